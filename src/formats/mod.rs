@@ -1,0 +1,87 @@
+//! Format detection, decoding and encoding. Decoders are pure functions from
+//! bytes to a [`Map`] or a typed error; they never touch the file system.
+
+pub mod alw;
+pub mod error;
+pub mod reader;
+pub mod sidecar;
+pub mod vmf;
+pub mod vxl;
+pub mod w3e;
+
+pub use error::{DecodeError, EncodeError, Format, LoadError};
+
+use crate::store::Map;
+use std::path::Path;
+
+/// What the caller knows beyond the file's bytes.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// VXL only: `[width, length, depth]`, overriding what the data suggests.
+    pub vxl_size: Option<[u32; 3]>,
+}
+
+const WESTWOOD_MAGIC: &[u8] = b"Voxel Animation\0";
+
+/// Finds the format from the content, never from the extension.
+pub fn detect(bytes: &[u8]) -> Result<Format, LoadError> {
+    if bytes.starts_with(WESTWOOD_MAGIC) {
+        return Err(LoadError::NotAMap {
+            what: "this is a Westwood voxel model",
+            signature: "\"Voxel Animation\"".into(),
+        });
+    }
+    let mut tried = Vec::new();
+    let sniffers: [(Format, fn(&[u8]) -> Result<(), String>); 5] = [
+        (Format::W3e, w3e::sniff),
+        (Format::Alw, alw::sniff),
+        (Format::VoxlapVxl, vxl::sniff_voxlap),
+        (Format::Vmf, vmf::sniff),
+        (Format::AosVxl, vxl::sniff_aos),
+    ];
+    for (format, sniff) in sniffers {
+        match sniff(bytes) {
+            Ok(()) => return Ok(format),
+            Err(why) => tried.push((format, why)),
+        }
+    }
+    Err(LoadError::Unknown { tried })
+}
+
+/// Decodes a map from its bytes alone.
+pub fn decode(bytes: &[u8], options: &LoadOptions) -> Result<Map, LoadError> {
+    let map = match detect(bytes)? {
+        Format::AosVxl | Format::VoxlapVxl => vxl::decode(bytes, options.vxl_size)?,
+        Format::Vmf => vmf::decode(bytes)?,
+        Format::Alw => alw::decode(bytes)?,
+        Format::W3e => w3e::decode(bytes)?,
+    };
+    Ok(map)
+}
+
+/// Reads a map file and the sidecars next to it (`.json`, `.toml`, `.txt`).
+pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        path: path.display().to_string(),
+        source,
+    })?;
+    let side = sidecar::read_beside(path);
+    let mut options = options.clone();
+    if options.vxl_size.is_none() {
+        options.vxl_size = side.map_size;
+    }
+    let mut map = decode(&bytes, &options)?;
+    side.apply(&mut map);
+    Ok(map)
+}
+
+/// Writes a map in `format`. Voxel maps can be written as any voxel format;
+/// W3E and ALW only as themselves.
+pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
+    match format {
+        Format::AosVxl | Format::VoxlapVxl => vxl::encode(map, format),
+        Format::Vmf => vmf::encode(map),
+        Format::Alw => alw::encode(map),
+        Format::W3e => w3e::encode(map),
+    }
+}

@@ -1,0 +1,1 @@
+//! Summaries of a map for `mapscope info`. (Being written.)

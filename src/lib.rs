@@ -1,0 +1,8 @@
+//! mapscope: a fast viewer for classic game map formats.
+//!
+//! `formats` decodes bytes into the one in-memory model in `store`; `info`
+//! summarises a map for people and for scripts.
+
+pub mod formats;
+pub mod info;
+pub mod store;

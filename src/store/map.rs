@@ -1,0 +1,92 @@
+//! The one in-memory model of a loaded map that the rest of the program sees.
+
+use crate::formats::Format;
+use crate::store::cells::AlwWorld;
+use crate::store::terrain::W3eTerrain;
+use crate::store::voxels::VoxelStore;
+
+/// A loaded map: what kind it is, its common metadata, and its content.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Map {
+    pub format: Format,
+    pub meta: Metadata,
+    pub content: Content,
+}
+
+/// The content of a map, one store per family of formats.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Content {
+    /// VXL (both containers) and VMF.
+    Voxels(VoxelStore),
+    /// W3E tilepoints.
+    Terrain(W3eTerrain),
+    /// ALW cells, lights and entities.
+    Cells(AlwWorld),
+}
+
+/// Metadata common to every format. Fields a format or sidecar lacks stay empty.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Metadata {
+    pub name: Option<String>,
+    pub author: Option<String>,
+    pub description: Option<String>,
+    /// Spawn areas, in the map's own coordinates (see [`Spawn`]).
+    pub spawns: Vec<Spawn>,
+    /// The view the file itself suggests (Voxlap header, ALW header angles).
+    pub camera: Option<DefaultCamera>,
+    /// Things the reader noticed but could work around, for the user to see.
+    pub warnings: Vec<String>,
+    /// Where each piece of metadata came from, e.g. "sidecar pique_hallway.txt".
+    pub sources: Vec<String>,
+}
+
+/// A spawn area: an axis-aligned box in map coordinates. For voxel maps x and y
+/// are columns and z is the store's depth (0 = top); for ALW they are world units;
+/// for W3E, tilepoints. `z` is `None` where the format gives no height.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spawn {
+    pub label: String,
+    /// Where the area came from: "implicit", "header", "sidecar", ...
+    pub origin: String,
+    pub min: [f32; 2],
+    pub max: [f32; 2],
+    pub z: Option<[f32; 2]>,
+}
+
+/// A camera stored in the file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DefaultCamera {
+    /// Voxlap header: position and the right, down and forward unit vectors, in
+    /// voxel coordinates with z pointing down.
+    Voxlap {
+        position: [f64; 3],
+        right: [f64; 3],
+        down: [f64; 3],
+        forward: [f64; 3],
+    },
+    /// ALW header: yaw then pitch in degrees; yaw 0 looks toward -Z.
+    Angles { yaw_deg: f32, pitch_deg: f32 },
+}
+
+impl Map {
+    pub fn voxels(&self) -> Option<&VoxelStore> {
+        match &self.content {
+            Content::Voxels(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn terrain(&self) -> Option<&W3eTerrain> {
+        match &self.content {
+            Content::Terrain(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn cells(&self) -> Option<&AlwWorld> {
+        match &self.content {
+            Content::Cells(c) => Some(c),
+            _ => None,
+        }
+    }
+}

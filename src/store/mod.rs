@@ -1,0 +1,8 @@
+//! The in-memory model of a loaded map.
+
+pub mod cells;
+pub mod map;
+pub mod terrain;
+pub mod voxels;
+
+pub use map::{Content, DefaultCamera, Map, Metadata, Spawn};

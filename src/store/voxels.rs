@@ -1,0 +1,676 @@
+//! The chunked voxel store for VXL and VMF maps.
+//!
+//! Each column is a list of solid *slabs*, top to bottom. A slab is a solid
+//! interval `[top, bottom)` whose first `top_len` voxels and last `bottom_len`
+//! voxels carry colours: exactly one VXL span. Only surface colours are kept, so
+//! the store is about the size of a VXL file (about 5 bytes a coloured voxel),
+//! never 4 or 8 bytes a voxel. Coordinates follow VXL: x, y are columns and
+//! z = 0 is the top of the map (the sky); z grows downward.
+
+/// Columns per chunk side.
+pub const CHUNK: u32 = 32;
+
+/// The largest map the store accepts, per side and in depth. Larger declared
+/// sizes are refused with an error naming this limit.
+pub const MAX_SIDE: u32 = 16384;
+pub const MAX_DEPTH: u32 = 4096;
+
+/// One solid interval of a column, with its surface colour runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Slab {
+    /// First solid z (the top colour run starts here).
+    pub top: u16,
+    /// Number of coloured voxels from `top` down.
+    pub top_len: u16,
+    /// One past the last solid z.
+    pub bottom: u16,
+    /// Number of coloured voxels ending at `bottom`.
+    pub bottom_len: u16,
+}
+
+impl Slab {
+    pub fn colors(&self) -> usize {
+        self.top_len as usize + self.bottom_len as usize
+    }
+
+    pub fn height(&self) -> u32 {
+        (self.bottom - self.top) as u32
+    }
+}
+
+/// A colour as stored: the file's four bytes read as a little-endian u32, so
+/// 0xAARRGGBB. The top byte is the VXL "alpha"/shade byte, or VMF's light.
+pub type Color = u32;
+
+pub fn rgb(c: Color) -> [u8; 3] {
+    [(c >> 16) as u8, (c >> 8) as u8, c as u8]
+}
+
+pub fn fourth_byte(c: Color) -> u8 {
+    (c >> 24) as u8
+}
+
+/// What the top byte of a stored colour means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FourthByte {
+    /// VXL: a shade or constant written by the saving tool.
+    Shade,
+    /// VMF: the amount of light the voxel emits.
+    Light,
+}
+
+/// VMF-only voxel properties, as runs over z in one column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MaterialRun {
+    /// Column index inside the chunk (y * chunk width + x).
+    pub column: u16,
+    pub z0: u16,
+    /// One past the last z.
+    pub z1: u16,
+    pub water: bool,
+    pub indestructible: bool,
+}
+
+/// 32 x 32 columns (fewer at the map's far edges).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Chunk {
+    /// The column coordinates of this chunk's first column.
+    pub x0: u32,
+    pub y0: u32,
+    pub width: u32,
+    pub length: u32,
+    slab_index: Vec<u32>,
+    color_index: Vec<u32>,
+    slabs: Vec<Slab>,
+    colors: Vec<Color>,
+    materials: Vec<MaterialRun>,
+}
+
+/// A read-only view of one column.
+#[derive(Debug, Clone, Copy)]
+pub struct Column<'a> {
+    pub slabs: &'a [Slab],
+    pub colors: &'a [Color],
+    pub materials: &'a [MaterialRun],
+    pub depth: u32,
+}
+
+/// What a voxel is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Voxel {
+    Air,
+    /// A filled voxel; `color` is `None` for hidden solid voxels.
+    Solid {
+        color: Option<Color>,
+        water: bool,
+        indestructible: bool,
+    },
+}
+
+/// One run of a column as the VXL spec names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunKind {
+    Air,
+    TopColors,
+    Solid,
+    BottomColors,
+}
+
+/// A run `[z0, z1)` of one kind; coloured runs carry their colours.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Run<'a> {
+    pub kind: RunKind,
+    pub z0: u32,
+    pub z1: u32,
+    pub colors: &'a [Color],
+}
+
+/// A span header as VXL would store it: N, S, E, A.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RawSpan {
+    pub n: u8,
+    pub s: u8,
+    pub e: u8,
+    pub a: u8,
+}
+
+impl Chunk {
+    fn new(x0: u32, y0: u32, width: u32, length: u32) -> Self {
+        let cols = (width * length) as usize;
+        let mut slab_index = Vec::with_capacity(cols + 1);
+        slab_index.push(0);
+        let mut color_index = Vec::with_capacity(cols + 1);
+        color_index.push(0);
+        Chunk {
+            x0,
+            y0,
+            width,
+            length,
+            slab_index,
+            color_index,
+            ..Default::default()
+        }
+    }
+
+    /// Number of columns already finished.
+    pub fn columns_done(&self) -> usize {
+        self.slab_index.len() - 1
+    }
+
+    /// Appends a slab to the column being built. Its colours follow with
+    /// [`Chunk::push_colors`]: top colours first, then bottom colours.
+    #[inline]
+    pub fn push_slab(&mut self, slab: Slab) {
+        self.slabs.push(slab);
+    }
+
+    #[inline]
+    pub fn push_colors(&mut self, colors: impl IntoIterator<Item = Color>) {
+        self.colors.extend(colors);
+    }
+
+    /// Appends colours given as the file's raw 4-byte groups.
+    #[inline]
+    pub fn push_raw_colors(&mut self, raw: &[u8]) {
+        self.colors.extend(
+            raw.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        );
+    }
+
+    pub fn push_material(&mut self, run: MaterialRun) {
+        self.materials.push(run);
+    }
+
+    /// Closes the column being built.
+    #[inline]
+    pub fn end_column(&mut self) {
+        self.slab_index.push(self.slabs.len() as u32);
+        self.color_index.push(self.colors.len() as u32);
+    }
+
+    pub fn reserve(&mut self, slabs: usize, colors: usize) {
+        self.slabs.reserve(slabs);
+        self.colors.reserve(colors);
+    }
+
+    /// Column by chunk-local coordinates.
+    pub fn column(&self, lx: u32, ly: u32, depth: u32) -> Column<'_> {
+        let i = (ly * self.width + lx) as usize;
+        let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
+        let c = self.color_index[i] as usize..self.color_index[i + 1] as usize;
+        let materials = if self.materials.is_empty() {
+            &[][..]
+        } else {
+            let lo = self.materials.partition_point(|m| (m.column as usize) < i);
+            let hi = self.materials.partition_point(|m| (m.column as usize) <= i);
+            &self.materials[lo..hi]
+        };
+        Column {
+            slabs: &self.slabs[s],
+            colors: &self.colors[c],
+            materials,
+            depth,
+        }
+    }
+
+    pub fn slab_count(&self) -> usize {
+        self.slabs.len()
+    }
+
+    pub fn color_count(&self) -> usize {
+        self.colors.len()
+    }
+
+    pub fn heap_bytes(&self) -> usize {
+        self.slab_index.capacity() * 4
+            + self.color_index.capacity() * 4
+            + self.slabs.capacity() * std::mem::size_of::<Slab>()
+            + self.colors.capacity() * 4
+            + self.materials.capacity() * std::mem::size_of::<MaterialRun>()
+    }
+
+    fn shrink(&mut self) {
+        self.slabs.shrink_to_fit();
+        self.colors.shrink_to_fit();
+        self.materials.shrink_to_fit();
+    }
+}
+
+impl<'a> Column<'a> {
+    /// The colours of slab `i`: (top run, bottom run).
+    pub fn slab_colors(&self, i: usize) -> (&'a [Color], &'a [Color]) {
+        let start: usize = self.slabs[..i].iter().map(Slab::colors).sum();
+        let s = &self.slabs[i];
+        let top = &self.colors[start..start + s.top_len as usize];
+        let bottom = &self.colors[start + s.top_len as usize..start + s.colors()];
+        (top, bottom)
+    }
+
+    pub fn voxel(&self, z: u32) -> Voxel {
+        let mut start = 0usize;
+        for s in self.slabs {
+            let (top, bottom) = (s.top as u32, s.bottom as u32);
+            if z < top {
+                return Voxel::Air;
+            }
+            if z < bottom {
+                let color = if z < top + s.top_len as u32 {
+                    Some(self.colors[start + (z - top) as usize])
+                } else if z >= bottom - s.bottom_len as u32 {
+                    let i = s.top_len as u32 + z - (bottom - s.bottom_len as u32);
+                    Some(self.colors[start + i as usize])
+                } else {
+                    None
+                };
+                let m = self
+                    .materials
+                    .iter()
+                    .find(|m| (m.z0 as u32..m.z1 as u32).contains(&z));
+                return Voxel::Solid {
+                    color,
+                    water: m.is_some_and(|m| m.water),
+                    indestructible: m.is_some_and(|m| m.indestructible),
+                };
+            }
+            start += s.colors();
+        }
+        Voxel::Air
+    }
+
+    /// The runs (air, top colours, solid, bottom colours) from z = 0 to the
+    /// bottom, as the VXL spec names them. Empty runs are left out.
+    pub fn runs(&self) -> Vec<Run<'a>> {
+        let mut out = Vec::with_capacity(self.slabs.len() * 4 + 1);
+        let mut z = 0u32;
+        let mut start = 0usize;
+        let mut push = |kind, z0: u32, z1: u32, colors: &'a [Color]| {
+            if z1 > z0 {
+                out.push(Run {
+                    kind,
+                    z0,
+                    z1,
+                    colors,
+                });
+            }
+        };
+        for s in self.slabs {
+            let (top, bottom) = (s.top as u32, s.bottom as u32);
+            let (tl, bl) = (s.top_len as u32, s.bottom_len as u32);
+            push(RunKind::Air, z, top, &[]);
+            let top_colors = &self.colors[start..start + tl as usize];
+            let bottom_colors = &self.colors[start + tl as usize..start + s.colors()];
+            push(RunKind::TopColors, top, top + tl, top_colors);
+            push(RunKind::Solid, top + tl, bottom - bl, &[]);
+            push(RunKind::BottomColors, bottom - bl, bottom, bottom_colors);
+            start += s.colors();
+            z = bottom;
+        }
+        push(RunKind::Air, z, self.depth, &[]);
+        out
+    }
+
+    /// The span headers a VXL writer stores for this column. `None` where the
+    /// column cannot be written as VXL (see [`Column::vxl_problem`]).
+    pub fn raw_spans(&self) -> Option<Vec<RawSpan>> {
+        if self.vxl_problem().is_some() {
+            return None;
+        }
+        let last = self.slabs.len() - 1;
+        Some(
+            self.slabs
+                .iter()
+                .enumerate()
+                .map(|(i, s)| RawSpan {
+                    n: if i == last { 0 } else { (1 + s.colors()) as u8 },
+                    s: s.top as u8,
+                    e: (s.top as i32 + s.top_len as i32 - 1) as u8,
+                    a: if i == 0 {
+                        0
+                    } else {
+                        self.slabs[i - 1].bottom as u8
+                    },
+                })
+                .collect(),
+        )
+    }
+
+    /// Why this column has no VXL encoding, if it has none.
+    pub fn vxl_problem(&self) -> Option<String> {
+        let Some(last) = self.slabs.last() else {
+            return Some("the column is all air, and VXL columns end in solid ground".into());
+        };
+        if self.depth > 256 {
+            return Some(format!("depth {} is more than VXL's 256", self.depth));
+        }
+        if last.bottom as u32 != self.depth {
+            return Some(format!(
+                "air below z={}, and VXL columns end in solid ground",
+                last.bottom
+            ));
+        }
+        if last.bottom_len != 0 {
+            return Some("the last slab has bottom colours, which VXL cannot store".into());
+        }
+        for s in self.slabs {
+            if s.top == 0 && s.top_len == 0 {
+                return Some("solid at z=0 with no top colour, which VXL cannot store".into());
+            }
+            if s.colors() + 1 > 255 {
+                return Some(format!(
+                    "a span of {} colours, more than VXL's 254",
+                    s.colors()
+                ));
+            }
+        }
+        None
+    }
+}
+
+/// The store: map dimensions and chunks in row-major chunk order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VoxelStore {
+    width: u32,
+    length: u32,
+    depth: u32,
+    chunks_x: u32,
+    chunks: Vec<Chunk>,
+    pub fourth_byte: FourthByte,
+}
+
+impl VoxelStore {
+    /// An empty store to be filled column by column through [`Self::chunk_for_mut`].
+    /// Sizes must already be checked against [`MAX_SIDE`] and [`MAX_DEPTH`].
+    pub fn new(width: u32, length: u32, depth: u32, fourth_byte: FourthByte) -> Self {
+        assert!(width >= 1 && length >= 1 && width <= MAX_SIDE && length <= MAX_SIDE);
+        assert!((1..=MAX_DEPTH).contains(&depth));
+        let chunks_x = width.div_ceil(CHUNK);
+        let chunks_y = length.div_ceil(CHUNK);
+        let mut chunks = Vec::with_capacity((chunks_x * chunks_y) as usize);
+        for cy in 0..chunks_y {
+            for cx in 0..chunks_x {
+                let (x0, y0) = (cx * CHUNK, cy * CHUNK);
+                chunks.push(Chunk::new(
+                    x0,
+                    y0,
+                    CHUNK.min(width - x0),
+                    CHUNK.min(length - y0),
+                ));
+            }
+        }
+        VoxelStore {
+            width,
+            length,
+            depth,
+            chunks_x,
+            chunks,
+            fourth_byte,
+        }
+    }
+
+    /// `[width (x), length (y), depth (z)]`.
+    pub fn dims(&self) -> [u32; 3] {
+        [self.width, self.length, self.depth]
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+    pub fn length(&self) -> u32 {
+        self.length
+    }
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    pub fn chunks(&self) -> &[Chunk] {
+        &self.chunks
+    }
+
+    pub fn chunks_x(&self) -> u32 {
+        self.chunks_x
+    }
+
+    pub fn chunks_y(&self) -> u32 {
+        self.length.div_ceil(CHUNK)
+    }
+
+    pub fn chunk_index(&self, x: u32, y: u32) -> usize {
+        ((y / CHUNK) * self.chunks_x + x / CHUNK) as usize
+    }
+
+    /// The chunk holding column (x, y), for filling. Columns of a chunk must be
+    /// filled in row-major order (y, then x), as VXL stores them.
+    #[inline]
+    pub fn chunk_for_mut(&mut self, x: u32, y: u32) -> &mut Chunk {
+        let i = self.chunk_index(x, y);
+        &mut self.chunks[i]
+    }
+
+    pub fn chunks_mut(&mut self) -> &mut [Chunk] {
+        &mut self.chunks
+    }
+
+    /// Frees spare capacity after filling.
+    pub fn finish(&mut self) {
+        for c in &mut self.chunks {
+            debug_assert_eq!(c.columns_done(), (c.width * c.length) as usize);
+            c.shrink();
+        }
+    }
+
+    pub fn in_bounds(&self, x: i64, y: i64, z: i64) -> bool {
+        x >= 0
+            && y >= 0
+            && z >= 0
+            && x < self.width as i64
+            && y < self.length as i64
+            && z < self.depth as i64
+    }
+
+    pub fn column(&self, x: u32, y: u32) -> Column<'_> {
+        let c = &self.chunks[self.chunk_index(x, y)];
+        c.column(x - c.x0, y - c.y0, self.depth)
+    }
+
+    pub fn voxel(&self, x: u32, y: u32, z: u32) -> Voxel {
+        if x >= self.width || y >= self.length || z >= self.depth {
+            return Voxel::Air;
+        }
+        self.column(x, y).voxel(z)
+    }
+
+    /// Whether (x, y, z) is filled (solid or water). Outside the map is air.
+    pub fn solid(&self, x: u32, y: u32, z: u32) -> bool {
+        matches!(self.voxel(x, y, z), Voxel::Solid { .. })
+    }
+
+    /// The stored colour of (x, y, z); `None` for air and hidden solid voxels.
+    pub fn color(&self, x: u32, y: u32, z: u32) -> Option<Color> {
+        match self.voxel(x, y, z) {
+            Voxel::Solid { color, .. } => color,
+            Voxel::Air => None,
+        }
+    }
+
+    /// Number of coloured voxels stored.
+    pub fn colored_voxels(&self) -> u64 {
+        self.chunks.iter().map(|c| c.colors.len() as u64).sum()
+    }
+
+    /// Number of filled voxels (solid and water).
+    pub fn filled_voxels(&self) -> u64 {
+        self.chunks
+            .iter()
+            .flat_map(|c| c.slabs.iter())
+            .map(|s| s.height() as u64)
+            .sum()
+    }
+
+    /// Number of water voxels (VMF only).
+    pub fn water_voxels(&self) -> u64 {
+        self.material_voxels(|m| m.water)
+    }
+
+    pub fn indestructible_voxels(&self) -> u64 {
+        self.material_voxels(|m| m.indestructible)
+    }
+
+    fn material_voxels(&self, pick: impl Fn(&MaterialRun) -> bool) -> u64 {
+        self.chunks
+            .iter()
+            .flat_map(|c| c.materials.iter())
+            .filter(|m| pick(m))
+            .map(|m| (m.z1 - m.z0) as u64)
+            .sum()
+    }
+
+    /// Bytes the store holds on the heap.
+    pub fn heap_bytes(&self) -> usize {
+        self.chunks.capacity() * std::mem::size_of::<Chunk>()
+            + self.chunks.iter().map(Chunk::heap_bytes).sum::<usize>()
+    }
+
+    /// Checks the store's invariants; for tests and after building by hand.
+    pub fn validate(&self) -> Result<(), String> {
+        for c in &self.chunks {
+            if c.columns_done() != (c.width * c.length) as usize {
+                return Err(format!("chunk at ({}, {}) is not complete", c.x0, c.y0));
+            }
+            for ly in 0..c.length {
+                for lx in 0..c.width {
+                    let col = c.column(lx, ly, self.depth);
+                    let mut z = 0u32;
+                    let mut n = 0usize;
+                    for s in col.slabs {
+                        let (top, bottom) = (s.top as u32, s.bottom as u32);
+                        if top < z || bottom <= top || bottom > self.depth {
+                            return Err(format!(
+                                "column ({}, {}): slab {top}..{bottom} out of order",
+                                c.x0 + lx,
+                                c.y0 + ly
+                            ));
+                        }
+                        if s.colors() as u32 > bottom - top {
+                            return Err(format!(
+                                "column ({}, {}): slab {top}..{bottom} has {} colours",
+                                c.x0 + lx,
+                                c.y0 + ly,
+                                s.colors()
+                            ));
+                        }
+                        z = bottom;
+                        n += s.colors();
+                    }
+                    if n != col.colors.len() {
+                        return Err(format!(
+                            "column ({}, {}): colour count mismatch",
+                            c.x0 + lx,
+                            c.y0 + ly
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 2x1 map, depth 8: column 0 has air 0..2, colours 2..4, solid, one
+    /// bottom colour at 5, air at 6, then ground 7..8 coloured.
+    fn small() -> VoxelStore {
+        let mut s = VoxelStore::new(2, 1, 8, FourthByte::Shade);
+        let c = s.chunk_for_mut(0, 0);
+        c.push_slab(Slab {
+            top: 2,
+            top_len: 2,
+            bottom: 6,
+            bottom_len: 1,
+        });
+        c.push_colors([1, 2, 3]);
+        c.push_slab(Slab {
+            top: 7,
+            top_len: 1,
+            bottom: 8,
+            bottom_len: 0,
+        });
+        c.push_colors([4]);
+        c.end_column();
+        c.push_slab(Slab {
+            top: 0,
+            top_len: 1,
+            bottom: 8,
+            bottom_len: 0,
+        });
+        c.push_colors([9]);
+        c.end_column();
+        s.finish();
+        s
+    }
+
+    #[test]
+    fn voxel_queries_follow_the_slabs() {
+        let s = small();
+        s.validate().unwrap();
+        let solid: Vec<bool> = (0..8).map(|z| s.solid(0, 0, z)).collect();
+        assert_eq!(solid, [false, false, true, true, true, true, false, true]);
+        let colors: Vec<_> = (0..8).map(|z| s.color(0, 0, z)).collect();
+        assert_eq!(
+            colors,
+            [None, None, Some(1), Some(2), None, Some(3), None, Some(4)]
+        );
+        assert_eq!(s.colored_voxels(), 5);
+        assert_eq!(s.filled_voxels(), 4 + 1 + 8);
+        assert!(!s.solid(5, 0, 0), "outside is air");
+    }
+
+    #[test]
+    fn runs_and_raw_spans_match_the_vxl_spec() {
+        let s = small();
+        let col = s.column(0, 0);
+        let kinds: Vec<_> = col.runs().iter().map(|r| (r.kind, r.z0, r.z1)).collect();
+        use RunKind::*;
+        assert_eq!(
+            kinds,
+            [
+                (Air, 0, 2),
+                (TopColors, 2, 4),
+                (Solid, 4, 5),
+                (BottomColors, 5, 6),
+                (Air, 6, 7),
+                (TopColors, 7, 8)
+            ]
+        );
+        let spans = col.raw_spans().unwrap();
+        assert_eq!(
+            spans[0],
+            RawSpan {
+                n: 4,
+                s: 2,
+                e: 3,
+                a: 0
+            }
+        );
+        assert_eq!(
+            spans[1],
+            RawSpan {
+                n: 0,
+                s: 7,
+                e: 7,
+                a: 6
+            }
+        );
+    }
+
+    #[test]
+    fn columns_that_vxl_cannot_hold_say_why() {
+        let mut s = VoxelStore::new(1, 1, 8, FourthByte::Light);
+        s.chunk_for_mut(0, 0).end_column();
+        s.finish();
+        assert!(s.column(0, 0).vxl_problem().unwrap().contains("all air"));
+    }
+}
