@@ -1,0 +1,50 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The corpus of real maps: `MAPSCOPE_CORPUS`, or `../shared/corpus` next to the
+/// checkout when that exists. `None` when neither is there; corpus tests then
+/// skip, and the synthetic tests still cover every format.
+pub fn corpus_dir() -> Option<PathBuf> {
+    if let Ok(p) = std::env::var("MAPSCOPE_CORPUS") {
+        let p = PathBuf::from(p);
+        return p.is_dir().then_some(p);
+    }
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    p.is_dir().then_some(p)
+}
+
+/// Every file under `corpus/<sub>` whose extension is `ext`, sorted.
+pub fn corpus_files(sub: &str, ext: &str) -> Vec<PathBuf> {
+    let Some(dir) = corpus_dir() else {
+        eprintln!("no corpus found: skipping corpus files of {sub}");
+        return Vec::new();
+    };
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir.join(sub))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext)))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// A small deterministic PRNG (splitmix64) for mutation tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
