@@ -1,14 +1,201 @@
-//! Sidecar metadata next to a map. (Being written.)
-use crate::store::Map;
+//! Metadata files next to a map: SpadesX `.json` and `.toml`, piqueserver
+//! `.txt` (a Python file of `name = '...'` lines). They carry name, author,
+//! description, spawn boxes and, in SpadesX's TOML, `map_size`.
+
+use crate::store::{Map, Spawn};
 use std::path::Path;
 
-#[derive(Debug, Default)]
+/// What the sidecars next to a map hold.
+#[derive(Debug, Default, Clone, PartialEq)]
 pub struct Sidecars {
+    pub name: Option<String>,
+    pub author: Option<String>,
+    pub description: Option<String>,
+    pub spawns: Vec<Spawn>,
+    /// `map_size = [x, y, z]`, for VXL maps whose size is not 512x512x64.
     pub map_size: Option<[u32; 3]>,
+    /// The files that were read, and problems with them.
+    pub sources: Vec<String>,
+    pub warnings: Vec<String>,
 }
+
+/// Reads every sidecar next to `map_path`. A missing file is not a problem; an
+/// unreadable one becomes a warning.
+pub fn read_beside(map_path: &Path) -> Sidecars {
+    let mut out = Sidecars::default();
+    for ext in ["json", "toml", "txt"] {
+        let path = map_path.with_extension(ext);
+        if path == map_path || !path.is_file() {
+            continue;
+        }
+        let label = path
+            .file_name()
+            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => {
+                out.warnings.push(format!("sidecar {label}: {e}"));
+                continue;
+            }
+        };
+        let result = match ext {
+            "json" => parse_json(&text, &label, &mut out),
+            "toml" => parse_toml(&text, &label, &mut out),
+            _ => {
+                parse_python(&text, &mut out);
+                Ok(())
+            }
+        };
+        match result {
+            Ok(()) => out.sources.push(format!("sidecar {label}")),
+            Err(e) => out.warnings.push(format!("sidecar {label}: {e}")),
+        }
+    }
+    out
+}
+
 impl Sidecars {
-    pub fn apply(self, _map: &mut Map) {}
+    /// Adds what the sidecars say to the map; the map's own header wins.
+    pub fn apply(self, map: &mut Map) {
+        let m = &mut map.meta;
+        m.name = m.name.take().or(self.name);
+        m.author = m.author.take().or(self.author);
+        m.description = m.description.take().or(self.description);
+        m.spawns.extend(self.spawns);
+        m.sources.extend(self.sources);
+        m.warnings.extend(self.warnings);
+    }
 }
-pub fn read_beside(_path: &Path) -> Sidecars {
-    Sidecars::default()
+
+fn set(slot: &mut Option<String>, v: Option<&str>) {
+    if slot.is_none() {
+        if let Some(v) = v.map(str::trim).filter(|v| !v.is_empty()) {
+            *slot = Some(v.to_string());
+        }
+    }
+}
+
+fn spawn(label: &str, source: &str, a: &[f32], b: &[f32]) -> Option<Spawn> {
+    if a.len() < 2 || b.len() < 2 {
+        return None;
+    }
+    let z = (a.len() >= 3 && b.len() >= 3).then(|| [a[2].min(b[2]), a[2].max(b[2])]);
+    Some(Spawn {
+        label: label.into(),
+        origin: format!("sidecar {source}"),
+        min: [a[0].min(b[0]), a[1].min(b[1])],
+        max: [a[0].max(b[0]), a[1].max(b[1])],
+        z,
+    })
+}
+
+fn numbers_json(v: Option<&serde_json::Value>) -> Vec<f32> {
+    v.and_then(|v| v.as_array())
+        .map(|a| a.iter().filter_map(|n| n.as_f64()).map(|n| n as f32).collect())
+        .unwrap_or_default()
+}
+
+/// SpadesX: `team1_start`, `team1_end`, ... plus name/author/description.
+fn parse_json(text: &str, source: &str, out: &mut Sidecars) -> Result<(), String> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let s = |k: &str| v.get(k).and_then(|x| x.as_str());
+    set(&mut out.name, s("name"));
+    set(&mut out.author, s("author"));
+    set(&mut out.description, s("description"));
+    for team in ["team1", "team2"] {
+        let a = numbers_json(v.get(format!("{team}_start").as_str()));
+        let b = numbers_json(v.get(format!("{team}_end").as_str()));
+        out.spawns.extend(spawn(&team.replace("team", "team "), source, &a, &b));
+    }
+    let size = numbers_json(v.get("map_size"));
+    if let [x, y, z] = size[..] {
+        out.map_size.get_or_insert([x as u32, y as u32, z as u32]);
+    }
+    Ok(())
+}
+
+fn numbers_toml(v: Option<&toml::Value>) -> Vec<f32> {
+    v.and_then(|v| v.as_array())
+        .map(|a| {
+            a.iter()
+                .filter_map(|n| n.as_float().or(n.as_integer().map(|i| i as f64)))
+                .map(|n| n as f32)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// SpadesX: `[map]` with author/description/map_size, `[spawnpoints]` with
+/// `team1 = { start = [x, y, z], end = [x, y, z] }`. Keys at the top level too.
+fn parse_toml(text: &str, source: &str, out: &mut Sidecars) -> Result<(), String> {
+    let v: toml::Table = text.parse().map_err(|e: toml::de::Error| e.message().to_string())?;
+    for table in [Some(&v), v.get("map").and_then(|m| m.as_table())].into_iter().flatten() {
+        let s = |k: &str| table.get(k).and_then(|x| x.as_str());
+        set(&mut out.name, s("name"));
+        set(&mut out.author, s("author"));
+        set(&mut out.description, s("description"));
+        if let [x, y, z] = numbers_toml(table.get("map_size"))[..] {
+            out.map_size.get_or_insert([x as u32, y as u32, z as u32]);
+        }
+    }
+    if let Some(points) = v.get("spawnpoints").and_then(|s| s.as_table()) {
+        for (team, area) in points {
+            let a = numbers_toml(area.get("start"));
+            let b = numbers_toml(area.get("end"));
+            out.spawns.extend(spawn(&team.replace("team", "team "), source, &a, &b));
+        }
+    }
+    Ok(())
+}
+
+/// piqueserver: a Python module; only simple `key = 'text'` lines are read.
+fn parse_python(text: &str, out: &mut Sidecars) {
+    for line in text.lines() {
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let value = value.trim();
+        let quoted = value.len() >= 2
+            && (value.starts_with('\'') && value.ends_with('\'')
+                || value.starts_with('"') && value.ends_with('"'));
+        if !quoted {
+            continue;
+        }
+        let value = &value[1..value.len() - 1];
+        match key.trim() {
+            "name" => set(&mut out.name, Some(value)),
+            "author" => set(&mut out.author, Some(value)),
+            "description" => set(&mut out.description, Some(value)),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spadesx_toml_gives_spawns_with_height_and_size() {
+        let mut s = Sidecars::default();
+        parse_toml(
+            "map_size = [256, 256, 64]\n[map]\nauthor = \"F\"\n[spawnpoints]\nteam1 = { start = [64, 233, 59], end = [118, 287, 59] }\n",
+            "x.toml",
+            &mut s,
+        )
+        .unwrap();
+        assert_eq!(s.author.as_deref(), Some("F"));
+        assert_eq!(s.map_size, Some([256, 256, 64]));
+        assert_eq!(s.spawns[0].label, "team 1");
+        assert_eq!(s.spawns[0].max, [118.0, 287.0]);
+        assert_eq!(s.spawns[0].z, Some([59.0, 59.0]));
+    }
+
+    #[test]
+    fn piqueserver_txt_reads_quoted_assignments() {
+        let mut s = Sidecars::default();
+        parse_python("name = 'Hallway'\nversion = '1.0'\nauthor = \"izzy\"\nx = 3\n", &mut s);
+        assert_eq!(s.name.as_deref(), Some("Hallway"));
+        assert_eq!(s.author.as_deref(), Some("izzy"));
+    }
 }

@@ -1,18 +1,486 @@
-//! VMF (AoS 0.8 proposal). (Being written.)
-use super::error::{DecodeError, EncodeError, Format};
-use crate::store::Map;
+//! VMF, the proposed AoS 0.8 voxel format: a 91-byte header, then X*Y*Z
+//! 8-byte voxel records in `map[x][y][z]` order, z pointing up.
+//!
+//! The store keeps VXL's compact form: filled intervals plus the colours of
+//! surface voxels (those next to air, or at the top of the map). Hidden voxels'
+//! colours are not kept, as in VXL. Water and indestructible voxels are kept as
+//! runs. See FORMAT-NOTES.md for the decisions the spec leaves open.
 
-pub fn sniff(_bytes: &[u8]) -> Result<(), String> {
-    Err("not implemented".into())
+use super::error::{DecodeError, EncodeError, Format};
+use super::reader::{PutLe, Reader};
+use crate::store::voxels::{FourthByte, MaterialRun, Slab, VoxelStore, MAX_DEPTH, MAX_SIDE};
+use crate::store::{Content, Map, Metadata, Spawn};
+
+pub const HEADER_LEN: usize = 91;
+pub const RECORD_LEN: usize = 8;
+const FORMAT: Format = Format::Vmf;
+
+/// Voxel types of the record's fifth byte.
+pub const AIR: u8 = 0;
+pub const SOLID: u8 = 1;
+pub const WATER: u8 = 2;
+
+pub fn game_mode_name(mode: u8) -> String {
+    match mode {
+        0 => "CTF".into(),
+        1 => "TC".into(),
+        2 => "Babel".into(),
+        3 => "Arena".into(),
+        n => format!("unknown ({n})"),
+    }
 }
-pub fn decode(_bytes: &[u8]) -> Result<Map, DecodeError> {
-    Err(DecodeError::new(
-        Format::Vmf,
-        "file",
-        0,
-        "not implemented yet",
-    ))
+
+/// The header as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Header {
+    pub name: String,
+    pub author: String,
+    pub game_mode: u8,
+    pub size: [u32; 3],
+    /// x start, x end, y start, y end.
+    pub team1_spawn: [u32; 4],
 }
-pub fn encode(_map: &Map) -> Result<Vec<u8>, EncodeError> {
-    Err(EncodeError::new(Format::Vmf, "not implemented yet"))
+
+/// `Ok` if the header's strings end in NUL and the size adds up exactly.
+pub fn sniff(bytes: &[u8]) -> Result<(), String> {
+    read_header(bytes).map(|_| ()).map_err(|e| e.problem)
+}
+
+pub fn read_header(bytes: &[u8]) -> Result<Header, DecodeError> {
+    let mut r = Reader::new(bytes, FORMAT);
+    let name = nul_string(r.bytes(32, "header name")?, "header name", 0)?;
+    let author = nul_string(r.bytes(32, "header author")?, "header author", 32)?;
+    let game_mode = r.u8("header game mode")?;
+    let x = r.u32("header X size")?;
+    let y = r.u32("header Y size")?;
+    let z = r.u16("header Z size")? as u32;
+    let mut team1_spawn = [0u32; 4];
+    for (i, v) in team1_spawn.iter_mut().enumerate() {
+        *v = r.u32(["team 1 spawn x start", "team 1 spawn x end", "team 1 spawn y start", "team 1 spawn y end"][i])?;
+    }
+    for (v, field, off, max) in [
+        (x, "header X size", 65, MAX_SIDE),
+        (y, "header Y size", 69, MAX_SIDE),
+        (z, "header Z size", 73, MAX_DEPTH),
+    ] {
+        if v == 0 || v > max {
+            return Err(DecodeError::new(
+                FORMAT,
+                field,
+                off,
+                format!("{v} is outside 1..={max}, the largest map mapscope holds"),
+            ));
+        }
+    }
+    let expected = (x as u64)
+        .checked_mul(y as u64)
+        .and_then(|n| n.checked_mul(z as u64))
+        .and_then(|n| n.checked_mul(RECORD_LEN as u64))
+        .and_then(|n| n.checked_add(HEADER_LEN as u64));
+    if expected != Some(bytes.len() as u64) {
+        return Err(DecodeError::new(
+            FORMAT,
+            "voxel records",
+            HEADER_LEN,
+            format!(
+                "a {x}x{y}x{z} map needs 91 + {x}*{y}*{z}*8 = {} bytes, but the file has {}",
+                expected.map_or("too many".to_string(), |n| n.to_string()),
+                bytes.len()
+            ),
+        ));
+    }
+    Ok(Header {
+        name,
+        author,
+        game_mode,
+        size: [x, y, z],
+        team1_spawn,
+    })
+}
+
+fn nul_string(b: &[u8], field: &str, offset: usize) -> Result<String, DecodeError> {
+    let Some(end) = b.iter().position(|&c| c == 0) else {
+        return Err(DecodeError::new(
+            FORMAT,
+            field,
+            offset,
+            "has no NUL within its 32 bytes; the spec says such a file must be refused",
+        ));
+    };
+    Ok(String::from_utf8_lossy(&b[..end]).into_owned())
+}
+
+/// One column's filled voxels as a bitmask over store z (0 = top).
+struct Masks {
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Masks {
+    fn column(&self, i: usize) -> &[u64] {
+        &self.bits[i * self.words..(i + 1) * self.words]
+    }
+}
+
+pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
+    let header = read_header(bytes)?;
+    let [xs, ys, zs] = header.size;
+    let (w, l, d) = (xs as usize, ys as usize, zs as usize);
+    let records = &bytes[HEADER_LEN..];
+    let col_bytes = d * RECORD_LEN;
+    let record_at = |x: usize, y: usize| (x * l + y) * col_bytes;
+
+    // Pass 1: validate every record and note which voxels are filled.
+    let words = d.div_ceil(64);
+    let mut masks = Masks {
+        words,
+        bits: vec![0u64; w * l * words],
+    };
+    let mut reserved_set = 0u64;
+    let mut air_indestructible = 0u64;
+    for x in 0..w {
+        for y in 0..l {
+            let start = record_at(x, y);
+            let col = &records[start..start + col_bytes];
+            let m = &mut masks.bits[(y * w + x) * words..(y * w + x + 1) * words];
+            for (vz, rec) in col.chunks_exact(RECORD_LEN).enumerate() {
+                let (kind, hard) = (rec[4], rec[5]);
+                if kind > WATER || hard > 1 {
+                    let off = HEADER_LEN + start + vz * RECORD_LEN;
+                    let (field, off, problem) = if kind > WATER {
+                        ("type", off + 4, format!("{kind} is not 0 (air), 1 (solid) or 2 (water)"))
+                    } else {
+                        ("indestructible", off + 5, format!("{hard} is not 0 or 1"))
+                    };
+                    return Err(DecodeError::new(
+                        FORMAT,
+                        format!("voxel ({x}, {y}, {vz}) {field}"),
+                        off,
+                        problem,
+                    ));
+                }
+                reserved_set += (rec[6] | rec[7] != 0) as u64;
+                if kind != AIR {
+                    let sz = d - 1 - vz;
+                    m[sz / 64] |= 1 << (sz % 64);
+                } else {
+                    air_indestructible += hard as u64;
+                }
+            }
+        }
+    }
+
+    // Pass 2: in store order, surface voxels, slabs, colours, materials.
+    let mut store = VoxelStore::new(xs, ys, zs, FourthByte::Light);
+    let all_filled = vec![u64::MAX; words];
+    let mut surface = vec![0u64; words];
+    for y in 0..l {
+        for x in 0..w {
+            let filled = masks.column(y * w + x);
+            let side = |dx: isize, dy: isize| -> &[u64] {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                if nx < 0 || ny < 0 || nx >= w as isize || ny >= l as isize {
+                    &all_filled
+                } else {
+                    masks.column(ny as usize * w + nx as usize)
+                }
+            };
+            let (n1, n2, n3, n4) = (side(-1, 0), side(1, 0), side(0, -1), side(0, 1));
+            for i in 0..words {
+                // Bit z of `above` is filled(z - 1); z = 0 has air above it.
+                let above = (filled[i] << 1) | if i > 0 { filled[i - 1] >> 63 } else { 0 };
+                let mut below = (filled[i] >> 1) | if i + 1 < words { filled[i + 1] << 63 } else { 0 };
+                if i == (d - 1) / 64 {
+                    below |= 1 << ((d - 1) % 64); // the map's floor hides the bottom
+                }
+                surface[i] = filled[i] & !(above & below & n1[i] & n2[i] & n3[i] & n4[i]);
+            }
+            let column = &records[record_at(x, y)..record_at(x, y) + col_bytes];
+            let chunk = store.chunk_for_mut(x as u32, y as u32);
+            let local = ((y % 32) * chunk.width as usize + x % 32) as u16;
+            push_column(chunk, filled, &surface, column, d, local);
+        }
+    }
+    store.finish();
+
+    let mut warnings = Vec::new();
+    if reserved_set > 0 {
+        warnings.push(format!(
+            "{reserved_set} voxels have non-zero reserved bits (ignored)"
+        ));
+    }
+    if air_indestructible > 0 {
+        warnings.push(format!(
+            "{air_indestructible} air voxels are marked indestructible (ignored)"
+        ));
+    }
+    let [x0, x1, y0, y1] = header.team1_spawn;
+    if x0 > x1 || y0 > y1 || x1 > xs || y1 > ys {
+        warnings.push(format!(
+            "team 1 spawn x {x0}..{x1}, y {y0}..{y1} is reversed or outside the {xs}x{ys} map"
+        ));
+    }
+    let spawns = vec![Spawn {
+        label: "team 1".into(),
+        origin: "VMF header".into(),
+        min: [x0.min(x1) as f32, y0.min(y1) as f32],
+        max: [x0.max(x1) as f32, y0.max(y1) as f32],
+        z: None,
+    }];
+    Ok(Map {
+        format: FORMAT,
+        meta: Metadata {
+            name: Some(header.name),
+            author: Some(header.author),
+            game_mode: Some(header.game_mode),
+            spawns,
+            warnings,
+            ..Default::default()
+        },
+        content: Content::Voxels(store),
+    })
+}
+
+#[inline]
+fn bit(m: &[u64], z: usize) -> bool {
+    m[z / 64] >> (z % 64) & 1 != 0
+}
+
+/// Splits one column into VXL-style slabs, as the spec's writer does: top
+/// colours, hidden solid, then bottom colours only where air follows them.
+fn push_column(
+    chunk: &mut crate::store::voxels::Chunk,
+    filled: &[u64],
+    surface: &[u64],
+    records: &[u8],
+    d: usize,
+    local: u16,
+) {
+    let color = |sz: usize| {
+        let r = &records[(d - 1 - sz) * RECORD_LEN..];
+        u32::from_le_bytes([r[2], r[1], r[0], r[3]])
+    };
+    let mut k = 0usize;
+    while k < d {
+        while k < d && !bit(filled, k) {
+            k += 1;
+        }
+        if k == d {
+            break;
+        }
+        let top = k;
+        while k < d && bit(surface, k) {
+            k += 1;
+        }
+        let top_len = k - top;
+        while k < d && bit(filled, k) && !bit(surface, k) {
+            k += 1;
+        }
+        let mut bottom_len = 0;
+        if k < d && bit(surface, k) {
+            let mut z = k;
+            while z < d && bit(surface, z) {
+                z += 1;
+            }
+            if z < d && !bit(filled, z) {
+                bottom_len = z - k;
+                k = z;
+            }
+        }
+        chunk.push_slab(Slab {
+            top: top as u16,
+            top_len: top_len as u16,
+            bottom: k as u16,
+            bottom_len: bottom_len as u16,
+        });
+        chunk.push_colors((top..top + top_len).chain(k - bottom_len..k).map(color));
+        // Water and indestructible voxels of this slab, as runs.
+        let mut z = top;
+        while z < k {
+            let r = &records[(d - 1 - z) * RECORD_LEN..];
+            let (water, hard) = (r[4] == WATER, r[5] == 1);
+            let start = z;
+            while z < k && {
+                let r = &records[(d - 1 - z) * RECORD_LEN..];
+                (r[4] == WATER, r[5] == 1) == (water, hard)
+            } {
+                z += 1;
+            }
+            if water || hard {
+                chunk.push_material(MaterialRun {
+                    column: local,
+                    z0: start as u16,
+                    z1: z as u16,
+                    water,
+                    indestructible: hard,
+                });
+            }
+        }
+    }
+    chunk.end_column();
+}
+
+/// Writes a voxel map as VMF. From a VXL map, the bottom layer becomes water and
+/// the one above it indestructible (the AoS rules), and light is 0.
+pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
+    let Some(store) = map.voxels() else {
+        return Err(EncodeError::new(FORMAT, "only voxel maps can be written as VMF"));
+    };
+    let [w, l, d] = store.dims();
+    let mut out = Vec::with_capacity(HEADER_LEN + (w * l) as usize * d as usize * RECORD_LEN);
+    for (field, value) in [("name", &map.meta.name), ("author", &map.meta.author)] {
+        let s = value.as_deref().unwrap_or("");
+        if s.len() > 31 || s.contains('\0') {
+            return Err(EncodeError::new(
+                FORMAT,
+                format!("the {field} {s:?} must be at most 31 bytes without NUL"),
+            ));
+        }
+        let mut b = [0u8; 32];
+        b[..s.len()].copy_from_slice(s.as_bytes());
+        out.extend_from_slice(&b);
+    }
+    out.put_u8(map.meta.game_mode.unwrap_or(0));
+    out.put_u32(w);
+    out.put_u32(l);
+    out.put_u16(d as u16);
+    let team1 = map
+        .meta
+        .spawns
+        .iter()
+        .find(|s| matches!(s.label.as_str(), "team 1" | "team1" | "blue"))
+        .map(|s| [s.min[0], s.max[0], s.min[1], s.max[1]].map(|v| v.max(0.0) as u32))
+        .unwrap_or([0, w / 2, l / 4, l * 3 / 4]);
+    for v in team1 {
+        out.put_u32(v);
+    }
+    let from_vxl = store.fourth_byte == FourthByte::Shade;
+    let mut column = vec![[0u8; RECORD_LEN]; d as usize];
+    for x in 0..w {
+        for y in 0..l {
+            column.fill([0; RECORD_LEN]);
+            let col = store.column(x, y);
+            let mut c = 0usize;
+            for slab in col.slabs {
+                let colors = &col.colors[c..c + slab.colors()];
+                c += slab.colors();
+                let (top, bottom) = (slab.top as u32, slab.bottom as u32);
+                let hidden_from = top + slab.top_len as u32;
+                let bottom_from = bottom - slab.bottom_len as u32;
+                // Hidden voxels take the last top colour, so a cut looks right.
+                let fill = colors.get(slab.top_len.max(1) as usize - 1).copied().unwrap_or(0x0080_8080);
+                for sz in top..bottom {
+                    let color = if sz < hidden_from {
+                        colors[(sz - top) as usize]
+                    } else if sz >= bottom_from {
+                        colors[slab.top_len as usize + (sz - bottom_from) as usize]
+                    } else {
+                        fill
+                    };
+                    let light = if from_vxl { 0 } else { (color >> 24) as u8 };
+                    let mut kind = SOLID;
+                    let mut hard = 0u8;
+                    if from_vxl {
+                        kind = if sz + 1 == d { WATER } else { SOLID };
+                        hard = (sz + 2 == d) as u8;
+                    }
+                    column[sz as usize] = [
+                        (color >> 16) as u8,
+                        (color >> 8) as u8,
+                        color as u8,
+                        light,
+                        kind,
+                        hard,
+                        0,
+                        0,
+                    ];
+                }
+            }
+            for m in col.materials {
+                for sz in m.z0..m.z1 {
+                    let r = &mut column[sz as usize];
+                    r[4] = if m.water { WATER } else { SOLID };
+                    r[5] = m.indestructible as u8;
+                }
+            }
+            // Store z grows downward; VMF z grows upward.
+            for rec in column.iter().rev() {
+                out.extend_from_slice(rec);
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(x: u32, y: u32, z: u16) -> Vec<u8> {
+        let mut v = Vec::new();
+        let mut name = [0u8; 32];
+        name[..4].copy_from_slice(b"Test");
+        v.extend_from_slice(&name);
+        let mut author = [0u8; 32];
+        author[..2].copy_from_slice(b"me");
+        v.extend_from_slice(&author);
+        v.put_u8(3);
+        v.put_u32(x);
+        v.put_u32(y);
+        v.put_u16(z);
+        for s in [0, 1, 0, 1] {
+            v.put_u32(s);
+        }
+        v
+    }
+
+    #[test]
+    fn z_points_up_and_only_surface_colours_are_kept() {
+        // 1x1x4: vz 0 and 1 solid, vz 2 water, vz 3 air.
+        let mut f = header(1, 1, 4);
+        for (r, kind) in [(10u8, SOLID), (20, SOLID), (30, WATER), (0, AIR)] {
+            f.extend_from_slice(&[r, 0, 0, 5, kind, 0, 0, 0]);
+        }
+        let map = decode(&f).unwrap();
+        assert_eq!(map.meta.name.as_deref(), Some("Test"));
+        assert_eq!(map.meta.game_mode, Some(3));
+        let s = map.voxels().unwrap();
+        // store z = 3 - vz: air at 0, water at 1, solid at 2 and 3.
+        assert!(!s.solid(0, 0, 0));
+        assert!(s.solid(0, 0, 1) && s.solid(0, 0, 3));
+        assert_eq!(s.water_voxels(), 1);
+        // 1x1 map: sides are the map edge, so only the top-most is a surface.
+        assert_eq!(s.color(0, 0, 1), Some(0x051E_0000));
+        assert_eq!(s.color(0, 0, 2), None);
+        assert_eq!(s.colored_voxels(), 1);
+        let again = decode(&encode(&map).unwrap()).unwrap();
+        assert_eq!(again.content, map.content);
+    }
+
+    #[test]
+    fn header_checks_name_fields_and_offsets() {
+        let mut f = header(1, 1, 1);
+        f.extend_from_slice(&[0; 8]);
+        f[..32].fill(b'x');
+        let e = decode(&f).unwrap_err();
+        assert_eq!((e.field.as_str(), e.offset), ("header name", 0));
+        let mut f = header(u32::MAX, u32::MAX, u16::MAX);
+        f.extend_from_slice(&[0; 8]);
+        let e = decode(&f).unwrap_err();
+        assert_eq!(e.field, "header X size");
+        let mut f = header(2, 2, 2);
+        f.extend_from_slice(&[0; 8]);
+        let e = decode(&f).unwrap_err();
+        assert!(e.problem.contains("needs 91 + 2*2*2*8 = 155 bytes"), "{e}");
+    }
+
+    #[test]
+    fn bad_voxel_type_names_the_voxel() {
+        let mut f = header(1, 1, 2);
+        f.extend_from_slice(&[0, 0, 0, 0, 1, 0, 0, 0]);
+        f.extend_from_slice(&[0, 0, 0, 0, 7, 0, 0, 0]);
+        let e = decode(&f).unwrap_err();
+        assert_eq!(e.field, "voxel (0, 0, 1) type");
+        assert_eq!(e.offset, 91 + 8 + 4);
+    }
 }

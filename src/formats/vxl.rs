@@ -1,21 +1,605 @@
-//! VXL. (Being written.)
-use super::error::{DecodeError, EncodeError, Format};
-use crate::store::Map;
+//! Ace of Spades and Voxlap VXL: column span data, with or without Voxlap's
+//! 108-byte header. See `aos-vxl-format.html` and FORMAT-NOTES.md.
 
-pub fn sniff_voxlap(_bytes: &[u8]) -> Result<(), String> {
-    Err("not implemented".into())
+use super::error::{DecodeError, EncodeError, Format};
+use super::reader::{PutLe, Reader};
+use crate::store::voxels::{FourthByte, Slab, VoxelStore, MAX_DEPTH, MAX_SIDE};
+use crate::store::{Content, DefaultCamera, Map, Metadata, Spawn};
+
+pub const VOXLAP_MAGIC: u32 = 0x0907_2000;
+pub const VOXLAP_HEADER_LEN: usize = 108;
+/// Voxlap's MAXZDIM.
+pub const VOXLAP_DEPTH: u32 = 256;
+
+/// `Ok` if the file starts with the Voxlap magic in either byte order.
+pub fn sniff_voxlap(bytes: &[u8]) -> Result<(), String> {
+    match voxlap_byte_order(bytes) {
+        Some(_) => Ok(()),
+        None => Err("no Voxlap magic 0x09072000".into()),
+    }
 }
-pub fn sniff_aos(_bytes: &[u8]) -> Result<(), String> {
-    Err("not implemented".into())
+
+/// `Some(big_endian)` when the Voxlap magic is there.
+fn voxlap_byte_order(bytes: &[u8]) -> Option<bool> {
+    let head: [u8; 4] = bytes.get(..4)?.try_into().ok()?;
+    if u32::from_le_bytes(head) == VOXLAP_MAGIC {
+        Some(false)
+    } else if u32::from_be_bytes(head) == VOXLAP_MAGIC {
+        Some(true)
+    } else {
+        None
+    }
 }
-pub fn decode(_bytes: &[u8], _size: Option<[u32; 3]>) -> Result<Map, DecodeError> {
-    Err(DecodeError::new(
-        Format::AosVxl,
-        "file",
-        0,
-        "not implemented yet",
-    ))
+
+/// AoS files have no header: accept when the first column's spans are
+/// well-formed, as the spec suggests.
+pub fn sniff_aos(bytes: &[u8]) -> Result<(), String> {
+    if bytes.len() < 8 {
+        return Err(format!("{} bytes is too short for a column", bytes.len()));
+    }
+    let mut pos = 0usize;
+    for _ in 0..256 {
+        let Some(h) = bytes.get(pos..pos + 4) else {
+            return Err(format!("the first column runs past the end at byte {pos}"));
+        };
+        let (n, s, e) = (h[0] as usize, h[1] as usize, h[2] as usize);
+        if e + 1 < s {
+            return Err(format!("first span at byte {pos} has E < S - 1"));
+        }
+        if n == 0 {
+            let end = pos + 4 * (e + 2 - s);
+            return if end <= bytes.len() {
+                Ok(())
+            } else {
+                Err(format!("the first column runs past the end at byte {pos}"))
+            };
+        }
+        if n < e + 2 - s {
+            return Err(format!("span at byte {pos} has N smaller than its top colours"));
+        }
+        pos += 4 * n;
+    }
+    Err("the first column has more than 256 spans".into())
 }
-pub fn encode(_map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
-    Err(EncodeError::new(format, "not implemented yet"))
+
+/// Decodes either VXL container. `size` (`[width, length, depth]`) overrides
+/// what the header or the data say.
+pub fn decode(bytes: &[u8], size: Option<[u32; 3]>) -> Result<Map, DecodeError> {
+    let mut warnings = Vec::new();
+    let (format, camera, data_start, header_size) = match voxlap_byte_order(bytes) {
+        Some(big_endian) => {
+            let (camera, w, l) = read_voxlap_header(bytes, big_endian)?;
+            if big_endian {
+                warnings.push("Voxlap header is big-endian".to_string());
+            }
+            (
+                Format::VoxlapVxl,
+                Some(camera),
+                VOXLAP_HEADER_LEN,
+                Some([w, l, VOXLAP_DEPTH]),
+            )
+        }
+        None => (Format::AosVxl, None, 0, None),
+    };
+    let data = &bytes[data_start..];
+    let dims = match (size, header_size) {
+        (Some(s), Some(h)) => {
+            if s[..2] != h[..2] {
+                warnings.push(format!(
+                    "size {}x{}x{} given overrides the header's {}x{}",
+                    s[0], s[1], s[2], h[0], h[1]
+                ));
+            }
+            check_size(s, format, 0)?;
+            s
+        }
+        (Some(s), None) => {
+            check_size(s, format, 0)?;
+            s
+        }
+        (None, Some(h)) => h,
+        (None, None) => {
+            let found = infer_size(data, format)?;
+            warnings.push(format!(
+                "size {}x{}x{} worked out from the data (height rounded up from {}); use --size to override",
+                found.dims[0], found.dims[1], found.dims[2], found.min_depth
+            ));
+            found.dims
+        }
+    };
+    let (store, used) = decode_columns(data, data_start, dims, format, &mut warnings)?;
+    if used < data.len() {
+        warnings.push(format!(
+            "{} bytes after the last column (from byte {}) were not read; the map may be larger than {}x{}",
+            data.len() - used,
+            data_start + used,
+            dims[0],
+            dims[1]
+        ));
+    }
+    let spawns = if format == Format::AosVxl {
+        implicit_aos_spawns(dims[0], dims[1])
+    } else {
+        Vec::new()
+    };
+    Ok(Map {
+        format,
+        meta: Metadata {
+            camera,
+            spawns,
+            warnings,
+            ..Default::default()
+        },
+        content: Content::Voxels(store),
+    })
+}
+
+fn check_size(s: [u32; 3], format: Format, offset: usize) -> Result<(), DecodeError> {
+    if s[0] == 0 || s[1] == 0 || s[0] > MAX_SIDE || s[1] > MAX_SIDE {
+        return Err(DecodeError::new(
+            format,
+            "size",
+            offset,
+            format!("{}x{} columns is outside 1..={MAX_SIDE} a side", s[0], s[1]),
+        ));
+    }
+    if s[2] == 0 || s[2] > 256 {
+        return Err(DecodeError::new(
+            format,
+            "size",
+            offset,
+            format!("depth {} is outside 1..=256, the most a VXL span can address", s[2]),
+        ));
+    }
+    debug_assert!(s[2] <= MAX_DEPTH);
+    Ok(())
+}
+
+fn read_voxlap_header(
+    bytes: &[u8],
+    big_endian: bool,
+) -> Result<(DefaultCamera, u32, u32), DecodeError> {
+    let format = Format::VoxlapVxl;
+    let mut r = Reader::new(bytes, format);
+    let header = r.bytes(VOXLAP_HEADER_LEN, "header")?;
+    let word = |i: usize| -> [u8; 4] { header[i..i + 4].try_into().unwrap() };
+    let int = |i: usize| {
+        if big_endian {
+            i32::from_be_bytes(word(i))
+        } else {
+            i32::from_le_bytes(word(i))
+        }
+    };
+    let float = |i: usize| {
+        let b: [u8; 8] = header[i..i + 8].try_into().unwrap();
+        if big_endian {
+            f64::from_be_bytes(b)
+        } else {
+            f64::from_le_bytes(b)
+        }
+    };
+    let (xdim, ydim) = (int(4), int(8));
+    for (v, field, off) in [(xdim, "header xdim", 4), (ydim, "header ydim", 8)] {
+        if v < 1 || v as u32 > MAX_SIDE {
+            return Err(DecodeError::new(
+                format,
+                field,
+                off,
+                format!("{v} is outside 1..={MAX_SIDE}"),
+            ));
+        }
+    }
+    let vec3 = |i: usize| [float(i), float(i + 8), float(i + 16)];
+    let camera = DefaultCamera::Voxlap {
+        position: vec3(12),
+        right: vec3(36),
+        down: vec3(60),
+        forward: vec3(84),
+    };
+    Ok((camera, xdim as u32, ydim as u32))
+}
+
+struct FoundSize {
+    dims: [u32; 3],
+    min_depth: u32,
+}
+
+/// Walks the span headers once: the number of columns gives the width and
+/// length (a square), the deepest z mentioned gives the height.
+fn infer_size(data: &[u8], format: Format) -> Result<FoundSize, DecodeError> {
+    if data.is_empty() {
+        return Err(DecodeError::new(format, "column data", 0, "the file is empty"));
+    }
+    let mut pos = 0usize;
+    let mut columns = 0u64;
+    let mut min_depth = 1u32;
+    while pos < data.len() {
+        let mut first = true;
+        loop {
+            let Some(h) = data.get(pos..pos + 4) else {
+                return Err(DecodeError::new(
+                    format,
+                    format!("column #{columns} span header"),
+                    pos,
+                    format!(
+                        "the file ends inside the column ({} bytes left)",
+                        data.len() - pos
+                    ),
+                ));
+            };
+            let (n, s, e, a) = (h[0] as u32, h[1] as u32, h[2] as u32, h[3] as u32);
+            if e + 1 < s {
+                return Err(DecodeError::new(
+                    format,
+                    format!("column #{columns} span E"),
+                    pos + 2,
+                    format!("E={e} is above S={s} - 1"),
+                ));
+            }
+            min_depth = min_depth.max(e + 1).max(s + 1);
+            if !first {
+                min_depth = min_depth.max(a + 1);
+            }
+            if n == 0 {
+                pos += 4 * (e + 2 - s) as usize;
+                break;
+            }
+            pos += 4 * n as usize;
+            first = false;
+        }
+        columns += 1;
+    }
+    if pos > data.len() {
+        return Err(DecodeError::new(
+            format,
+            format!("column #{} colours", columns - 1),
+            data.len(),
+            "the file ends inside the last column's colours",
+        ));
+    }
+    let side = columns.isqrt();
+    if side * side != columns {
+        return Err(DecodeError::new(
+            format,
+            "column data",
+            0,
+            format!(
+                "holds {columns} columns, which is not a square; give the size with --size WxLxD"
+            ),
+        ));
+    }
+    if side > MAX_SIDE as u64 {
+        return Err(DecodeError::new(
+            format,
+            "column data",
+            0,
+            format!("{side}x{side} columns is more than {MAX_SIDE} a side"),
+        ));
+    }
+    let depth = [64, 128, 256]
+        .into_iter()
+        .find(|&d| d >= min_depth)
+        .unwrap_or(256);
+    Ok(FoundSize {
+        dims: [side as u32, side as u32, depth],
+        min_depth,
+    })
+}
+
+/// Decodes every column into the store; returns it and the bytes used.
+fn decode_columns(
+    data: &[u8],
+    base: usize,
+    dims: [u32; 3],
+    format: Format,
+    warnings: &mut Vec<String>,
+) -> Result<(VoxelStore, usize), DecodeError> {
+    let [w, l, d] = dims;
+    let mut store = VoxelStore::new(w, l, d, FourthByte::Shade);
+    // Each chunk gets its share of the file up front, so pushes rarely grow.
+    let per_chunk = data.len() / store.chunks().len() / 4 + 64;
+    for c in store.chunks_mut() {
+        c.reserve(per_chunk / 2, per_chunk);
+    }
+    let mut pos = 0usize;
+    let mut ignored_a = 0u64;
+    for y in 0..l {
+        for x in 0..w {
+            let chunk = store.chunk_for_mut(x, y);
+            let mut first = true;
+            let mut span = 0u32;
+            loop {
+                let err = |off: usize, field: &str, problem: String| {
+                    DecodeError::new(
+                        format,
+                        format!("column ({x}, {y}) span {span} {field}"),
+                        base + off,
+                        problem,
+                    )
+                };
+                let Some(h) = data.get(pos..pos + 4) else {
+                    return Err(err(
+                        pos,
+                        "header",
+                        format!(
+                            "the file ends inside the column ({} bytes left); the map is smaller than {w}x{l}",
+                            data.len() - pos
+                        ),
+                    ));
+                };
+                let (n, s, e, a) = (h[0] as u32, h[1] as u32, h[2] as u32, h[3] as u32);
+                if first {
+                    ignored_a += (a != 0) as u64;
+                } else if s < a {
+                    return Err(err(
+                        pos + 1,
+                        "S",
+                        format!("the top colours start at z={s}, above the air start A={a}"),
+                    ));
+                }
+                if e + 1 < s {
+                    return Err(err(
+                        pos + 2,
+                        "E",
+                        format!("E={e} is above S={s} - 1, a negative number of top colours"),
+                    ));
+                }
+                if e >= d && e + 1 > s {
+                    return Err(err(
+                        pos + 2,
+                        "E",
+                        format!("says its colours end at z={e}, past the map depth {d}"),
+                    ));
+                }
+                let k = e + 1 - s;
+                if n == 0 {
+                    if s >= d {
+                        return Err(err(
+                            pos + 1,
+                            "S",
+                            format!("the ground starts at z={s}, past the map depth {d}"),
+                        ));
+                    }
+                    let end = pos + 4 + 4 * k as usize;
+                    let Some(colors) = data.get(pos + 4..end) else {
+                        return Err(err(
+                            pos,
+                            "colours",
+                            format!("{k} top colours run past the end of the file"),
+                        ));
+                    };
+                    chunk.push_slab(Slab {
+                        top: s as u16,
+                        top_len: k as u16,
+                        bottom: d as u16,
+                        bottom_len: 0,
+                    });
+                    chunk.push_raw_colors(colors);
+                    chunk.end_column();
+                    pos = end;
+                    break;
+                }
+                if n - 1 < k {
+                    return Err(err(
+                        pos,
+                        "N",
+                        format!(
+                            "N={n} leaves room for {} colours, fewer than the {k} top colours S..E",
+                            n - 1
+                        ),
+                    ));
+                }
+                let bottom_len = n - 1 - k;
+                let next = pos + 4 * n as usize;
+                let Some(next_a) = data.get(next + 3) else {
+                    return Err(err(
+                        pos,
+                        "N",
+                        format!("N={n} points past the end of the file"),
+                    ));
+                };
+                let m = *next_a as u32;
+                if m >= d {
+                    return Err(err(
+                        next + 3,
+                        "next A",
+                        format!("the next air run starts at z={m}, past the map depth {d}"),
+                    ));
+                }
+                if m < e + 1 + bottom_len || m == s {
+                    return Err(err(
+                        next + 3,
+                        "next A",
+                        format!(
+                            "the solid part ends at z={m}, but its top colours end at z={e} and {bottom_len} bottom colours follow"
+                        ),
+                    ));
+                }
+                chunk.push_slab(Slab {
+                    top: s as u16,
+                    top_len: k as u16,
+                    bottom: m as u16,
+                    bottom_len: bottom_len as u16,
+                });
+                chunk.push_raw_colors(&data[pos + 4..next]);
+                pos = next;
+                first = false;
+                span += 1;
+            }
+        }
+    }
+    if ignored_a > 0 {
+        warnings.push(format!(
+            "{ignored_a} columns have a non-zero A in their first span (ignored, as the spec says)"
+        ));
+    }
+    store.finish();
+    Ok((store, pos))
+}
+
+/// The spec's implicit team areas for a 512 x 512 map, scaled to other sizes.
+pub fn implicit_aos_spawns(width: u32, length: u32) -> Vec<Spawn> {
+    let (w, l) = (width as f32, length as f32);
+    let area = |label: &str, x0: f32, x1: f32| Spawn {
+        label: label.into(),
+        origin: "implicit (AoS spec)".into(),
+        min: [x0 * w, 0.25 * l],
+        max: [x1 * w, 0.75 * l],
+        z: None,
+    };
+    vec![area("blue", 0.0, 0.5), area("green", 0.75, 1.0)]
+}
+
+/// Writes a voxel map as AoS (headerless) or Voxlap VXL.
+pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
+    let Some(store) = map.voxels() else {
+        return Err(EncodeError::new(format, "only voxel maps can be written as VXL"));
+    };
+    let [w, l, d] = store.dims();
+    if d > 256 {
+        return Err(EncodeError::new(
+            format,
+            format!("depth {d} is more than the 256 a VXL span can address"),
+        ));
+    }
+    let mut out = Vec::with_capacity(
+        VOXLAP_HEADER_LEN + store.colored_voxels() as usize * 4 + (w * l) as usize * 8,
+    );
+    if format == Format::VoxlapVxl {
+        write_voxlap_header(&mut out, map, store);
+    }
+    let light_to_shade = store.fourth_byte == FourthByte::Light;
+    for y in 0..l {
+        for x in 0..w {
+            let col = store.column(x, y);
+            let spans = col.raw_spans().ok_or_else(|| {
+                EncodeError::new(
+                    format,
+                    format!(
+                        "column ({x}, {y}): {}",
+                        col.vxl_problem().unwrap_or_default()
+                    ),
+                )
+            })?;
+            let mut c = 0usize;
+            for (span, slab) in spans.iter().zip(col.slabs) {
+                out.extend_from_slice(&[span.n, span.s, span.e, span.a]);
+                for &color in &col.colors[c..c + slab.colors()] {
+                    // VMF's fourth byte is light emission, not a VXL shade.
+                    let color = if light_to_shade {
+                        (color & 0x00FF_FFFF) | 0x8000_0000
+                    } else {
+                        color
+                    };
+                    out.put_u32(color);
+                }
+                c += slab.colors();
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn write_voxlap_header(out: &mut Vec<u8>, map: &Map, store: &VoxelStore) {
+    let [w, l, d] = store.dims();
+    let (position, right, down, forward) = match &map.meta.camera {
+        Some(DefaultCamera::Voxlap {
+            position,
+            right,
+            down,
+            forward,
+        }) => (*position, *right, *down, *forward),
+        // Voxlap's own default: from the centre, above the ground, looking north.
+        _ => (
+            [w as f64 / 2.0, l as f64 / 2.0, d as f64 / 4.0],
+            [1.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0],
+            [0.0, -1.0, 0.0],
+        ),
+    };
+    out.put_u32(VOXLAP_MAGIC);
+    out.put_u32(w);
+    out.put_u32(l);
+    for v in [position, right, down, forward] {
+        for c in v {
+            out.put_f64(c);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 1x1 column: air 0..2, top colours 2..3, solid, bottom colour at 4,
+    /// air 5, then ground 6..8 with one top colour.
+    fn one_column() -> Vec<u8> {
+        let mut v = vec![4, 2, 3, 0];
+        v.extend_from_slice(&[1, 1, 1, 0x80, 2, 2, 2, 0x80]); // top colours
+        v.extend_from_slice(&[3, 3, 3, 0x80]); // bottom colour
+        v.extend_from_slice(&[0, 6, 6, 5, 4, 4, 4, 0x7F]);
+        v
+    }
+
+    #[test]
+    fn decodes_a_hand_made_column() {
+        let map = decode(&one_column(), Some([1, 1, 8])).unwrap();
+        let s = map.voxels().unwrap();
+        let solid: Vec<bool> = (0..8).map(|z| s.solid(0, 0, z)).collect();
+        assert_eq!(solid, [false, false, true, true, true, false, true, true]);
+        assert_eq!(s.color(0, 0, 4), Some(0x8003_0303));
+        assert_eq!(s.color(0, 0, 6), Some(0x7F04_0404));
+        assert_eq!(s.color(0, 0, 7), None);
+        assert_eq!(encode(&map, Format::AosVxl).unwrap(), one_column());
+    }
+
+    #[test]
+    fn size_is_inferred_from_the_data() {
+        let mut file = Vec::new();
+        for _ in 0..9 {
+            file.extend_from_slice(&one_column());
+        }
+        let map = decode(&file, None).unwrap();
+        assert_eq!(map.voxels().unwrap().dims(), [3, 3, 64]);
+        let e = decode(&file[..file.len() - 4], None).unwrap_err();
+        assert!(e.to_string().contains("column #8"), "{e}");
+    }
+
+    #[test]
+    fn bad_spans_name_column_field_and_offset() {
+        let mut f = one_column();
+        f[2] = 70; // E past depth 64
+        let e = decode(&f, Some([1, 1, 64])).unwrap_err();
+        assert_eq!(e.offset, 2);
+        assert!(e.field.contains("column (0, 0) span 0 E"), "{e}");
+        assert!(e.problem.contains("z=70, past the map depth 64"), "{e}");
+    }
+
+    #[test]
+    fn voxlap_header_is_read_in_both_byte_orders() {
+        let mut le = Vec::new();
+        le.put_u32(VOXLAP_MAGIC);
+        le.put_u32(1);
+        le.put_u32(1);
+        for i in 0..12 {
+            le.put_f64(i as f64);
+        }
+        let mut be = VOXLAP_MAGIC.to_be_bytes().to_vec();
+        be.extend_from_slice(&1u32.to_be_bytes());
+        be.extend_from_slice(&1u32.to_be_bytes());
+        for i in 0..12 {
+            be.extend_from_slice(&(i as f64).to_be_bytes());
+        }
+        let column = [0u8, 255, 255, 0, 9, 9, 9, 9];
+        for mut f in [le, be] {
+            f.extend_from_slice(&column);
+            let map = decode(&f, None).unwrap();
+            assert_eq!(map.format, Format::VoxlapVxl);
+            assert_eq!(map.voxels().unwrap().dims(), [1, 1, 256]);
+            let Some(DefaultCamera::Voxlap { forward, .. }) = map.meta.camera else {
+                panic!("camera kept")
+            };
+            assert_eq!(forward, [9.0, 10.0, 11.0]);
+        }
+    }
 }

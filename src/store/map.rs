@@ -38,6 +38,8 @@ pub struct Metadata {
     pub warnings: Vec<String>,
     /// Where each piece of metadata came from, e.g. "sidecar pique_hallway.txt".
     pub sources: Vec<String>,
+    /// The recommended game mode (VMF header: CTF 0, TC 1, Babel 2, Arena 3).
+    pub game_mode: Option<u8>,
 }
 
 /// A spawn area: an axis-aligned box in map coordinates. For voxel maps x and y
