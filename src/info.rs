@@ -45,7 +45,10 @@ pub fn summary_json(map: &Map) -> Value {
             o.insert("colored_voxels".into(), json!(v.colored_voxels()));
             o.insert("solid_voxels".into(), json!(v.filled_voxels() - water));
             o.insert("water_voxels".into(), json!(water));
-            o.insert("indestructible_voxels".into(), json!(v.indestructible_voxels()));
+            o.insert(
+                "indestructible_voxels".into(),
+                json!(v.indestructible_voxels()),
+            );
             o.insert("store_bytes".into(), json!(v.heap_bytes()));
         }
         Content::Terrain(t) => o.extend(t.summary_json()),
@@ -85,7 +88,10 @@ pub fn summary_text(map: &Map) -> String {
     let m = &map.meta;
     let mut lines: Vec<(String, String)> = Vec::new();
     let mut add = |k: &str, v: String| lines.push((k.to_string(), v));
-    add("format", format!("{} ({})", map.format.label(), map.format.id()));
+    add(
+        "format",
+        format!("{} ({})", map.format.label(), map.format.id()),
+    );
     let dims = dimensions(map);
     let unit = match &map.content {
         Content::Voxels(_) => "voxels (x, y, height)",
@@ -96,10 +102,17 @@ pub fn summary_text(map: &Map) -> String {
         "size",
         format!(
             "{} {unit}",
-            dims.iter().map(u32::to_string).collect::<Vec<_>>().join(" x ")
+            dims.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" x ")
         ),
     );
-    for (k, v) in [("name", &m.name), ("author", &m.author), ("description", &m.description)] {
+    for (k, v) in [
+        ("name", &m.name),
+        ("author", &m.author),
+        ("description", &m.description),
+    ] {
         if let Some(v) = v {
             add(k, v.replace('\n', " "));
         }
@@ -111,7 +124,10 @@ pub fn summary_text(map: &Map) -> String {
             add("solid voxels", (v.filled_voxels() - water).to_string());
             if map.format == Format::Vmf {
                 add("water voxels", water.to_string());
-                add("indestructible voxels", v.indestructible_voxels().to_string());
+                add(
+                    "indestructible voxels",
+                    v.indestructible_voxels().to_string(),
+                );
                 let mode = m.game_mode.unwrap_or(0);
                 add("game mode", vmf::game_mode_name(mode));
             }
@@ -130,7 +146,8 @@ pub fn summary_text(map: &Map) -> String {
     }
     let mut add = |k: &str, v: String| lines.push((k.to_string(), v));
     for s in &m.spawns {
-        let z = s.z.map_or(String::new(), |z| format!(", z {}..{}", z[0], z[1]));
+        let z =
+            s.z.map_or(String::new(), |z| format!(", z {}..{}", z[0], z[1]));
         add(
             "spawn",
             format!(

@@ -28,9 +28,10 @@ pub fn read_beside(map_path: &Path) -> Sidecars {
         if path == map_path || !path.is_file() {
             continue;
         }
-        let label = path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        let label = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) => {
@@ -91,7 +92,12 @@ fn spawn(label: &str, source: &str, a: &[f32], b: &[f32]) -> Option<Spawn> {
 
 fn numbers_json(v: Option<&serde_json::Value>) -> Vec<f32> {
     v.and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|n| n.as_f64()).map(|n| n as f32).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|n| n.as_f64())
+                .map(|n| n as f32)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -105,7 +111,8 @@ fn parse_json(text: &str, source: &str, out: &mut Sidecars) -> Result<(), String
     for team in ["team1", "team2"] {
         let a = numbers_json(v.get(format!("{team}_start").as_str()));
         let b = numbers_json(v.get(format!("{team}_end").as_str()));
-        out.spawns.extend(spawn(&team.replace("team", "team "), source, &a, &b));
+        out.spawns
+            .extend(spawn(&team.replace("team", "team "), source, &a, &b));
     }
     let size = numbers_json(v.get("map_size"));
     if let [x, y, z] = size[..] {
@@ -128,8 +135,13 @@ fn numbers_toml(v: Option<&toml::Value>) -> Vec<f32> {
 /// SpadesX: `[map]` with author/description/map_size, `[spawnpoints]` with
 /// `team1 = { start = [x, y, z], end = [x, y, z] }`. Keys at the top level too.
 fn parse_toml(text: &str, source: &str, out: &mut Sidecars) -> Result<(), String> {
-    let v: toml::Table = text.parse().map_err(|e: toml::de::Error| e.message().to_string())?;
-    for table in [Some(&v), v.get("map").and_then(|m| m.as_table())].into_iter().flatten() {
+    let v: toml::Table = text
+        .parse()
+        .map_err(|e: toml::de::Error| e.message().to_string())?;
+    for table in [Some(&v), v.get("map").and_then(|m| m.as_table())]
+        .into_iter()
+        .flatten()
+    {
         let s = |k: &str| table.get(k).and_then(|x| x.as_str());
         set(&mut out.name, s("name"));
         set(&mut out.author, s("author"));
@@ -142,7 +154,8 @@ fn parse_toml(text: &str, source: &str, out: &mut Sidecars) -> Result<(), String
         for (team, area) in points {
             let a = numbers_toml(area.get("start"));
             let b = numbers_toml(area.get("end"));
-            out.spawns.extend(spawn(&team.replace("team", "team "), source, &a, &b));
+            out.spawns
+                .extend(spawn(&team.replace("team", "team "), source, &a, &b));
         }
     }
     Ok(())
@@ -194,7 +207,10 @@ mod tests {
     #[test]
     fn piqueserver_txt_reads_quoted_assignments() {
         let mut s = Sidecars::default();
-        parse_python("name = 'Hallway'\nversion = '1.0'\nauthor = \"izzy\"\nx = 3\n", &mut s);
+        parse_python(
+            "name = 'Hallway'\nversion = '1.0'\nauthor = \"izzy\"\nx = 3\n",
+            &mut s,
+        );
         assert_eq!(s.name.as_deref(), Some("Hallway"));
         assert_eq!(s.author.as_deref(), Some("izzy"));
     }

@@ -8,7 +8,7 @@
 
 use super::error::{DecodeError, EncodeError, Format};
 use super::reader::{PutLe, Reader};
-use crate::store::voxels::{FourthByte, MaterialRun, Slab, VoxelStore, MAX_DEPTH, MAX_SIDE};
+use crate::store::voxels::{FourthByte, Slab, VoxelStore, MAX_DEPTH, MAX_SIDE};
 use crate::store::{Content, Map, Metadata, Spawn};
 
 pub const HEADER_LEN: usize = 91;
@@ -56,7 +56,14 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, DecodeError> {
     let z = r.u16("header Z size")? as u32;
     let mut team1_spawn = [0u32; 4];
     for (i, v) in team1_spawn.iter_mut().enumerate() {
-        *v = r.u32(["team 1 spawn x start", "team 1 spawn x end", "team 1 spawn y start", "team 1 spawn y end"][i])?;
+        *v = r.u32(
+            [
+                "team 1 spawn x start",
+                "team 1 spawn x end",
+                "team 1 spawn y start",
+                "team 1 spawn y end",
+            ][i],
+        )?;
     }
     for (v, field, off, max) in [
         (x, "header X size", 65, MAX_SIDE),
@@ -148,7 +155,11 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
                 if kind > WATER || hard > 1 {
                     let off = HEADER_LEN + start + vz * RECORD_LEN;
                     let (field, off, problem) = if kind > WATER {
-                        ("type", off + 4, format!("{kind} is not 0 (air), 1 (solid) or 2 (water)"))
+                        (
+                            "type",
+                            off + 4,
+                            format!("{kind} is not 0 (air), 1 (solid) or 2 (water)"),
+                        )
                     } else {
                         ("indestructible", off + 5, format!("{hard} is not 0 or 1"))
                     };
@@ -189,16 +200,19 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
             for i in 0..words {
                 // Bit z of `above` is filled(z - 1); z = 0 has air above it.
                 let above = (filled[i] << 1) | if i > 0 { filled[i - 1] >> 63 } else { 0 };
-                let mut below = (filled[i] >> 1) | if i + 1 < words { filled[i + 1] << 63 } else { 0 };
+                let mut below = (filled[i] >> 1)
+                    | if i + 1 < words {
+                        filled[i + 1] << 63
+                    } else {
+                        0
+                    };
                 if i == (d - 1) / 64 {
                     below |= 1 << ((d - 1) % 64); // the map's floor hides the bottom
                 }
                 surface[i] = filled[i] & !(above & below & n1[i] & n2[i] & n3[i] & n4[i]);
             }
             let column = &records[record_at(x, y)..record_at(x, y) + col_bytes];
-            let chunk = store.chunk_for_mut(x as u32, y as u32);
-            let local = ((y % 32) * chunk.width as usize + x % 32) as u16;
-            push_column(chunk, filled, &surface, column, d, local);
+            push_column(&mut store, filled, &surface, column, d);
         }
     }
     store.finish();
@@ -248,14 +262,7 @@ fn bit(m: &[u64], z: usize) -> bool {
 
 /// Splits one column into VXL-style slabs, as the spec's writer does: top
 /// colours, hidden solid, then bottom colours only where air follows them.
-fn push_column(
-    chunk: &mut crate::store::voxels::Chunk,
-    filled: &[u64],
-    surface: &[u64],
-    records: &[u8],
-    d: usize,
-    local: u16,
-) {
+fn push_column(chunk: &mut VoxelStore, filled: &[u64], surface: &[u64], records: &[u8], d: usize) {
     let color = |sz: usize| {
         let r = &records[(d - 1 - sz) * RECORD_LEN..];
         u32::from_le_bytes([r[2], r[1], r[0], r[3]])
@@ -307,13 +314,7 @@ fn push_column(
                 z += 1;
             }
             if water || hard {
-                chunk.push_material(MaterialRun {
-                    column: local,
-                    z0: start as u16,
-                    z1: z as u16,
-                    water,
-                    indestructible: hard,
-                });
+                chunk.push_material(start as u16, z as u16, water, hard);
             }
         }
     }
@@ -324,7 +325,10 @@ fn push_column(
 /// the one above it indestructible (the AoS rules), and light is 0.
 pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
     let Some(store) = map.voxels() else {
-        return Err(EncodeError::new(FORMAT, "only voxel maps can be written as VMF"));
+        return Err(EncodeError::new(
+            FORMAT,
+            "only voxel maps can be written as VMF",
+        ));
     };
     let [w, l, d] = store.dims();
     let mut out = Vec::with_capacity(HEADER_LEN + (w * l) as usize * d as usize * RECORD_LEN);
@@ -368,7 +372,10 @@ pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
                 let hidden_from = top + slab.top_len as u32;
                 let bottom_from = bottom - slab.bottom_len as u32;
                 // Hidden voxels take the last top colour, so a cut looks right.
-                let fill = colors.get(slab.top_len.max(1) as usize - 1).copied().unwrap_or(0x0080_8080);
+                let fill = colors
+                    .get(slab.top_len.max(1) as usize - 1)
+                    .copied()
+                    .unwrap_or(0x0080_8080);
                 for sz in top..bottom {
                     let color = if sz < hidden_from {
                         colors[(sz - top) as usize]

@@ -3,7 +3,7 @@
 
 use super::error::{DecodeError, EncodeError, Format};
 use super::reader::{PutLe, Reader};
-use crate::store::voxels::{FourthByte, Slab, VoxelStore, MAX_DEPTH, MAX_SIDE};
+use crate::store::voxels::{FourthByte, Slab, StoreParts, VoxelStore, MAX_DEPTH, MAX_SIDE};
 use crate::store::{Content, DefaultCamera, Map, Metadata, Spawn};
 
 pub const VOXLAP_MAGIC: u32 = 0x0907_2000;
@@ -55,7 +55,9 @@ pub fn sniff_aos(bytes: &[u8]) -> Result<(), String> {
             };
         }
         if n < e + 2 - s {
-            return Err(format!("span at byte {pos} has N smaller than its top colours"));
+            return Err(format!(
+                "span at byte {pos} has N smaller than its top colours"
+            ));
         }
         pos += 4 * n;
     }
@@ -82,7 +84,7 @@ pub fn decode(bytes: &[u8], size: Option<[u32; 3]>) -> Result<Map, DecodeError> 
         None => (Format::AosVxl, None, 0, None),
     };
     let data = &bytes[data_start..];
-    let dims = match (size, header_size) {
+    let known = match (size, header_size) {
         (Some(s), Some(h)) => {
             if s[..2] != h[..2] {
                 warnings.push(format!(
@@ -91,23 +93,49 @@ pub fn decode(bytes: &[u8], size: Option<[u32; 3]>) -> Result<Map, DecodeError> 
                 ));
             }
             check_size(s, format, 0)?;
-            s
+            Some(s)
         }
         (Some(s), None) => {
             check_size(s, format, 0)?;
-            s
+            Some(s)
         }
-        (None, Some(h)) => h,
-        (None, None) => {
-            let found = infer_size(data, format)?;
+        (None, h) => h,
+    };
+    let parsed = match known {
+        Some([w, l, d]) => parse_columns(data, data_start, Some((w, l)), d, format)?,
+        None => parse_columns(data, data_start, None, VOXLAP_DEPTH, format)?,
+    };
+    let Parsed {
+        mut parts,
+        used,
+        min_depth,
+        ignored_a,
+    } = parsed;
+    let dims = match known {
+        Some(dims) => dims,
+        None => {
+            let columns = parts.slab_index.len() as u64 - 1;
+            let side = square_side(columns, format, data_start)?;
+            let depth = [64, 128, 256]
+                .into_iter()
+                .find(|&d| d >= min_depth)
+                .unwrap_or(256);
+            // Ground slabs were read against depth 256; they end at the map's bottom.
+            for &end in &parts.slab_index[1..] {
+                parts.slabs[end as usize - 1].bottom = depth as u16;
+            }
             warnings.push(format!(
-                "size {}x{}x{} worked out from the data (height rounded up from {}); use --size to override",
-                found.dims[0], found.dims[1], found.dims[2], found.min_depth
+                "size {side}x{side}x{depth} worked out from the data (height rounded up from {min_depth}); use --size to override"
             ));
-            found.dims
+            [side, side, depth]
         }
     };
-    let (store, used) = decode_columns(data, data_start, dims, format, &mut warnings)?;
+    let store = VoxelStore::from_parts(dims, FourthByte::Shade, parts);
+    if ignored_a > 0 {
+        warnings.push(format!(
+            "{ignored_a} columns have a non-zero A in their first span (ignored, as the spec says)"
+        ));
+    }
     if used < data.len() {
         warnings.push(format!(
             "{} bytes after the last column (from byte {}) were not read; the map may be larger than {}x{}",
@@ -148,7 +176,10 @@ fn check_size(s: [u32; 3], format: Format, offset: usize) -> Result<(), DecodeEr
             format,
             "size",
             offset,
-            format!("depth {} is outside 1..=256, the most a VXL span can address", s[2]),
+            format!(
+                "depth {} is outside 1..=256, the most a VXL span can address",
+                s[2]
+            ),
         ));
     }
     debug_assert!(s[2] <= MAX_DEPTH);
@@ -199,70 +230,242 @@ fn read_voxlap_header(
     Ok((camera, xdim as u32, ydim as u32))
 }
 
-struct FoundSize {
-    dims: [u32; 3],
+/// Columns read in file order, ready to become a store.
+struct Parsed {
+    parts: StoreParts,
+    /// Bytes of column data read.
+    used: usize,
+    /// The smallest depth that holds every z the spans mention.
     min_depth: u32,
+    /// Columns whose first span has a non-zero A (the spec says to ignore it).
+    ignored_a: u64,
 }
 
-/// Walks the span headers once: the number of columns gives the width and
-/// length (a square), the deepest z mentioned gives the height.
-fn infer_size(data: &[u8], format: Format) -> Result<FoundSize, DecodeError> {
-    if data.is_empty() {
-        return Err(DecodeError::new(format, "column data", 0, "the file is empty"));
+/// Names column `i` for errors: by (x, y) when the width is known.
+fn column_name(i: usize, width: Option<u32>) -> String {
+    match width {
+        Some(w) => format!("column ({}, {})", i % w as usize, i / w as usize),
+        None => format!("column #{i}"),
     }
+}
+
+/// Reads span headers and colours in one pass, in file order. With
+/// `expected` (width, length) it reads exactly that many columns; without,
+/// until the data ends. `d` is the map depth, or 256 while it is unknown.
+///
+/// The output arrays are sized from the file length (every span and colour
+/// takes at least 4 bytes), so the loop writes by index and never grows a
+/// vector: this is the hot loop of loading a map.
+fn parse_columns(
+    data: &[u8],
+    base: usize,
+    expected: Option<(u32, u32)>,
+    d: u32,
+    format: Format,
+) -> Result<Parsed, DecodeError> {
+    if data.is_empty() {
+        return Err(DecodeError::new(
+            format,
+            "column data",
+            base,
+            "the file is empty",
+        ));
+    }
+    let most = data.len() / 4;
+    let wanted = expected.map_or(most, |(w, l)| w as usize * l as usize);
+    if wanted > most {
+        return Err(DecodeError::new(
+            format,
+            "column data",
+            base,
+            format!(
+                "{} bytes cannot hold {wanted} columns of at least 4 bytes each",
+                data.len()
+            ),
+        ));
+    }
+    let width = expected.map(|(w, _)| w);
+    let mut slabs = vec![Slab::default(); most];
+    let mut colors = vec![0u32; most];
+    let mut slab_index = vec![0u32; wanted + 1];
+    let mut color_index = vec![0u32; wanted + 1];
+    let (mut si, mut ci) = (0usize, 0usize);
     let mut pos = 0usize;
-    let mut columns = 0u64;
     let mut min_depth = 1u32;
-    while pos < data.len() {
-        let mut first = true;
+    let mut ignored_a = 0u64;
+    let mut column = 0usize;
+    while column < wanted && (expected.is_some() || pos < data.len()) {
+        let mut span = 0u32;
         loop {
-            let Some(h) = data.get(pos..pos + 4) else {
-                return Err(DecodeError::new(
+            let err = |off: usize, field: &str, problem: String| {
+                DecodeError::new(
                     format,
-                    format!("column #{columns} span header"),
-                    pos,
+                    format!("{} span {span} {field}", column_name(column, width)),
+                    base + off,
+                    problem,
+                )
+            };
+            let Some(h) = data.get(pos..pos + 4) else {
+                let size = match expected {
+                    Some((w, l)) => format!("; the map is smaller than {w}x{l}"),
+                    None => String::new(),
+                };
+                return Err(err(
+                    pos.min(data.len()),
+                    "header",
                     format!(
-                        "the file ends inside the column ({} bytes left)",
-                        data.len() - pos
+                        "the file ends inside the column ({} bytes left){size}",
+                        data.len().saturating_sub(pos)
                     ),
                 ));
             };
             let (n, s, e, a) = (h[0] as u32, h[1] as u32, h[2] as u32, h[3] as u32);
-            if e + 1 < s {
-                return Err(DecodeError::new(
-                    format,
-                    format!("column #{columns} span E"),
-                    pos + 2,
-                    format!("E={e} is above S={s} - 1"),
+            if span == 0 {
+                ignored_a += (a != 0) as u64;
+            } else if s < a {
+                return Err(err(
+                    pos + 1,
+                    "S",
+                    format!("the top colours start at z={s}, above the air start A={a}"),
                 ));
             }
-            min_depth = min_depth.max(e + 1).max(s + 1);
-            if !first {
-                min_depth = min_depth.max(a + 1);
+            if e + 1 < s {
+                return Err(err(
+                    pos + 2,
+                    "E",
+                    format!("E={e} is above S={s} - 1, a negative number of top colours"),
+                ));
             }
+            if e >= d && e + 1 > s {
+                return Err(err(
+                    pos + 2,
+                    "E",
+                    format!("says its colours end at z={e}, past the map depth {d}"),
+                ));
+            }
+            let k = e + 1 - s;
             if n == 0 {
-                pos += 4 * (e + 2 - s) as usize;
+                if s >= d {
+                    return Err(err(
+                        pos + 1,
+                        "S",
+                        format!("the ground starts at z={s}, past the map depth {d}"),
+                    ));
+                }
+                let end = pos + 4 + 4 * k as usize;
+                let Some(raw) = data.get(pos + 4..end) else {
+                    return Err(err(
+                        pos,
+                        "colours",
+                        format!("{k} top colours run past the end of the file"),
+                    ));
+                };
+                min_depth = min_depth.max(s + 1).max(e + 1);
+                slabs[si] = Slab {
+                    top: s as u16,
+                    top_len: k as u16,
+                    bottom: d as u16,
+                    bottom_len: 0,
+                };
+                si += 1;
+                copy_colors(&mut colors[ci..ci + k as usize], raw);
+                ci += k as usize;
+                pos = end;
                 break;
             }
-            pos += 4 * n as usize;
-            first = false;
+            if n - 1 < k {
+                return Err(err(
+                    pos,
+                    "N",
+                    format!(
+                        "N={n} leaves room for {} colours, fewer than the {k} top colours S..E",
+                        n - 1
+                    ),
+                ));
+            }
+            let bottom_len = n - 1 - k;
+            let next = pos + 4 * n as usize;
+            let Some(next_a) = data.get(next + 3) else {
+                return Err(err(
+                    pos,
+                    "N",
+                    format!("N={n} points past the end of the file"),
+                ));
+            };
+            let m = *next_a as u32;
+            if m >= d {
+                return Err(err(
+                    next + 3,
+                    "next A",
+                    format!("the next air run starts at z={m}, past the map depth {d}"),
+                ));
+            }
+            if m < e + 1 + bottom_len || m == s {
+                return Err(err(
+                    next + 3,
+                    "next A",
+                    format!(
+                        "the solid part ends at z={m}, but its top colours end at z={e} and {bottom_len} bottom colours follow"
+                    ),
+                ));
+            }
+            min_depth = min_depth.max(m + 1);
+            slabs[si] = Slab {
+                top: s as u16,
+                top_len: k as u16,
+                bottom: m as u16,
+                bottom_len: bottom_len as u16,
+            };
+            si += 1;
+            let count = (n - 1) as usize;
+            copy_colors(&mut colors[ci..ci + count], &data[pos + 4..next]);
+            ci += count;
+            pos = next;
+            span += 1;
         }
-        columns += 1;
+        column += 1;
+        slab_index[column] = si as u32;
+        color_index[column] = ci as u32;
     }
-    if pos > data.len() {
-        return Err(DecodeError::new(
-            format,
-            format!("column #{} colours", columns - 1),
-            data.len(),
-            "the file ends inside the last column's colours",
-        ));
+    slabs.truncate(si);
+    colors.truncate(ci);
+    slab_index.truncate(column + 1);
+    color_index.truncate(column + 1);
+    Ok(Parsed {
+        parts: StoreParts {
+            slab_index,
+            color_index,
+            slabs,
+            colors,
+        },
+        used: pos,
+        min_depth,
+        ignored_a,
+    })
+}
+
+/// Copies the file's 4-byte colour groups.
+#[inline]
+fn copy_colors(dst: &mut [u32], raw: &[u8]) {
+    if dst.len() > 64 && cfg!(target_endian = "little") {
+        // Long runs: one memory copy.
+        bytemuck::cast_slice_mut::<u32, u8>(dst).copy_from_slice(raw);
+    } else {
+        // Most spans hold a few colours; a call to memcpy costs more than the copy.
+        for (d, c) in dst.iter_mut().zip(raw.chunks_exact(4)) {
+            *d = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+        }
     }
+}
+
+/// The square side for `columns` columns, or an error asking for `--size`.
+fn square_side(columns: u64, format: Format, base: usize) -> Result<u32, DecodeError> {
     let side = columns.isqrt();
     if side * side != columns {
         return Err(DecodeError::new(
             format,
             "column data",
-            0,
+            base,
             format!(
                 "holds {columns} columns, which is not a square; give the size with --size WxLxD"
             ),
@@ -272,169 +475,11 @@ fn infer_size(data: &[u8], format: Format) -> Result<FoundSize, DecodeError> {
         return Err(DecodeError::new(
             format,
             "column data",
-            0,
+            base,
             format!("{side}x{side} columns is more than {MAX_SIDE} a side"),
         ));
     }
-    let depth = [64, 128, 256]
-        .into_iter()
-        .find(|&d| d >= min_depth)
-        .unwrap_or(256);
-    Ok(FoundSize {
-        dims: [side as u32, side as u32, depth],
-        min_depth,
-    })
-}
-
-/// Decodes every column into the store; returns it and the bytes used.
-fn decode_columns(
-    data: &[u8],
-    base: usize,
-    dims: [u32; 3],
-    format: Format,
-    warnings: &mut Vec<String>,
-) -> Result<(VoxelStore, usize), DecodeError> {
-    let [w, l, d] = dims;
-    let mut store = VoxelStore::new(w, l, d, FourthByte::Shade);
-    // Each chunk gets its share of the file up front, so pushes rarely grow.
-    let per_chunk = data.len() / store.chunks().len() / 4 + 64;
-    for c in store.chunks_mut() {
-        c.reserve(per_chunk / 2, per_chunk);
-    }
-    let mut pos = 0usize;
-    let mut ignored_a = 0u64;
-    for y in 0..l {
-        for x in 0..w {
-            let chunk = store.chunk_for_mut(x, y);
-            let mut first = true;
-            let mut span = 0u32;
-            loop {
-                let err = |off: usize, field: &str, problem: String| {
-                    DecodeError::new(
-                        format,
-                        format!("column ({x}, {y}) span {span} {field}"),
-                        base + off,
-                        problem,
-                    )
-                };
-                let Some(h) = data.get(pos..pos + 4) else {
-                    return Err(err(
-                        pos,
-                        "header",
-                        format!(
-                            "the file ends inside the column ({} bytes left); the map is smaller than {w}x{l}",
-                            data.len() - pos
-                        ),
-                    ));
-                };
-                let (n, s, e, a) = (h[0] as u32, h[1] as u32, h[2] as u32, h[3] as u32);
-                if first {
-                    ignored_a += (a != 0) as u64;
-                } else if s < a {
-                    return Err(err(
-                        pos + 1,
-                        "S",
-                        format!("the top colours start at z={s}, above the air start A={a}"),
-                    ));
-                }
-                if e + 1 < s {
-                    return Err(err(
-                        pos + 2,
-                        "E",
-                        format!("E={e} is above S={s} - 1, a negative number of top colours"),
-                    ));
-                }
-                if e >= d && e + 1 > s {
-                    return Err(err(
-                        pos + 2,
-                        "E",
-                        format!("says its colours end at z={e}, past the map depth {d}"),
-                    ));
-                }
-                let k = e + 1 - s;
-                if n == 0 {
-                    if s >= d {
-                        return Err(err(
-                            pos + 1,
-                            "S",
-                            format!("the ground starts at z={s}, past the map depth {d}"),
-                        ));
-                    }
-                    let end = pos + 4 + 4 * k as usize;
-                    let Some(colors) = data.get(pos + 4..end) else {
-                        return Err(err(
-                            pos,
-                            "colours",
-                            format!("{k} top colours run past the end of the file"),
-                        ));
-                    };
-                    chunk.push_slab(Slab {
-                        top: s as u16,
-                        top_len: k as u16,
-                        bottom: d as u16,
-                        bottom_len: 0,
-                    });
-                    chunk.push_raw_colors(colors);
-                    chunk.end_column();
-                    pos = end;
-                    break;
-                }
-                if n - 1 < k {
-                    return Err(err(
-                        pos,
-                        "N",
-                        format!(
-                            "N={n} leaves room for {} colours, fewer than the {k} top colours S..E",
-                            n - 1
-                        ),
-                    ));
-                }
-                let bottom_len = n - 1 - k;
-                let next = pos + 4 * n as usize;
-                let Some(next_a) = data.get(next + 3) else {
-                    return Err(err(
-                        pos,
-                        "N",
-                        format!("N={n} points past the end of the file"),
-                    ));
-                };
-                let m = *next_a as u32;
-                if m >= d {
-                    return Err(err(
-                        next + 3,
-                        "next A",
-                        format!("the next air run starts at z={m}, past the map depth {d}"),
-                    ));
-                }
-                if m < e + 1 + bottom_len || m == s {
-                    return Err(err(
-                        next + 3,
-                        "next A",
-                        format!(
-                            "the solid part ends at z={m}, but its top colours end at z={e} and {bottom_len} bottom colours follow"
-                        ),
-                    ));
-                }
-                chunk.push_slab(Slab {
-                    top: s as u16,
-                    top_len: k as u16,
-                    bottom: m as u16,
-                    bottom_len: bottom_len as u16,
-                });
-                chunk.push_raw_colors(&data[pos + 4..next]);
-                pos = next;
-                first = false;
-                span += 1;
-            }
-        }
-    }
-    if ignored_a > 0 {
-        warnings.push(format!(
-            "{ignored_a} columns have a non-zero A in their first span (ignored, as the spec says)"
-        ));
-    }
-    store.finish();
-    Ok((store, pos))
+    Ok(side as u32)
 }
 
 /// The spec's implicit team areas for a 512 x 512 map, scaled to other sizes.
@@ -453,7 +498,10 @@ pub fn implicit_aos_spawns(width: u32, length: u32) -> Vec<Spawn> {
 /// Writes a voxel map as AoS (headerless) or Voxlap VXL.
 pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
     let Some(store) = map.voxels() else {
-        return Err(EncodeError::new(format, "only voxel maps can be written as VXL"));
+        return Err(EncodeError::new(
+            format,
+            "only voxel maps can be written as VXL",
+        ));
     };
     let [w, l, d] = store.dims();
     if d > 256 {

@@ -1,4 +1,4 @@
-//! The chunked voxel store for VXL and VMF maps.
+//! The voxel store for VXL and VMF maps, read by chunks.
 //!
 //! Each column is a list of solid *slabs*, top to bottom. A slab is a solid
 //! interval `[top, bottom)` whose first `top_len` voxels and last `bottom_len`
@@ -62,8 +62,8 @@ pub enum FourthByte {
 /// VMF-only voxel properties, as runs over z in one column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MaterialRun {
-    /// Column index inside the chunk (y * chunk width + x).
-    pub column: u16,
+    /// Column index in the map (y * width + x).
+    pub column: u32,
     pub z0: u16,
     /// One past the last z.
     pub z1: u16,
@@ -71,19 +71,15 @@ pub struct MaterialRun {
     pub indestructible: bool,
 }
 
-/// 32 x 32 columns (fewer at the map's far edges).
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Chunk {
+/// A 32 x 32 block of columns (fewer at the map's far edges): the unit the
+/// mesher builds and re-builds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChunkRect {
     /// The column coordinates of this chunk's first column.
     pub x0: u32,
     pub y0: u32,
     pub width: u32,
     pub length: u32,
-    slab_index: Vec<u32>,
-    color_index: Vec<u32>,
-    slabs: Vec<Slab>,
-    colors: Vec<Color>,
-    materials: Vec<MaterialRun>,
 }
 
 /// A read-only view of one column.
@@ -132,109 +128,6 @@ pub struct RawSpan {
     pub s: u8,
     pub e: u8,
     pub a: u8,
-}
-
-impl Chunk {
-    fn new(x0: u32, y0: u32, width: u32, length: u32) -> Self {
-        let cols = (width * length) as usize;
-        let mut slab_index = Vec::with_capacity(cols + 1);
-        slab_index.push(0);
-        let mut color_index = Vec::with_capacity(cols + 1);
-        color_index.push(0);
-        Chunk {
-            x0,
-            y0,
-            width,
-            length,
-            slab_index,
-            color_index,
-            ..Default::default()
-        }
-    }
-
-    /// Number of columns already finished.
-    pub fn columns_done(&self) -> usize {
-        self.slab_index.len() - 1
-    }
-
-    /// Appends a slab to the column being built. Its colours follow with
-    /// [`Chunk::push_colors`]: top colours first, then bottom colours.
-    #[inline]
-    pub fn push_slab(&mut self, slab: Slab) {
-        self.slabs.push(slab);
-    }
-
-    #[inline]
-    pub fn push_colors(&mut self, colors: impl IntoIterator<Item = Color>) {
-        self.colors.extend(colors);
-    }
-
-    /// Appends colours given as the file's raw 4-byte groups.
-    #[inline]
-    pub fn push_raw_colors(&mut self, raw: &[u8]) {
-        self.colors.extend(
-            raw.chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
-        );
-    }
-
-    pub fn push_material(&mut self, run: MaterialRun) {
-        self.materials.push(run);
-    }
-
-    /// Closes the column being built.
-    #[inline]
-    pub fn end_column(&mut self) {
-        self.slab_index.push(self.slabs.len() as u32);
-        self.color_index.push(self.colors.len() as u32);
-    }
-
-    pub fn reserve(&mut self, slabs: usize, colors: usize) {
-        self.slabs.reserve(slabs);
-        self.colors.reserve(colors);
-    }
-
-    /// Column by chunk-local coordinates.
-    pub fn column(&self, lx: u32, ly: u32, depth: u32) -> Column<'_> {
-        let i = (ly * self.width + lx) as usize;
-        let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
-        let c = self.color_index[i] as usize..self.color_index[i + 1] as usize;
-        let materials = if self.materials.is_empty() {
-            &[][..]
-        } else {
-            let lo = self.materials.partition_point(|m| (m.column as usize) < i);
-            let hi = self.materials.partition_point(|m| (m.column as usize) <= i);
-            &self.materials[lo..hi]
-        };
-        Column {
-            slabs: &self.slabs[s],
-            colors: &self.colors[c],
-            materials,
-            depth,
-        }
-    }
-
-    pub fn slab_count(&self) -> usize {
-        self.slabs.len()
-    }
-
-    pub fn color_count(&self) -> usize {
-        self.colors.len()
-    }
-
-    pub fn heap_bytes(&self) -> usize {
-        self.slab_index.capacity() * 4
-            + self.color_index.capacity() * 4
-            + self.slabs.capacity() * std::mem::size_of::<Slab>()
-            + self.colors.capacity() * 4
-            + self.materials.capacity() * std::mem::size_of::<MaterialRun>()
-    }
-
-    fn shrink(&mut self) {
-        self.slabs.shrink_to_fit();
-        self.colors.shrink_to_fit();
-        self.materials.shrink_to_fit();
-    }
 }
 
 impl<'a> Column<'a> {
@@ -367,45 +260,146 @@ impl<'a> Column<'a> {
     }
 }
 
-/// The store: map dimensions and chunks in row-major chunk order.
+/// A store's arrays, as a decoder builds them in one pass.
+#[derive(Debug, Default)]
+pub struct StoreParts {
+    /// Per column plus one: a leading 0, then each column's slab end.
+    pub slab_index: Vec<u32>,
+    /// Per column plus one: a leading 0, then each column's colour end.
+    pub color_index: Vec<u32>,
+    pub slabs: Vec<Slab>,
+    pub colors: Vec<Color>,
+}
+
+/// The store. Columns are kept in row-major order (as VXL stores them) in a
+/// few flat arrays: decoders write them as one sequential stream, which is
+/// what makes loading fast. Chunks are views onto it ([`ChunkRect`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct VoxelStore {
     width: u32,
     length: u32,
     depth: u32,
-    chunks_x: u32,
-    chunks: Vec<Chunk>,
+    /// Per column plus one: index of its first slab (a leading 0, then ends).
+    slab_index: Vec<u32>,
+    /// Per column plus one: index of its first colour.
+    color_index: Vec<u32>,
+    slabs: Vec<Slab>,
+    colors: Vec<Color>,
+    /// Sorted by column, then z.
+    materials: Vec<MaterialRun>,
     pub fourth_byte: FourthByte,
 }
 
 impl VoxelStore {
-    /// An empty store to be filled column by column through [`Self::chunk_for_mut`].
-    /// Sizes must already be checked against [`MAX_SIDE`] and [`MAX_DEPTH`].
+    /// An empty store, to be filled column by column in row-major order
+    /// (y, then x) with [`Self::push_slab`], [`Self::push_colors`] and
+    /// [`Self::end_column`]. Sizes must already be checked against
+    /// [`MAX_SIDE`] and [`MAX_DEPTH`].
     pub fn new(width: u32, length: u32, depth: u32, fourth_byte: FourthByte) -> Self {
         assert!(width >= 1 && length >= 1 && width <= MAX_SIDE && length <= MAX_SIDE);
         assert!((1..=MAX_DEPTH).contains(&depth));
-        let chunks_x = width.div_ceil(CHUNK);
-        let chunks_y = length.div_ceil(CHUNK);
-        let mut chunks = Vec::with_capacity((chunks_x * chunks_y) as usize);
-        for cy in 0..chunks_y {
-            for cx in 0..chunks_x {
-                let (x0, y0) = (cx * CHUNK, cy * CHUNK);
-                chunks.push(Chunk::new(
-                    x0,
-                    y0,
-                    CHUNK.min(width - x0),
-                    CHUNK.min(length - y0),
-                ));
-            }
-        }
+        let columns = width as usize * length as usize;
+        let mut slab_index = Vec::with_capacity(columns + 1);
+        slab_index.push(0);
+        let mut color_index = Vec::with_capacity(columns + 1);
+        color_index.push(0);
         VoxelStore {
             width,
             length,
             depth,
-            chunks_x,
-            chunks,
+            slab_index,
+            color_index,
+            slabs: Vec::new(),
+            colors: Vec::new(),
+            materials: Vec::new(),
             fourth_byte,
         }
+    }
+
+    /// A store from arrays built elsewhere; spare capacity is freed.
+    /// `parts` must hold `width * length` columns.
+    pub fn from_parts(dims: [u32; 3], fourth_byte: FourthByte, parts: StoreParts) -> Self {
+        let [width, length, depth] = dims;
+        let mut store = VoxelStore::new(width, length, depth, fourth_byte);
+        store.slab_index = parts.slab_index;
+        store.color_index = parts.color_index;
+        store.slabs = parts.slabs;
+        store.colors = parts.colors;
+        store.slab_index.shrink_to_fit();
+        store.color_index.shrink_to_fit();
+        store.finish();
+        store
+    }
+
+    /// Appends a slab to the column being built. Its colours follow with
+    /// [`Self::push_colors`]: top colours first, then bottom colours.
+    #[inline]
+    pub fn push_slab(&mut self, slab: Slab) {
+        self.slabs.push(slab);
+    }
+
+    #[inline]
+    pub fn push_colors(&mut self, colors: impl IntoIterator<Item = Color>) {
+        self.colors.extend(colors);
+    }
+
+    /// Appends colours given as the file's raw 4-byte groups.
+    #[inline]
+    pub fn push_raw_colors(&mut self, raw: &[u8]) {
+        let n = raw.len() / 4;
+        if n > 8 && cfg!(target_endian = "little") {
+            // Long runs: one memory copy.
+            let old = self.colors.len();
+            self.colors.resize(old + n, 0);
+            bytemuck::cast_slice_mut::<Color, u8>(&mut self.colors[old..])
+                .copy_from_slice(&raw[..n * 4]);
+        } else {
+            // Most spans hold a few colours; a call to memcpy costs more than the copy.
+            for c in raw.chunks_exact(4) {
+                self.colors
+                    .push(u32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+            }
+        }
+    }
+
+    /// Marks `[z0, z1)` of the column being built as water or indestructible.
+    pub fn push_material(&mut self, z0: u16, z1: u16, water: bool, indestructible: bool) {
+        self.materials.push(MaterialRun {
+            column: self.columns_done() as u32,
+            z0,
+            z1,
+            water,
+            indestructible,
+        });
+    }
+
+    /// Closes the column being built.
+    #[inline]
+    pub fn end_column(&mut self) {
+        self.slab_index.push(self.slabs.len() as u32);
+        self.color_index.push(self.colors.len() as u32);
+    }
+
+    /// Number of columns already finished.
+    pub fn columns_done(&self) -> usize {
+        self.slab_index.len() - 1
+    }
+
+    /// Reserves room for exactly this many more slabs and colours.
+    pub fn reserve_exact(&mut self, slabs: usize, colors: usize) {
+        self.slabs.reserve_exact(slabs);
+        self.colors.reserve_exact(colors);
+    }
+
+    /// Frees spare capacity after filling.
+    pub fn finish(&mut self) {
+        debug_assert_eq!(
+            self.columns_done(),
+            self.width as usize * self.length as usize
+        );
+        self.slabs.shrink_to_fit();
+        self.colors.shrink_to_fit();
+        self.materials.shrink_to_fit();
     }
 
     /// `[width (x), length (y), depth (z)]`.
@@ -423,40 +417,34 @@ impl VoxelStore {
         self.depth
     }
 
-    pub fn chunks(&self) -> &[Chunk] {
-        &self.chunks
-    }
-
     pub fn chunks_x(&self) -> u32 {
-        self.chunks_x
+        self.width.div_ceil(CHUNK)
     }
 
     pub fn chunks_y(&self) -> u32 {
         self.length.div_ceil(CHUNK)
     }
 
-    pub fn chunk_index(&self, x: u32, y: u32) -> usize {
-        ((y / CHUNK) * self.chunks_x + x / CHUNK) as usize
-    }
-
-    /// The chunk holding column (x, y), for filling. Columns of a chunk must be
-    /// filled in row-major order (y, then x), as VXL stores them.
-    #[inline]
-    pub fn chunk_for_mut(&mut self, x: u32, y: u32) -> &mut Chunk {
-        let i = self.chunk_index(x, y);
-        &mut self.chunks[i]
-    }
-
-    pub fn chunks_mut(&mut self) -> &mut [Chunk] {
-        &mut self.chunks
-    }
-
-    /// Frees spare capacity after filling.
-    pub fn finish(&mut self) {
-        for c in &mut self.chunks {
-            debug_assert_eq!(c.columns_done(), (c.width * c.length) as usize);
-            c.shrink();
+    /// The chunk with index `i` (row-major over chunks).
+    pub fn chunk(&self, i: usize) -> ChunkRect {
+        let cx = i as u32 % self.chunks_x();
+        let cy = i as u32 / self.chunks_x();
+        let (x0, y0) = (cx * CHUNK, cy * CHUNK);
+        ChunkRect {
+            x0,
+            y0,
+            width: CHUNK.min(self.width - x0),
+            length: CHUNK.min(self.length - y0),
         }
+    }
+
+    /// Every chunk, row-major.
+    pub fn chunks(&self) -> impl ExactSizeIterator<Item = ChunkRect> + '_ {
+        (0..(self.chunks_x() * self.chunks_y()) as usize).map(|i| self.chunk(i))
+    }
+
+    pub fn chunk_index(&self, x: u32, y: u32) -> usize {
+        ((y / CHUNK) * self.chunks_x() + x / CHUNK) as usize
     }
 
     pub fn in_bounds(&self, x: i64, y: i64, z: i64) -> bool {
@@ -469,8 +457,22 @@ impl VoxelStore {
     }
 
     pub fn column(&self, x: u32, y: u32) -> Column<'_> {
-        let c = &self.chunks[self.chunk_index(x, y)];
-        c.column(x - c.x0, y - c.y0, self.depth)
+        let i = y as usize * self.width as usize + x as usize;
+        let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
+        let c = self.color_index[i] as usize..self.color_index[i + 1] as usize;
+        let materials = if self.materials.is_empty() {
+            &[][..]
+        } else {
+            let lo = self.materials.partition_point(|m| (m.column as usize) < i);
+            let hi = self.materials.partition_point(|m| (m.column as usize) <= i);
+            &self.materials[lo..hi]
+        };
+        Column {
+            slabs: &self.slabs[s],
+            colors: &self.colors[c],
+            materials,
+            depth: self.depth,
+        }
     }
 
     pub fn voxel(&self, x: u32, y: u32, z: u32) -> Voxel {
@@ -495,16 +497,12 @@ impl VoxelStore {
 
     /// Number of coloured voxels stored.
     pub fn colored_voxels(&self) -> u64 {
-        self.chunks.iter().map(|c| c.colors.len() as u64).sum()
+        self.colors.len() as u64
     }
 
     /// Number of filled voxels (solid and water).
     pub fn filled_voxels(&self) -> u64 {
-        self.chunks
-            .iter()
-            .flat_map(|c| c.slabs.iter())
-            .map(|s| s.height() as u64)
-            .sum()
+        self.slabs.iter().map(|s| s.height() as u64).sum()
     }
 
     /// Number of water voxels (VMF only).
@@ -517,9 +515,8 @@ impl VoxelStore {
     }
 
     fn material_voxels(&self, pick: impl Fn(&MaterialRun) -> bool) -> u64 {
-        self.chunks
+        self.materials
             .iter()
-            .flat_map(|c| c.materials.iter())
             .filter(|m| pick(m))
             .map(|m| (m.z1 - m.z0) as u64)
             .sum()
@@ -527,50 +524,50 @@ impl VoxelStore {
 
     /// Bytes the store holds on the heap.
     pub fn heap_bytes(&self) -> usize {
-        self.chunks.capacity() * std::mem::size_of::<Chunk>()
-            + self.chunks.iter().map(Chunk::heap_bytes).sum::<usize>()
+        self.slab_index.capacity() * 4
+            + self.color_index.capacity() * 4
+            + self.slabs.capacity() * std::mem::size_of::<Slab>()
+            + self.colors.capacity() * 4
+            + self.materials.capacity() * std::mem::size_of::<MaterialRun>()
     }
 
     /// Checks the store's invariants; for tests and after building by hand.
     pub fn validate(&self) -> Result<(), String> {
-        for c in &self.chunks {
-            if c.columns_done() != (c.width * c.length) as usize {
-                return Err(format!("chunk at ({}, {}) is not complete", c.x0, c.y0));
-            }
-            for ly in 0..c.length {
-                for lx in 0..c.width {
-                    let col = c.column(lx, ly, self.depth);
-                    let mut z = 0u32;
-                    let mut n = 0usize;
-                    for s in col.slabs {
-                        let (top, bottom) = (s.top as u32, s.bottom as u32);
-                        if top < z || bottom <= top || bottom > self.depth {
-                            return Err(format!(
-                                "column ({}, {}): slab {top}..{bottom} out of order",
-                                c.x0 + lx,
-                                c.y0 + ly
-                            ));
-                        }
-                        if s.colors() as u32 > bottom - top {
-                            return Err(format!(
-                                "column ({}, {}): slab {top}..{bottom} has {} colours",
-                                c.x0 + lx,
-                                c.y0 + ly,
-                                s.colors()
-                            ));
-                        }
-                        z = bottom;
-                        n += s.colors();
-                    }
-                    if n != col.colors.len() {
+        let columns = self.width as usize * self.length as usize;
+        if self.columns_done() != columns {
+            return Err(format!(
+                "{} of {columns} columns filled",
+                self.columns_done()
+            ));
+        }
+        for y in 0..self.length {
+            for x in 0..self.width {
+                let col = self.column(x, y);
+                let mut z = 0u32;
+                let mut n = 0usize;
+                for s in col.slabs {
+                    let (top, bottom) = (s.top as u32, s.bottom as u32);
+                    if top < z || bottom <= top || bottom > self.depth {
                         return Err(format!(
-                            "column ({}, {}): colour count mismatch",
-                            c.x0 + lx,
-                            c.y0 + ly
+                            "column ({x}, {y}): slab {top}..{bottom} out of order"
                         ));
                     }
+                    if s.colors() as u32 > bottom - top {
+                        return Err(format!(
+                            "column ({x}, {y}): slab {top}..{bottom} has {} colours",
+                            s.colors()
+                        ));
+                    }
+                    z = bottom;
+                    n += s.colors();
+                }
+                if n != col.colors.len() {
+                    return Err(format!("column ({x}, {y}): colour count mismatch"));
                 }
             }
+        }
+        if !self.materials.is_sorted_by_key(|m| (m.column, m.z0)) {
+            return Err("material runs out of order".into());
         }
         Ok(())
     }
@@ -584,7 +581,7 @@ mod tests {
     /// bottom colour at 5, air at 6, then ground 7..8 coloured.
     fn small() -> VoxelStore {
         let mut s = VoxelStore::new(2, 1, 8, FourthByte::Shade);
-        let c = s.chunk_for_mut(0, 0);
+        let c = &mut s;
         c.push_slab(Slab {
             top: 2,
             top_len: 2,
@@ -669,7 +666,7 @@ mod tests {
     #[test]
     fn columns_that_vxl_cannot_hold_say_why() {
         let mut s = VoxelStore::new(1, 1, 8, FourthByte::Light);
-        s.chunk_for_mut(0, 0).end_column();
+        s.end_column();
         s.finish();
         assert!(s.column(0, 0).vxl_problem().unwrap().contains("all air"));
     }
