@@ -21,6 +21,9 @@ pub struct LoadOptions {
     pub vxl_size: Option<[u32; 3]>,
 }
 
+/// Says whether bytes look like one format, or why not.
+type Sniffer = fn(&[u8]) -> Result<(), String>;
+
 const WESTWOOD_MAGIC: &[u8] = b"Voxel Animation\0";
 
 /// Finds the format from the content, never from the extension.
@@ -32,7 +35,7 @@ pub fn detect(bytes: &[u8]) -> Result<Format, LoadError> {
         });
     }
     let mut tried = Vec::new();
-    let sniffers: [(Format, fn(&[u8]) -> Result<(), String>); 5] = [
+    let sniffers: [(Format, Sniffer); 5] = [
         (Format::W3e, w3e::sniff),
         (Format::Alw, alw::sniff),
         (Format::VoxlapVxl, vxl::sniff_voxlap),
