@@ -120,10 +120,7 @@ pub fn decode(bytes: &[u8], size: Option<[u32; 3]>) -> Result<Map, DecodeError> 
                 .into_iter()
                 .find(|&d| d >= min_depth)
                 .unwrap_or(256);
-            // Ground slabs were read against depth 256; they end at the map's bottom.
-            for &end in &parts.slab_index[1..] {
-                parts.slabs[end as usize - 1].bottom = depth as u16;
-            }
+            set_floor(&mut parts, depth);
             warnings.push(format!(
                 "size {side}x{side}x{depth} worked out from the data (height rounded up from {min_depth}); use --size to override"
             ));
@@ -285,7 +282,7 @@ fn parse_columns(
         ));
     }
     let width = expected.map(|(w, _)| w);
-    let mut slabs = vec![Slab::default(); most];
+    let mut slabs: Vec<Slab> = bytemuck::zeroed_vec(most);
     let mut colors = vec![0u32; most];
     let mut slab_index = vec![0u32; wanted + 1];
     let mut color_index = vec![0u32; wanted + 1];
@@ -345,7 +342,7 @@ fn parse_columns(
             }
             let k = e + 1 - s;
             if n == 0 {
-                if s >= d {
+                if s > d {
                     return Err(err(
                         pos + 1,
                         "S",
@@ -360,14 +357,18 @@ fn parse_columns(
                         format!("{k} top colours run past the end of the file"),
                     ));
                 };
-                min_depth = min_depth.max(s + 1).max(e + 1);
-                slabs[si] = Slab {
-                    top: s as u16,
-                    top_len: k as u16,
-                    bottom: d as u16,
-                    bottom_len: 0,
-                };
-                si += 1;
+                // The height is at least max(E) + 1 (FORMAT-NOTES); an empty
+                // last run with S = depth means air down to the bottom.
+                min_depth = min_depth.max(e + 1);
+                if s < d {
+                    slabs[si] = Slab {
+                        top: s as u16,
+                        top_len: k as u16,
+                        bottom: d as u16,
+                        bottom_len: 0,
+                    };
+                    si += 1;
+                }
                 copy_colors(&mut colors[ci..ci + k as usize], raw);
                 ci += k as usize;
                 pos = end;
@@ -458,6 +459,52 @@ fn copy_colors(dst: &mut [u32], raw: &[u8]) {
     }
 }
 
+/// Ground slabs were read against depth 256: make them end at the map's
+/// real floor. A ground slab starting at or below the floor was an empty last
+/// run (air to the bottom), so it goes.
+fn set_floor(parts: &mut StoreParts, depth: u32) {
+    let floor = VOXLAP_DEPTH as u16;
+    let mut empty = false;
+    let mut start = 0u32;
+    for &end in &parts.slab_index[1..] {
+        if end > start {
+            let last = &mut parts.slabs[end as usize - 1];
+            if last.bottom == floor {
+                if last.top as u32 >= depth {
+                    empty = true;
+                } else {
+                    last.bottom = depth as u16;
+                }
+            }
+        }
+        start = end;
+    }
+    if empty {
+        remove_empty_floors(parts, depth);
+    }
+}
+
+/// Drops the ground slabs that start at or below the floor (rare: only maps
+/// with columns of air down to the bottom).
+fn remove_empty_floors(parts: &mut StoreParts, depth: u32) {
+    let floor = VOXLAP_DEPTH as u16;
+    let mut start = 0usize;
+    let mut kept = 0usize;
+    for c in 1..parts.slab_index.len() {
+        let end = parts.slab_index[c] as usize;
+        for i in start..end {
+            let slab = parts.slabs[i];
+            if !(i + 1 == end && slab.bottom == floor && slab.top as u32 >= depth) {
+                parts.slabs[kept] = slab;
+                kept += 1;
+            }
+        }
+        start = end;
+        parts.slab_index[c] = kept as u32;
+    }
+    parts.slabs.truncate(kept);
+}
+
 /// The square side for `columns` columns, or an error asking for `--size`.
 fn square_side(columns: u64, format: Format, base: usize) -> Result<u32, DecodeError> {
     let side = columns.isqrt();
@@ -530,8 +577,12 @@ pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
                 )
             })?;
             let mut c = 0usize;
-            for (span, slab) in spans.iter().zip(col.slabs) {
+            for (i, span) in spans.iter().enumerate() {
                 out.extend_from_slice(&[span.n, span.s, span.e, span.a]);
+                // A column with air at the bottom ends in a span with no slab.
+                let Some(slab) = col.slabs.get(i) else {
+                    break;
+                };
                 for &color in &col.colors[c..c + slab.colors()] {
                     // VMF's fourth byte is light emission, not a VXL shade.
                     let color = if light_to_shade {

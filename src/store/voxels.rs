@@ -16,7 +16,8 @@ pub const MAX_SIDE: u32 = 16384;
 pub const MAX_DEPTH: u32 = 4096;
 
 /// One solid interval of a column, with its surface colour runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 pub struct Slab {
     /// First solid z (the top colour run starts here).
     pub top: u16,
@@ -204,46 +205,72 @@ impl<'a> Column<'a> {
     }
 
     /// The span headers a VXL writer stores for this column. `None` where the
-    /// column cannot be written as VXL (see [`Column::vxl_problem`]).
+    /// column cannot be written as VXL (see [`Column::vxl_problem`]). A column
+    /// with air at the bottom ends in an empty span with S = depth, as real
+    /// maps do.
     pub fn raw_spans(&self) -> Option<Vec<RawSpan>> {
         if self.vxl_problem().is_some() {
             return None;
         }
-        let last = self.slabs.len() - 1;
-        Some(
-            self.slabs
-                .iter()
-                .enumerate()
-                .map(|(i, s)| RawSpan {
-                    n: if i == last { 0 } else { (1 + s.colors()) as u8 },
-                    s: s.top as u8,
-                    e: (s.top as i32 + s.top_len as i32 - 1) as u8,
-                    a: if i == 0 {
-                        0
-                    } else {
-                        self.slabs[i - 1].bottom as u8
-                    },
-                })
-                .collect(),
-        )
+        let grounded = self
+            .slabs
+            .last()
+            .is_some_and(|s| s.bottom as u32 == self.depth);
+        let mut spans: Vec<RawSpan> = self
+            .slabs
+            .iter()
+            .enumerate()
+            .map(|(i, s)| RawSpan {
+                n: (1 + s.colors()) as u8,
+                s: s.top as u8,
+                e: (s.top as i32 + s.top_len as i32 - 1) as u8,
+                a: if i == 0 {
+                    0
+                } else {
+                    self.slabs[i - 1].bottom as u8
+                },
+            })
+            .collect();
+        if grounded {
+            let (last, slab) = (
+                spans.last_mut().expect("grounded means a slab"),
+                self.slabs[self.slabs.len() - 1],
+            );
+            last.n = 0;
+            // A floor slab coloured all the way down is one top run.
+            last.e = (slab.top as i32 + slab.colors() as i32 - 1) as u8;
+        } else {
+            spans.push(RawSpan {
+                n: 0,
+                s: self.depth as u8,
+                e: (self.depth - 1) as u8,
+                a: self.slabs.last().map_or(0, |s| s.bottom as u8),
+            });
+        }
+        Some(spans)
     }
 
     /// Why this column has no VXL encoding, if it has none.
     pub fn vxl_problem(&self) -> Option<String> {
-        let Some(last) = self.slabs.last() else {
-            return Some("the column is all air, and VXL columns end in solid ground".into());
-        };
         if self.depth > 256 {
             return Some(format!("depth {} is more than VXL's 256", self.depth));
         }
-        if last.bottom as u32 != self.depth {
-            return Some(format!(
-                "air below z={}, and VXL columns end in solid ground",
-                last.bottom
-            ));
-        }
-        if last.bottom_len != 0 {
-            return Some("the last slab has bottom colours, which VXL cannot store".into());
+        match self.slabs.last() {
+            Some(last)
+                if last.bottom as u32 == self.depth
+                    && last.bottom_len != 0
+                    && last.colors() < last.height() as usize =>
+            {
+                return Some("bottom colours on the map floor, which VXL cannot store".into());
+            }
+            Some(last) if last.bottom as u32 == self.depth => {}
+            // Air at the bottom: an empty last span with S = depth says so.
+            _ if self.depth > 255 => {
+                return Some(
+                    "air at the bottom of a 256-deep column, which VXL cannot store".into(),
+                );
+            }
+            _ => {}
         }
         for s in self.slabs {
             if s.top == 0 && s.top_len == 0 {
@@ -665,9 +692,24 @@ mod tests {
 
     #[test]
     fn columns_that_vxl_cannot_hold_say_why() {
+        // All air is fine at depth 8 (an empty last span with S = 8)...
         let mut s = VoxelStore::new(1, 1, 8, FourthByte::Light);
         s.end_column();
         s.finish();
-        assert!(s.column(0, 0).vxl_problem().unwrap().contains("all air"));
+        let spans = s.column(0, 0).raw_spans().unwrap();
+        assert_eq!(
+            spans,
+            [RawSpan {
+                n: 0,
+                s: 8,
+                e: 7,
+                a: 0
+            }]
+        );
+        // ...but S cannot say 256.
+        let mut s = VoxelStore::new(1, 1, 256, FourthByte::Light);
+        s.end_column();
+        s.finish();
+        assert!(s.column(0, 0).vxl_problem().unwrap().contains("256-deep"));
     }
 }

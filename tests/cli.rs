@@ -1,0 +1,171 @@
+//! The `mapscope` command line: `info`, `convert`, exit statuses and messages.
+
+mod common;
+
+use mapscope::formats::{self, Format};
+use mapscope::store::terrain::W3eTerrain;
+use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
+use mapscope::store::{Content, Map, Metadata};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn mapscope(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mapscope"))
+        .args(args)
+        .output()
+        .expect("runs mapscope")
+}
+
+/// A fresh folder for one test's files.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mapscope-cli-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A flat 8 x 8 x 64 map: every surface voxel has its colour, as in real maps.
+fn small_vxl() -> Vec<u8> {
+    let mut s = VoxelStore::new(8, 8, 64, FourthByte::Shade);
+    for i in 0..64u32 {
+        s.push_slab(Slab {
+            top: 30,
+            top_len: 1,
+            bottom: 64,
+            bottom_len: 0,
+        });
+        s.push_colors([0x80_20_60_A0 + i]);
+        s.end_column();
+    }
+    s.finish();
+    let map = Map {
+        format: Format::AosVxl,
+        meta: Metadata::default(),
+        content: Content::Voxels(s),
+    };
+    formats::encode(&map, Format::AosVxl).unwrap()
+}
+
+fn json_of(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn path_arg(p: &Path) -> &std::ffi::OsStr {
+    p.as_os_str()
+}
+
+#[test]
+fn info_json_has_the_keys_for_voxel_maps() {
+    let dir = scratch("info");
+    let file = dir.join("small.vxl");
+    std::fs::write(&file, small_vxl()).unwrap();
+    let j = json_of(&mapscope(&[
+        "info".as_ref(),
+        path_arg(&file),
+        "--json".as_ref(),
+    ]));
+    assert_eq!(j["format"], "aos-vxl");
+    assert_eq!(j["dimensions"], serde_json::json!([8, 8, 64]));
+    assert_eq!(j["colored_voxels"], 64);
+    assert_eq!(j["solid_voxels"], 64 * 34);
+    assert!(j["warnings"].is_array());
+    // The text form names the format too.
+    let text = mapscope(&["info".as_ref(), path_arg(&file)]);
+    assert!(text.status.success());
+    assert!(String::from_utf8_lossy(&text.stdout).contains("AoS VXL"));
+}
+
+#[test]
+fn info_json_for_w3e_lists_flags_and_textures() {
+    let dir = scratch("w3e");
+    let file = dir.join("war3map.w3e");
+    let map = Map {
+        format: Format::W3e,
+        meta: Metadata::default(),
+        content: Content::Terrain(W3eTerrain::flat(9, 5, 12)),
+    };
+    std::fs::write(&file, formats::encode(&map, Format::W3e).unwrap()).unwrap();
+    let j = json_of(&mapscope(&[
+        "info".as_ref(),
+        path_arg(&file),
+        "--json".as_ref(),
+    ]));
+    assert_eq!(j["format"], "w3e");
+    assert_eq!(j["version"], 12);
+    assert_eq!(j["dimensions"], serde_json::json!([9, 5]));
+    for key in [
+        "tileset",
+        "ground_textures",
+        "cliff_textures",
+        "flags",
+        "offset",
+    ] {
+        assert!(!j[key].is_null(), "{key} missing: {j}");
+    }
+    for flag in ["ramp", "blight", "water", "boundary", "map_edge"] {
+        assert!(j["flags"][flag].is_u64(), "flag {flag} missing: {j}");
+    }
+}
+
+#[test]
+fn a_corrupt_file_exits_non_zero_with_one_line_naming_field_and_offset() {
+    let dir = scratch("corrupt");
+    let file = dir.join("broken.vxl");
+    let mut bytes = small_vxl();
+    bytes.truncate(bytes.len() - 3);
+    std::fs::write(&file, &bytes).unwrap();
+    let out = mapscope(&["info".as_ref(), path_arg(&file), "--json".as_ref()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("AoS VXL") && err.contains("at byte"), "{err}");
+    // Missing files and unknown formats fail the same way.
+    let out = mapscope(&["info".as_ref(), path_arg(&dir.join("nope.vxl"))]);
+    assert!(!out.status.success());
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, b"hello").unwrap();
+    let out = mapscope(&["info".as_ref(), path_arg(&junk)]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("VMF"));
+}
+
+#[test]
+fn convert_vxl_to_vmf_and_back_and_never_overwrite() {
+    let dir = scratch("convert");
+    let (vxl, vmf, back) = (dir.join("a.vxl"), dir.join("a.vmf"), dir.join("b.vxl"));
+    std::fs::write(&vxl, small_vxl()).unwrap();
+    let ok = mapscope(&["convert".as_ref(), path_arg(&vxl), path_arg(&vmf)]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let j = json_of(&mapscope(&[
+        "info".as_ref(),
+        path_arg(&vmf),
+        "--json".as_ref(),
+    ]));
+    assert_eq!(j["format"], "vmf");
+    let ok = mapscope(&["convert".as_ref(), path_arg(&vmf), path_arg(&back)]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert_eq!(std::fs::read(&back).unwrap(), small_vxl());
+    // The output exists now: refused without --force, replaced with it.
+    let again = mapscope(&["convert".as_ref(), path_arg(&vmf), path_arg(&back)]);
+    assert!(!again.status.success());
+    let forced = mapscope(&[
+        "convert".as_ref(),
+        path_arg(&vmf),
+        path_arg(&back),
+        "--force".as_ref(),
+    ]);
+    assert!(forced.status.success());
+}

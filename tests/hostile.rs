@@ -1,0 +1,234 @@
+//! Bad input: thousands of truncated, bit-flipped and huge-header files, from
+//! the corpus and from the project's own writers, for every format. Each must
+//! decode or fail with an error: never panic, never hang, and never allocate
+//! more than a small multiple of the input.
+//!
+//! One test per binary on purpose: the allocation counter is process-wide.
+
+mod common;
+
+use common::{corpus_files, Rng};
+use mapscope::formats::{self, Format, LoadOptions};
+use mapscope::store::cells::{AlwLayout, AlwWorld};
+use mapscope::store::terrain::W3eTerrain;
+use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
+use mapscope::store::{Content, Map, Metadata};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Counts live heap bytes and their peak.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+            PEAK.fetch_max(now, Relaxed);
+        }
+        p
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
+            PEAK.fetch_max(now, Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Relaxed);
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if !p.is_null() {
+            // Both blocks may be live during the copy.
+            let now = LIVE.fetch_add(new_size, Relaxed) + new_size;
+            PEAK.fetch_max(now, Relaxed);
+            LIVE.fetch_sub(layout.size(), Relaxed);
+        }
+        p
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// The most a decode may allocate for `len` input bytes. VMF's store is
+/// compact (surface colours only), the rest hold about what the file holds.
+fn allowance(len: usize) -> usize {
+    8 * len + (1 << 20)
+}
+
+fn synthetic_voxels(w: u32, l: u32, d: u32) -> VoxelStore {
+    let mut rng = Rng(w as u64 * 31 + d as u64);
+    let mut s = VoxelStore::new(w, l, d, FourthByte::Shade);
+    for _ in 0..l {
+        for _ in 0..w {
+            let top = (d / 2 + rng.below(d as usize / 4) as u32) as u16;
+            s.push_slab(Slab {
+                top,
+                top_len: 2,
+                bottom: d as u16,
+                bottom_len: 0,
+            });
+            s.push_colors([rng.next() as u32, rng.next() as u32]);
+            s.end_column();
+        }
+    }
+    s.finish();
+    s
+}
+
+fn seeds() -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    let voxels = |format| Map {
+        format,
+        meta: Metadata::default(),
+        content: Content::Voxels(synthetic_voxels(16, 16, 64)),
+    };
+    for format in [Format::AosVxl, Format::VoxlapVxl, Format::Vmf] {
+        out.push((
+            format.label().to_string(),
+            formats::encode(&voxels(format), format).unwrap(),
+        ));
+    }
+    for layout in AlwLayout::ALL {
+        let world = AlwWorld::room(12, 9, layout);
+        let map = Map {
+            format: Format::Alw,
+            meta: Metadata::default(),
+            content: Content::Cells(world),
+        };
+        out.push((
+            format!("ALW {}", layout.id()),
+            formats::encode(&map, Format::Alw).unwrap(),
+        ));
+    }
+    for version in [11, 12] {
+        let map = Map {
+            format: Format::W3e,
+            meta: Metadata::default(),
+            content: Content::Terrain(W3eTerrain::flat(17, 13, version)),
+        };
+        out.push((
+            format!("W3E v{version}"),
+            formats::encode(&map, Format::W3e).unwrap(),
+        ));
+    }
+    for (sub, ext) in [("vxl", "vxl"), ("w3e", "w3e"), ("invalid", "vxl")] {
+        for p in corpus_files(sub, ext) {
+            out.push((p.display().to_string(), std::fs::read(&p).unwrap()));
+        }
+    }
+    out
+}
+
+enum Mutation {
+    Truncate(usize),
+    Flip(Vec<(usize, u8)>),
+    Huge(usize, u32),
+}
+
+fn apply(seed: &[u8], m: &Mutation) -> Vec<u8> {
+    let mut b = seed.to_vec();
+    match m {
+        Mutation::Truncate(n) => b.truncate(*n),
+        Mutation::Flip(bits) => {
+            for &(at, bit) in bits {
+                if at < b.len() {
+                    b[at] ^= 1 << bit;
+                }
+            }
+        }
+        Mutation::Huge(at, v) => {
+            if at + 4 <= b.len() {
+                b[*at..at + 4].copy_from_slice(&v.to_le_bytes());
+            }
+        }
+    }
+    b
+}
+
+fn mutation(rng: &mut Rng, len: usize) -> Mutation {
+    match rng.below(3) {
+        0 => Mutation::Truncate(rng.below(len)),
+        1 => Mutation::Flip(
+            (0..1 + rng.below(8))
+                .map(|_| {
+                    // Headers are where most damage is done: aim there half the time.
+                    let at = if rng.below(2) == 0 {
+                        rng.below(len.min(256))
+                    } else {
+                        rng.below(len)
+                    };
+                    (at, rng.below(8) as u8)
+                })
+                .collect(),
+        ),
+        _ => {
+            let v = [u32::MAX, 0x7FFF_FFFF, 0x8000_0000, 0x0001_0000, 0xFFFF][rng.below(5)];
+            Mutation::Huge(rng.below(len.min(128)), v)
+        }
+    }
+}
+
+#[test]
+fn mutated_files_fail_cleanly_in_bounded_time_and_memory() {
+    let seeds = seeds();
+    let mut rng = Rng(0x6d61_7073_636f_7065);
+    let (mut runs, mut errors) = (0usize, 0usize);
+    let options = LoadOptions::default();
+    for (name, seed) in &seeds {
+        // Corpus maps are large: fewer rounds each, more for the small synthetic files.
+        let rounds = if seed.len() > 100_000 { 60 } else { 400 };
+        let mut cases: Vec<Mutation> = (0..rounds)
+            .map(|_| mutation(&mut rng, seed.len()))
+            .collect();
+        cases.extend([0, 1, 3, 4, 7, 8, 64, 91, 107, 108].map(Mutation::Truncate));
+        for case in &cases {
+            let bytes = apply(seed, case);
+            let base = LIVE.load(Relaxed);
+            PEAK.store(base, Relaxed);
+            let start = Instant::now();
+            let result = std::panic::catch_unwind(|| formats::decode(&bytes, &options));
+            let took = start.elapsed();
+            let used = PEAK.load(Relaxed) - base;
+            let what = match case {
+                Mutation::Truncate(n) => format!("cut at {n}"),
+                Mutation::Flip(b) => format!("bits {b:?}"),
+                Mutation::Huge(at, v) => format!("{v:#x} at {at}"),
+            };
+            let Ok(result) = result else {
+                panic!("{name}, {what}: the decoder panicked");
+            };
+            errors += result.is_err() as usize;
+            if let Err(e) = &result {
+                // One line, naming a field and a byte offset (or what was tried).
+                let text = e.to_string();
+                assert!(!text.contains('\n'), "{name}, {what}: {text}");
+            }
+            assert!(
+                used <= allowance(bytes.len()),
+                "{name}, {what}: {used} bytes allocated for {} input bytes",
+                bytes.len()
+            );
+            assert!(
+                took < Duration::from_secs(5),
+                "{name}, {what}: took {took:?}"
+            );
+            runs += 1;
+        }
+    }
+    eprintln!("{runs} mutated files, {errors} refused");
+    assert!(runs >= 3000, "only {runs} mutated files");
+    assert!(
+        errors > runs / 4,
+        "suspiciously few errors: {errors} of {runs}"
+    );
+}
