@@ -5,4 +5,6 @@
 
 pub mod formats;
 pub mod info;
+pub mod mesh;
+pub mod render;
 pub mod store;

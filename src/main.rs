@@ -3,6 +3,9 @@
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use mapscope::formats::{self, Format, LoadOptions};
+use mapscope::render::headless::{self, Headless};
+use mapscope::render::views::View;
+use mapscope::render::RenderOptions;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -24,10 +27,11 @@ struct Cli {
 
 #[derive(clap::Args, Clone, Default)]
 struct LoadArgs {
-    /// VXL size as WIDTHxLENGTHxHEIGHT, e.g. 512x512x64, overriding what the
-    /// data and sidecars suggest.
-    #[arg(long, value_parser = parse_size, global = true)]
-    size: Option<[u32; 3]>,
+    /// WIDTHxLENGTHxHEIGHT: the VXL map size, overriding what the data and
+    /// sidecars suggest (e.g. 512x512x64). WIDTHxHEIGHT: the picture size
+    /// for `render` (default 1280x720). May be given twice.
+    #[arg(long, value_parser = parse_size, global = true, action = clap::ArgAction::Append)]
+    size: Vec<SizeArg>,
 }
 
 #[derive(Subcommand)]
@@ -50,6 +54,31 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Draw a map to a PNG, with no window.
+    Render {
+        file: PathBuf,
+        /// The PNG to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// overview, top, spawn or camera.
+        #[arg(long, default_value = "overview")]
+        view: String,
+        /// An explicit camera: x,y,z,yaw,pitch (map coordinates, z down; degrees).
+        #[arg(long, value_parser = parse_camera, allow_hyphen_values = true)]
+        camera: Option<[f32; 5]>,
+        /// Vertical field of view in degrees.
+        #[arg(long, default_value_t = 60.0)]
+        fov: f32,
+        /// Leave out the spawn-area boxes.
+        #[arg(long)]
+        no_spawns: bool,
+        /// The game's distance fog, in voxels (AoS uses 128).
+        #[arg(long)]
+        fog: Option<f32>,
+        /// Replace OUTPUT if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Measure decoding speed and store size for a map file.
     Bench {
         file: PathBuf,
@@ -59,17 +88,26 @@ enum Command {
     },
 }
 
-fn parse_size(s: &str) -> Result<[u32; 3], String> {
-    let parts: Vec<&str> = s.split(['x', 'X']).collect();
-    let nums: Vec<u32> = parts
-        .iter()
+/// `--size`: three numbers for a VXL map, two for a picture.
+#[derive(Clone, Copy, Debug)]
+enum SizeArg {
+    Map([u32; 3]),
+    Picture([u32; 2]),
+}
+
+fn parse_size(s: &str) -> Result<SizeArg, String> {
+    let nums: Vec<u32> = s
+        .split(['x', 'X'])
         .map(|p| p.trim().parse::<u32>())
         .collect::<Result<_, _>>()
-        .map_err(|_| format!("{s:?} is not WIDTHxLENGTHxHEIGHT"))?;
+        .map_err(|_| format!("{s:?} is not WIDTHxLENGTHxHEIGHT or WIDTHxHEIGHT"))?;
     match nums[..] {
-        [w, l, h] if w > 0 && l > 0 && h > 0 => Ok([w, l, h]),
+        [w, l, h] if w > 0 && l > 0 && h > 0 => Ok(SizeArg::Map([w, l, h])),
+        [w, h] if (1..=16384).contains(&w) && (1..=16384).contains(&h) => {
+            Ok(SizeArg::Picture([w, h]))
+        }
         _ => Err(format!(
-            "{s:?} is not WIDTHxLENGTHxHEIGHT with three positive numbers"
+            "{s:?} is neither WIDTHxLENGTHxHEIGHT (a map) nor WIDTHxHEIGHT (a picture, 1 to 16384 each)"
         )),
     }
 }
@@ -84,7 +122,10 @@ fn main() {
 
 fn run(cli: Cli) -> Result<()> {
     let options = LoadOptions {
-        vxl_size: cli.load.size,
+        vxl_size: cli.load.size.iter().rev().find_map(|s| match s {
+            SizeArg::Map(m) => Some(*m),
+            SizeArg::Picture(_) => None,
+        }),
     };
     match cli.command {
         Some(Command::Info { file, json }) => {
@@ -103,6 +144,38 @@ fn run(cli: Cli) -> Result<()> {
             force,
         }) => convert(&input, &output, format.as_deref(), force, &options),
         Some(Command::Bench { file, iterations }) => bench(&file, iterations, &options),
+        Some(Command::Render {
+            file,
+            output,
+            view,
+            camera,
+            fov,
+            no_spawns,
+            fog,
+            force,
+        }) => {
+            let view = View::from_name(&view).with_context(|| {
+                format!("unknown view {view:?}; use {}", View::NAMES.join(", "))
+            })?;
+            let options_r = RenderOptions {
+                show_spawns: !no_spawns,
+                fog,
+                ..Default::default()
+            };
+            let picture = cli
+                .load
+                .size
+                .iter()
+                .rev()
+                .find_map(|s| match s {
+                    SizeArg::Picture(p) => Some(*p),
+                    SizeArg::Map(_) => None,
+                })
+                .unwrap_or([1280, 720]);
+            render(
+                &file, &output, picture, view, camera, fov, &options_r, force, &options,
+            )
+        }
         None => {
             let _ = cli.file;
             bail!("the viewer is not built yet; try `mapscope info FILE` or `mapscope --help`")
@@ -150,6 +223,46 @@ fn convert(
         bytes.len()
     );
     Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn render(
+    file: &Path,
+    output: &Path,
+    [width, height]: [u32; 2],
+    view: View,
+    explicit: Option<[f32; 5]>,
+    fov: f32,
+    options: &RenderOptions,
+    force: bool,
+    load: &LoadOptions,
+) -> Result<()> {
+    if output.exists() && !force {
+        bail!("{} exists; add --force to replace it", output.display());
+    }
+    let map = formats::load_path(file, load)?;
+    let camera = headless::camera(&map, view, explicit, width as f32 / height as f32, fov)?;
+    let gpu = Headless::new()?;
+    let scene = gpu.scene(&map, options)?;
+    let rgba = gpu.picture(&scene, &camera, width, height, options);
+    headless::write_png(output, &rgba, width, height, force)?;
+    println!(
+        "wrote {} ({width}x{height}, {} faces, on {})",
+        output.display(),
+        scene.faces,
+        gpu.gpu.describe()
+    );
+    Ok(())
+}
+
+fn parse_camera(s: &str) -> Result<[f32; 5], String> {
+    let nums: Vec<f32> = s
+        .split(',')
+        .map(|p| p.trim().parse::<f32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("{s:?} is not x,y,z,yaw,pitch"))?;
+    nums.try_into()
+        .map_err(|_| format!("{s:?} is not five numbers x,y,z,yaw,pitch"))
 }
 
 fn bench(file: &Path, iterations: u32, options: &LoadOptions) -> Result<()> {

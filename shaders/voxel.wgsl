@@ -1,0 +1,68 @@
+// Voxel faces: one instance per face, 6 vertices (two triangles) each.
+// The face record is 8 bytes; see src/mesh/face.rs for the packing.
+
+struct Globals {
+    view_proj: mat4x4<f32>,
+    // xyz: camera position; w: 1 for perspective, 0 for orthographic.
+    camera: vec4<f32>,
+    // rgb: fog colour; w: fog distance in voxels, 0 for no fog.
+    fog: vec4<f32>,
+    // x: ambient-occlusion strength (0..1).
+    params: vec4<f32>,
+};
+
+struct Chunk {
+    origin: vec4<f32>,
+};
+
+@group(0) @binding(0) var<uniform> g: Globals;
+@group(1) @binding(0) var<uniform> chunk: Chunk;
+
+// CORNERS[dir * 4 + i]: unit-cube corner i of a face turned toward `dir`
+// (0 +x, 1 -x, 2 +y, 3 -y, 4 up = -z, 5 down = +z), going around the quad.
+var<private> CORNERS: array<vec3<f32>, 24> = array<vec3<f32>, 24>(
+    CORNER_TABLE
+);
+var<private> TRI: array<u32, 6> = array<u32, 6>(0u, 1u, 2u, 0u, 2u, 3u);
+var<private> TRI_FLIP: array<u32, 6> = array<u32, 6>(1u, 2u, 3u, 1u, 3u, 0u);
+// A fixed light per face direction: tops brightest, undersides darkest.
+var<private> SHADE: array<f32, 6> = array<f32, 6>(0.86, 0.74, 0.80, 0.92, 1.0, 0.55);
+
+struct Out {
+    @builtin(position) pos: vec4<f32>,
+    @location(0) color: vec3<f32>,
+    @location(1) dist: f32,
+};
+
+@vertex
+fn vs_main(@builtin(vertex_index) vi: u32, @location(0) face: vec2<u32>) -> Out {
+    let a = face.x;
+    let b = face.y;
+    let local = vec3<f32>(f32(a & 31u), f32((a >> 5u) & 31u), f32((a >> 10u) & 4095u));
+    let dir = (b >> 24u) & 7u;
+    var corner = TRI[vi];
+    if ((a >> 30u) & 1u) == 1u {
+        corner = TRI_FLIP[vi];
+    }
+    let ao = f32((a >> (22u + 2u * corner)) & 3u);
+    let p = chunk.origin.xyz + local + CORNERS[dir * 4u + corner];
+    var out: Out;
+    out.pos = g.view_proj * vec4<f32>(p, 1.0);
+    let rgb = vec3<f32>(f32(b & 255u), f32((b >> 8u) & 255u), f32((b >> 16u) & 255u)) / 255.0;
+    // AO 0 (closed) .. 3 (open) darkens down to half.
+    let occlusion = mix(1.0, 0.5 + ao / 6.0, g.params.x);
+    out.color = rgb * SHADE[dir] * occlusion;
+    out.dist = distance(p.xy, g.camera.xy);
+    return out;
+}
+
+@fragment
+fn fs_main(in: Out) -> @location(0) vec4<f32> {
+    var c = in.color;
+    if g.fog.w > 0.0 {
+        // The game's fog: by horizontal distance, thickening toward the limit.
+        let t = clamp(in.dist / g.fog.w, 0.0, 1.0);
+        c = mix(c, g.fog.rgb, t * t);
+    }
+    return vec4<f32>(c, 1.0);
+}

@@ -1,0 +1,62 @@
+//! Translucent boxes: spawn areas now, markers later.
+
+use glam::Vec3;
+
+/// One box in map coordinates, with its RGBA colour (alpha < 1 to see through).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Box3 {
+    pub min: Vec3,
+    pub max: Vec3,
+    pub color: [f32; 4],
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct BoxVertex {
+    pub position: [f32; 3],
+    pub color: [f32; 4],
+}
+
+/// 36 vertices a box: 12 triangles, two a side.
+pub fn triangles(boxes: &[Box3]) -> Vec<BoxVertex> {
+    const QUADS: [[usize; 4]; 6] = [
+        [0, 1, 3, 2],
+        [4, 6, 7, 5],
+        [0, 4, 5, 1],
+        [2, 3, 7, 6],
+        [0, 2, 6, 4],
+        [1, 5, 7, 3],
+    ];
+    let mut out = Vec::with_capacity(boxes.len() * 36);
+    for b in boxes {
+        let corner = |i: usize| {
+            [
+                if i & 1 != 0 { b.max.x } else { b.min.x },
+                if i & 2 != 0 { b.max.y } else { b.min.y },
+                if i & 4 != 0 { b.max.z } else { b.min.z },
+            ]
+        };
+        for q in QUADS {
+            for i in [q[0], q[1], q[2], q[0], q[2], q[3]] {
+                out.push(BoxVertex {
+                    position: corner(i),
+                    color: b.color,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Team colours: blue, green, then a stable colour per further label.
+pub fn spawn_color(label: &str, index: usize) -> [f32; 4] {
+    let l = label.to_lowercase();
+    let rgb = if l.contains("blue") || l.contains("team1") || l.contains("team 1") {
+        [0.15, 0.35, 1.0]
+    } else if l.contains("green") || l.contains("team2") || l.contains("team 2") {
+        [0.1, 0.9, 0.25]
+    } else {
+        [[1.0, 0.8, 0.1], [1.0, 0.3, 0.8], [0.2, 0.9, 0.9]][index % 3]
+    };
+    [rgb[0], rgb[1], rgb[2], 0.3]
+}

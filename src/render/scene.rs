@@ -1,0 +1,395 @@
+//! Pipelines and per-map GPU data, and one `draw` that renders into any
+//! [`Target`]: window, screenshot or test.
+
+use super::boxes::{self, Box3, BoxVertex};
+use super::camera::{box_in_frustum, frustum_planes, Camera, Projection};
+use super::target::Target;
+use super::{Globals, DEPTH_FORMAT};
+use crate::mesh::{ChunkMesh, Face};
+use glam::Vec3;
+use std::ops::Range;
+use wgpu::util::DeviceExt;
+
+/// Per-chunk uniforms sit at this stride (the largest alignment wgpu allows).
+const CHUNK_UNIFORM_STRIDE: u64 = 256;
+
+/// How to draw.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RenderOptions {
+    /// Ambient-occlusion strength, 0 (none) to 1.
+    pub ao: f32,
+    /// The game's distance fog, in voxels; `None` for none.
+    pub fog: Option<f32>,
+    pub show_spawns: bool,
+    /// The sky (and fog) colour, sRGB 0..1.
+    pub sky: [f32; 3],
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            ao: 1.0,
+            fog: None,
+            show_spawns: true,
+            sky: [0.55, 0.72, 0.90],
+        }
+    }
+}
+
+/// What one frame drew.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DrawStats {
+    pub chunks_visible: u32,
+    pub chunks_total: u32,
+    pub faces_drawn: u64,
+    pub draw_calls: u32,
+}
+
+struct GpuChunk {
+    faces: wgpu::Buffer,
+    dir_ranges: [Range<u32>; 6],
+    min: Vec3,
+    max: Vec3,
+    slot: u32,
+}
+
+/// A map's GPU data.
+#[derive(Default)]
+pub struct Scene {
+    chunks: Vec<GpuChunk>,
+    chunk_uniforms: Option<(wgpu::Buffer, wgpu::BindGroup)>,
+    boxes: Option<(wgpu::Buffer, u32)>,
+    /// Bytes of face data on the GPU.
+    pub face_bytes: u64,
+    pub faces: u64,
+}
+
+/// Pipelines and shared uniforms; one per device and colour format.
+pub struct Renderer {
+    globals: wgpu::Buffer,
+    globals_group: wgpu::BindGroup,
+    chunk_layout: wgpu::BindGroupLayout,
+    voxel_pipeline: wgpu::RenderPipeline,
+    box_pipeline: wgpu::RenderPipeline,
+}
+
+/// The voxel shader, with the face corner table from the mesher filled in.
+fn voxel_shader_source() -> String {
+    let mut table = String::new();
+    for dir in crate::mesh::face::CORNERS {
+        for c in dir {
+            table.push_str(&format!("vec3<f32>({}.0, {}.0, {}.0), ", c[0], c[1], c[2]));
+        }
+    }
+    include_str!("../../shaders/voxel.wgsl").replace("CORNER_TABLE", &table)
+}
+
+impl Renderer {
+    pub fn new(device: &wgpu::Device, color_format: wgpu::TextureFormat) -> Self {
+        let uniform_entry = |dynamic: bool| wgpu::BindGroupLayoutEntry {
+            binding: 0,
+            visibility: wgpu::ShaderStages::VERTEX_FRAGMENT,
+            ty: wgpu::BindingType::Buffer {
+                ty: wgpu::BufferBindingType::Uniform,
+                has_dynamic_offset: dynamic,
+                min_binding_size: None,
+            },
+            count: None,
+        };
+        let globals_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("globals"),
+            entries: &[uniform_entry(false)],
+        });
+        let chunk_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("chunk"),
+            entries: &[uniform_entry(true)],
+        });
+        let globals = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("globals"),
+            size: std::mem::size_of::<Globals>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let globals_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("globals"),
+            layout: &globals_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: globals.as_entire_binding(),
+            }],
+        });
+        let depth = |write: bool| wgpu::DepthStencilState {
+            format: DEPTH_FORMAT,
+            depth_write_enabled: Some(write),
+            depth_compare: Some(wgpu::CompareFunction::LessEqual),
+            stencil: Default::default(),
+            bias: Default::default(),
+        };
+
+        let voxel_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("voxel.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(voxel_shader_source().into()),
+        });
+        let voxel_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("voxel"),
+            bind_group_layouts: &[Some(&globals_layout), Some(&chunk_layout)],
+            immediate_size: 0,
+        });
+        let face_attrs = wgpu::vertex_attr_array![0 => Uint32x2];
+        let voxel_pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("voxel faces"),
+            layout: Some(&voxel_layout),
+            vertex: wgpu::VertexState {
+                module: &voxel_module,
+                entry_point: Some("vs_main"),
+                compilation_options: Default::default(),
+                buffers: &[Some(wgpu::VertexBufferLayout {
+                    array_stride: std::mem::size_of::<Face>() as u64,
+                    step_mode: wgpu::VertexStepMode::Instance,
+                    attributes: &face_attrs,
+                })],
+            },
+            primitive: wgpu::PrimitiveState {
+                // Faces are wound to face the air; back faces never show.
+                cull_mode: Some(wgpu::Face::Back),
+                front_face: wgpu::FrontFace::Ccw,
+                ..Default::default()
+            },
+            depth_stencil: Some(depth(true)),
+            multisample: Default::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &voxel_module,
+                entry_point: Some("fs_main"),
+                compilation_options: Default::default(),
+                targets: &[Some(wgpu::ColorTargetState {
+                    format: color_format,
+                    blend: None,
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+
+        let box_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("boxes.wgsl"),
+            source: wgpu::ShaderSource::Wgsl(include_str!("../../shaders/boxes.wgsl").into()),
+        });
+        let box_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("boxes"),
+            bind_group_layouts: &[Some(&globals_layout)],
+            immediate_size: 0,
+        });
+        let box_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4];
+        let box_pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("boxes"),
+            layout: Some(&box_layout),
+            vertex: wgpu::VertexState {
+                module: &box_module,
+                entry_point: Some("vs_main"),
+                compilation_options: Default::default(),
+                buffers: &[Some(wgpu::VertexBufferLayout {
+                    array_stride: std::mem::size_of::<BoxVertex>() as u64,
+                    step_mode: wgpu::VertexStepMode::Vertex,
+                    attributes: &box_attrs,
+                })],
+            },
+            primitive: wgpu::PrimitiveState::default(),
+            // Translucent: tested against the terrain, but hiding nothing.
+            depth_stencil: Some(depth(false)),
+            multisample: Default::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &box_module,
+                entry_point: Some("fs_main"),
+                compilation_options: Default::default(),
+                targets: &[Some(wgpu::ColorTargetState {
+                    format: color_format,
+                    blend: Some(wgpu::BlendState::ALPHA_BLENDING),
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        Renderer {
+            globals,
+            globals_group,
+            chunk_layout,
+            voxel_pipeline,
+            box_pipeline,
+        }
+    }
+
+    /// Uploads meshed chunks (empty ones are skipped) and boxes.
+    /// `chunk_origin` gives a chunk's first column (x, y).
+    pub fn upload(
+        &self,
+        device: &wgpu::Device,
+        meshes: &[ChunkMesh],
+        chunk_origin: impl Fn(usize) -> [u32; 2],
+        boxes: &[Box3],
+    ) -> Scene {
+        let mut scene = Scene::default();
+        let mut origins: Vec<u8> = Vec::new();
+        for m in meshes.iter().filter(|m| !m.faces.is_empty()) {
+            let faces = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("chunk faces"),
+                contents: bytemuck::cast_slice(&m.faces),
+                usage: wgpu::BufferUsages::VERTEX,
+            });
+            let slot = scene.chunks.len() as u32;
+            let mut uniform = [0u8; CHUNK_UNIFORM_STRIDE as usize];
+            let [x0, y0] = chunk_origin(m.chunk);
+            let origin = [x0 as f32, y0 as f32, 0.0f32, 0.0];
+            uniform[..16].copy_from_slice(bytemuck::cast_slice(&origin));
+            origins.extend_from_slice(&uniform);
+            scene.face_bytes += std::mem::size_of_val(m.faces.as_slice()) as u64;
+            scene.faces += m.faces.len() as u64;
+            scene.chunks.push(GpuChunk {
+                faces,
+                dir_ranges: m.dir_ranges.clone(),
+                min: Vec3::from(m.bounds_min),
+                max: Vec3::from(m.bounds_max),
+                slot,
+            });
+        }
+        if !origins.is_empty() {
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("chunk origins"),
+                contents: &origins,
+                usage: wgpu::BufferUsages::UNIFORM,
+            });
+            let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("chunk origins"),
+                layout: &self.chunk_layout,
+                entries: &[wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                        buffer: &buffer,
+                        offset: 0,
+                        size: wgpu::BufferSize::new(16),
+                    }),
+                }],
+            });
+            scene.chunk_uniforms = Some((buffer, group));
+        }
+        let vertices = boxes::triangles(boxes);
+        if !vertices.is_empty() {
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("boxes"),
+                contents: bytemuck::cast_slice(&vertices),
+                usage: wgpu::BufferUsages::VERTEX,
+            });
+            scene.boxes = Some((buffer, vertices.len() as u32));
+        }
+        scene
+    }
+
+    /// Draws `scene` from `camera` into `target`, clearing it first.
+    pub fn draw(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        target: &Target<'_>,
+        scene: &Scene,
+        camera: &Camera,
+        options: &RenderOptions,
+    ) -> DrawStats {
+        let aspect = target.width as f32 / target.height.max(1) as f32;
+        let view_proj = camera.view_proj(aspect);
+        let perspective = matches!(camera.projection, Projection::Perspective { .. });
+        let globals = Globals {
+            view_proj: view_proj.to_cols_array_2d(),
+            camera: camera.position.extend(perspective as u32 as f32).into(),
+            fog: [
+                options.sky[0],
+                options.sky[1],
+                options.sky[2],
+                options.fog.unwrap_or(0.0),
+            ],
+            params: [options.ao, 0.0, 0.0, 0.0],
+        };
+        queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
+        let planes = frustum_planes(view_proj);
+        let mut stats = DrawStats {
+            chunks_total: scene.chunks.len() as u32,
+            ..Default::default()
+        };
+        let mut encoder = device.create_command_encoder(&Default::default());
+        {
+            let [r, g, b] = options.sky.map(|c| c as f64);
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("map"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: target.color,
+                    depth_slice: None,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color { r, g, b, a: 1.0 }),
+                        store: wgpu::StoreOp::Store,
+                    },
+                })],
+                depth_stencil_attachment: Some(wgpu::RenderPassDepthStencilAttachment {
+                    view: target.depth,
+                    depth_ops: Some(wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(1.0),
+                        store: wgpu::StoreOp::Store,
+                    }),
+                    stencil_ops: None,
+                }),
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            if let Some((_, chunk_group)) = &scene.chunk_uniforms {
+                pass.set_pipeline(&self.voxel_pipeline);
+                pass.set_bind_group(0, &self.globals_group, &[]);
+                for c in &scene.chunks {
+                    if !box_in_frustum(&planes, c.min, c.max) {
+                        continue;
+                    }
+                    stats.chunks_visible += 1;
+                    pass.set_bind_group(1, chunk_group, &[c.slot * CHUNK_UNIFORM_STRIDE as u32]);
+                    pass.set_vertex_buffer(0, c.faces.slice(..));
+                    for (dir, range) in c.dir_ranges.iter().enumerate() {
+                        if range.is_empty() || !facing(dir, c, camera) {
+                            continue;
+                        }
+                        pass.draw(0..6, range.clone());
+                        stats.draw_calls += 1;
+                        stats.faces_drawn += range.len() as u64;
+                    }
+                }
+            }
+            if let (true, Some((buffer, count))) = (options.show_spawns, &scene.boxes) {
+                pass.set_pipeline(&self.box_pipeline);
+                pass.set_bind_group(0, &self.globals_group, &[]);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+                stats.draw_calls += 1;
+            }
+        }
+        queue.submit([encoder.finish()]);
+        stats
+    }
+}
+
+/// Whether any face of `dir` in chunk `c` can face the camera. Faces turned
+/// away are never drawn.
+fn facing(dir: usize, c: &GpuChunk, camera: &Camera) -> bool {
+    let p = camera.position;
+    match camera.projection {
+        Projection::Perspective { .. } => match dir {
+            0 => p.x > c.min.x,
+            1 => p.x < c.max.x,
+            2 => p.y > c.min.y,
+            3 => p.y < c.max.y,
+            4 => p.z < c.max.z,
+            _ => p.z > c.min.z,
+        },
+        Projection::TopDown { .. } => {
+            let normal = [Vec3::X, -Vec3::X, Vec3::Y, -Vec3::Y, -Vec3::Z, Vec3::Z][dir];
+            normal.dot(-camera.forward()) > 1e-4
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! An offscreen colour + depth target, and reading its pixels back.
+
+use super::{COLOR_FORMAT, DEPTH_FORMAT};
+
+/// What the renderer draws into: a colour view and a depth view of one size.
+pub struct Target<'a> {
+    pub color: &'a wgpu::TextureView,
+    pub depth: &'a wgpu::TextureView,
+    pub width: u32,
+    pub height: u32,
+}
+
+pub fn depth_texture(device: &wgpu::Device, width: u32, height: u32) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("depth"),
+        size: wgpu::Extent3d {
+            width,
+            height,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: DEPTH_FORMAT,
+        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+        view_formats: &[],
+    })
+}
+
+/// A texture to render into and copy back to memory.
+pub struct Offscreen {
+    pub width: u32,
+    pub height: u32,
+    pub color: wgpu::Texture,
+    pub color_view: wgpu::TextureView,
+    pub depth_view: wgpu::TextureView,
+}
+
+impl Offscreen {
+    pub fn new(device: &wgpu::Device, width: u32, height: u32) -> Self {
+        let color = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("offscreen colour"),
+            size: wgpu::Extent3d {
+                width,
+                height,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: COLOR_FORMAT,
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            view_formats: &[],
+        });
+        let color_view = color.create_view(&Default::default());
+        let depth_view = depth_texture(device, width, height).create_view(&Default::default());
+        Offscreen {
+            width,
+            height,
+            color,
+            color_view,
+            depth_view,
+        }
+    }
+
+    pub fn target(&self) -> Target<'_> {
+        Target {
+            color: &self.color_view,
+            depth: &self.depth_view,
+            width: self.width,
+            height: self.height,
+        }
+    }
+
+    /// The picture as tightly packed RGBA rows, top row first.
+    pub fn read_rgba(&self, device: &wgpu::Device, queue: &wgpu::Queue) -> Vec<u8> {
+        let row = self.width * 4;
+        // Copies need rows aligned to 256 bytes.
+        let padded =
+            row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("read-back"),
+            size: padded as u64 * self.height as u64,
+            usage: wgpu::BufferUsages::COPY_DST | wgpu::BufferUsages::MAP_READ,
+            mapped_at_creation: false,
+        });
+        let mut encoder = device.create_command_encoder(&Default::default());
+        encoder.copy_texture_to_buffer(
+            wgpu::TexelCopyTextureInfo {
+                texture: &self.color,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            wgpu::TexelCopyBufferInfo {
+                buffer: &buffer,
+                layout: wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(padded),
+                    rows_per_image: Some(self.height),
+                },
+            },
+            wgpu::Extent3d {
+                width: self.width,
+                height: self.height,
+                depth_or_array_layers: 1,
+            },
+        );
+        queue.submit([encoder.finish()]);
+        let slice = buffer.slice(..);
+        let (tx, rx) = std::sync::mpsc::channel();
+        slice.map_async(wgpu::MapMode::Read, move |r| {
+            let _ = tx.send(r);
+        });
+        device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .expect("the GPU finished the copy");
+        rx.recv()
+            .expect("map callback ran")
+            .expect("read-back buffer mapped");
+        let data = slice.get_mapped_range().expect("mapped range");
+        let mut out = Vec::with_capacity((row * self.height) as usize);
+        for y in 0..self.height as usize {
+            let start = y * padded as usize;
+            out.extend_from_slice(&data[start..start + row as usize]);
+        }
+        drop(data);
+        buffer.unmap();
+        out
+    }
+}
