@@ -3,6 +3,7 @@
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use mapscope::formats::{self, Format, LoadOptions};
+use mapscope::mesh;
 use mapscope::render::headless::{self, Headless};
 use mapscope::render::views::View;
 use mapscope::render::RenderOptions;
@@ -265,7 +266,7 @@ fn parse_camera(s: &str) -> Result<[f32; 5], String> {
         .map_err(|_| format!("{s:?} is not five numbers x,y,z,yaw,pitch"))
 }
 
-fn bench(file: &Path, iterations: u32, options: &LoadOptions) -> Result<()> {
+fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
     let mut times = Vec::new();
     let mut map = None;
@@ -273,7 +274,7 @@ fn bench(file: &Path, iterations: u32, options: &LoadOptions) -> Result<()> {
         // Free the last map first, so every decode allocates the same way.
         drop(map.take());
         let t = Instant::now();
-        let m = formats::decode(&bytes, options)?;
+        let m = formats::decode(&bytes, load)?;
         times.push(t.elapsed().as_secs_f64());
         map = Some(m);
     }
@@ -306,6 +307,69 @@ fn bench(file: &Path, iterations: u32, options: &LoadOptions) -> Result<()> {
             store / bytes.len() as f64,
             store / v.colored_voxels().max(1) as f64
         );
+        let opts = mesh::MeshOptions::default();
+        let mut mesh_times = Vec::new();
+        let mut faces = 0;
+        for _ in 0..iterations.clamp(1, 10) {
+            let t = Instant::now();
+            let meshes = mesh::mesh_all_serial(v, &opts);
+            mesh_times.push(t.elapsed().as_secs_f64());
+            faces = mesh::voxel::face_count(&meshes);
+        }
+        mesh_times.sort_by(f64::total_cmp);
+        let m = mesh_times[mesh_times.len() / 2];
+        println!(
+            "mesh        median {:.2} ms on one core: {faces} faces, {:.1} ns a face, {:.0} M faces/s, {} bytes a face on the GPU ({:.2} MiB)",
+            m * 1e3,
+            m * 1e9 / faces.max(1) as f64,
+            faces as f64 / m / 1e6,
+            std::mem::size_of::<mesh::Face>(),
+            (faces * std::mem::size_of::<mesh::Face>()) as f64 / 1048576.0
+        );
+        if let Ok(gpu) = Headless::new() {
+            let options = RenderOptions::default();
+            // Load to first frame: decode, mesh (all cores), upload.
+            let t = Instant::now();
+            let map = formats::decode(&bytes, load)?;
+            let t_decode = t.elapsed();
+            let scene = gpu.scene(&map, &options)?;
+            gpu.gpu
+                .device
+                .poll(wgpu::PollType::wait_indefinitely())
+                .ok();
+            let t_ready = t.elapsed();
+            let camera = headless::camera(&map, View::Overview, None, 1280.0 / 720.0, 60.0)?;
+            let target = mapscope::render::Offscreen::new(&gpu.gpu.device, 1280, 720);
+            let mut frames = Vec::new();
+            for _ in 0..5 {
+                let t = Instant::now();
+                gpu.renderer.draw(
+                    &gpu.gpu.device,
+                    &gpu.gpu.queue,
+                    &target.target(),
+                    &scene,
+                    &camera,
+                    &options,
+                );
+                gpu.gpu
+                    .device
+                    .poll(wgpu::PollType::wait_indefinitely())
+                    .ok();
+                frames.push(t.elapsed().as_secs_f64());
+            }
+            frames.sort_by(f64::total_cmp);
+            println!(
+                "first frame {:.1} ms to be ready to draw (decode {:.1} ms, mesh + upload {:.1} ms)",
+                t_ready.as_secs_f64() * 1e3,
+                t_decode.as_secs_f64() * 1e3,
+                (t_ready - t_decode).as_secs_f64() * 1e3
+            );
+            println!(
+                "frame       1280x720 overview: median {:.1} ms on {}",
+                frames[frames.len() / 2] * 1e3,
+                gpu.gpu.describe()
+            );
+        }
     }
     Ok(())
 }

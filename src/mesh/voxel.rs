@@ -4,9 +4,9 @@
 //! border, finds exposed faces with shifts and masks, and only then looks at
 //! single voxels: for the AO of each face and its colour.
 //!
-//! Rules: only faces between solid and air. Outside the map in x and y is
-//! solid (map-edge walls are not drawn), below the floor is solid, above the
-//! top is air.
+//! Rules: only faces between solid and air. Outside the map in x and y, a
+//! column repeats the nearest edge column (so map-edge walls are not drawn),
+//! below the floor is solid, above the top is air.
 
 use super::face::{Face, CORNERS, NORMALS};
 use crate::store::voxels::{rgb, Column, FourthByte, VoxelStore};
@@ -48,21 +48,15 @@ impl Masks {
         let words = d.div_ceil(64);
         let stride = w as usize + 2;
         let rows = l as usize + 2;
-        // Outside the map is solid: start all ones, then fill real columns.
-        let mut bits = vec![u64::MAX; stride * rows * words];
+        // Outside the map, a column repeats the nearest edge column: no walls
+        // are drawn along the map's edge, and its AO is that of open ground.
+        let mut bits = vec![0u64; stride * rows * words];
         for by in 0..rows {
-            let y = y0 as i64 + by as i64 - 1;
-            if y < 0 || y >= store.length() as i64 {
-                continue;
-            }
+            let y = (y0 as i64 + by as i64 - 1).clamp(0, store.length() as i64 - 1) as u32;
             for bx in 0..stride {
-                let x = x0 as i64 + bx as i64 - 1;
-                if x < 0 || x >= store.width() as i64 {
-                    continue;
-                }
+                let x = (x0 as i64 + bx as i64 - 1).clamp(0, store.width() as i64 - 1) as u32;
                 let m = &mut bits[(by * stride + bx) * words..][..words];
-                m.fill(0);
-                for s in store.column(x as u32, y as u32).slabs {
+                for s in store.column(x, y).slabs {
                     set_range(m, s.top as usize, s.bottom as usize);
                 }
             }
@@ -94,9 +88,19 @@ impl Masks {
     }
 }
 
+/// Sets bits `from..to`, a word at a time.
 fn set_range(m: &mut [u64], from: usize, to: usize) {
-    for z in from..to {
-        m[z / 64] |= 1 << (z % 64);
+    let mut z = from;
+    while z < to {
+        let (word, bit) = (z / 64, z % 64);
+        let n = (to - z).min(64 - bit);
+        let ones = if n == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << n) - 1) << bit
+        };
+        m[word] |= ones;
+        z += n;
     }
 }
 
@@ -120,7 +124,7 @@ fn color_at(col: &Column<'_>, z: u32, opts: &MeshOptions, shade: bool) -> [u8; 3
             };
             return match c {
                 Some(c) if opts.fourth_byte_shade && shade => {
-                    let a = (c >> 24) as u32;
+                    let a = c >> 24;
                     rgb(c).map(|v| ((v as u32 * a) / 128).min(255) as u8)
                 }
                 Some(c) => rgb(c),

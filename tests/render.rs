@@ -1,0 +1,215 @@
+//! Rendering on whatever adapter is there (Mesa's llvmpipe or lavapipe in CI):
+//! asserted pixels on synthetic scenes, and golden pictures of corpus maps.
+
+mod common;
+
+use mapscope::formats::{self, Format, LoadOptions};
+use mapscope::render::headless::Headless;
+use mapscope::render::views::{self, View};
+use mapscope::render::{Camera, RenderOptions};
+use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
+use mapscope::store::{Content, Map, Metadata};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// One GPU for the whole test binary; `None` (and a loud message) without one.
+fn gpu() -> Option<&'static Headless> {
+    static GPU: OnceLock<Option<Headless>> = OnceLock::new();
+    GPU.get_or_init(|| match Headless::new() {
+        Ok(h) => Some(h),
+        Err(e) => {
+            eprintln!("SKIPPING rendering tests: {e}");
+            None
+        }
+    })
+    .as_ref()
+}
+
+const WHITE: u32 = 0x80FF_FFFF;
+const RED: u32 = 0x80FF_0000;
+
+/// A 16 x 16 white floor one voxel thick at the bottom of a 16-deep map,
+/// with extra voxels given as (x, y, height) stacks standing on it.
+fn scene(stacks: &[(u32, u32, u32, u32)]) -> Map {
+    let d = 16u32;
+    let mut s = VoxelStore::new(16, 16, d, FourthByte::Shade);
+    for y in 0..16 {
+        for x in 0..16 {
+            match stacks.iter().find(|t| t.0 == x && t.1 == y) {
+                Some(&(_, _, h, color)) => {
+                    s.push_slab(Slab {
+                        top: (d - 1 - h) as u16,
+                        top_len: (h + 1) as u16,
+                        bottom: d as u16,
+                        bottom_len: 0,
+                    });
+                    s.push_colors((0..h).map(|_| color).chain([WHITE]));
+                }
+                None => {
+                    s.push_slab(Slab {
+                        top: (d - 1) as u16,
+                        top_len: 1,
+                        bottom: d as u16,
+                        bottom_len: 0,
+                    });
+                    s.push_colors([WHITE]);
+                }
+            }
+            s.end_column();
+        }
+    }
+    s.finish();
+    Map {
+        format: Format::AosVxl,
+        meta: Metadata::default(),
+        content: Content::Voxels(s),
+    }
+}
+
+fn pixel(rgba: &[u8], width: u32, x: u32, y: u32) -> [u8; 3] {
+    let i = ((y * width + x) * 4) as usize;
+    [rgba[i], rgba[i + 1], rgba[i + 2]]
+}
+
+fn draw(map: &Map, camera: &Camera, w: u32, h: u32) -> Option<Vec<u8>> {
+    let gpu = gpu()?;
+    let options = RenderOptions {
+        show_spawns: false,
+        ..Default::default()
+    };
+    let scene = gpu.scene(map, &options).unwrap();
+    Some(gpu.picture(&scene, camera, w, h, &options))
+}
+
+#[test]
+fn one_red_voxel_on_a_white_floor() {
+    let map = scene(&[(8, 8, 1, RED)]);
+    // Straight down over the middle: 4 pixels a voxel.
+    let camera = Camera::top_down(8.0, 8.0, 8.0);
+    let Some(rgba) = draw(&map, &camera, 64, 64) else {
+        return;
+    };
+    let red = pixel(&rgba, 64, 34, 34);
+    assert!(
+        red[0] > 200 && red[1] < 40 && red[2] < 40,
+        "centre of the voxel: {red:?}"
+    );
+    for (x, y) in [(4, 4), (60, 4), (4, 60), (60, 60), (20, 34), (48, 34)] {
+        let p = pixel(&rgba, 64, x, y);
+        assert!(p.iter().all(|&c| c > 230), "floor at ({x}, {y}): {p:?}");
+    }
+    // And from the side, at an angle: the voxel is where the camera looks.
+    let eye = glam::Vec3::new(8.5, 20.0, 8.0);
+    let to = glam::Vec3::new(8.5, 8.5, 14.5) - eye;
+    let pitch = (-to.z / to.length()).asin().to_degrees();
+    let camera = Camera::perspective(eye, -90.0, pitch, 40.0);
+    let rgba = draw(&map, &camera, 96, 96).unwrap();
+    let centre = pixel(&rgba, 96, 48, 48);
+    assert!(
+        centre[0] > 120 && centre[1] < 60 && centre[2] < 60,
+        "{centre:?}"
+    );
+    let corner = pixel(&rgba, 96, 10, 85);
+    assert!(
+        corner[0] > 150 && corner[1] > 150 && corner[2] > 150,
+        "floor: {corner:?}"
+    );
+}
+
+#[test]
+fn ambient_occlusion_darkens_the_inner_corner_of_an_l_shaped_wall() {
+    // A wall 3 high along x = 8 (y 2..14) and along y = 8 (x 8..14).
+    let mut stacks = Vec::new();
+    for y in 2..14 {
+        stacks.push((8, y, 3, WHITE));
+    }
+    for x in 9..14 {
+        stacks.push((x, 8, 3, WHITE));
+    }
+    let map = scene(&stacks);
+    let camera = Camera::top_down(8.0, 8.0, 8.0);
+    let Some(rgba) = draw(&map, &camera, 64, 64) else {
+        return;
+    };
+    let lum = |x, y| {
+        pixel(&rgba, 64, x, y)
+            .iter()
+            .map(|&c| c as u32)
+            .sum::<u32>()
+    };
+    // Floor just beside the wall, in the inner corner (x = 9, y = 9), against
+    // open floor far from everything (x = 2, y = 13).
+    let corner = lum(9 * 4 + 1, 9 * 4 + 1);
+    let beside = lum(9 * 4 + 2, 12 * 4 + 2);
+    let open = lum(2 * 4 + 2, 13 * 4 + 2);
+    assert!(
+        corner < beside,
+        "inner corner {corner} should be darker than along the wall {beside}"
+    );
+    assert!(
+        beside < open,
+        "along the wall {beside} should be darker than open floor {open}"
+    );
+}
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn read_png(path: &std::path::Path) -> Option<(u32, u32, Vec<u8>)> {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).ok()?));
+    let mut reader = decoder.read_info().ok()?;
+    let mut buf = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut buf).ok()?;
+    buf.truncate(info.buffer_size());
+    Some((info.width, info.height, buf))
+}
+
+/// Compares with the stored picture; `MAPSCOPE_UPDATE_GOLDEN=1` rewrites it.
+fn check_golden(name: &str, rgba: &[u8], w: u32, h: u32) {
+    let path = golden_dir().join(format!("{name}.png"));
+    if std::env::var_os("MAPSCOPE_UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(golden_dir()).unwrap();
+        mapscope::render::headless::write_png(&path, rgba, w, h, true).unwrap();
+        return;
+    }
+    let (gw, gh, golden) = read_png(&path).unwrap_or_else(|| panic!("{} missing", path.display()));
+    assert_eq!((gw, gh), (w, h));
+    let diffs: Vec<u32> = rgba
+        .iter()
+        .zip(&golden)
+        .map(|(&a, &b)| (a as i32 - b as i32).unsigned_abs())
+        .collect();
+    let mean = diffs.iter().sum::<u32>() as f64 / diffs.len() as f64;
+    let far = diffs.iter().filter(|&&d| d > 40).count() as f64 / diffs.len() as f64;
+    // Rasterizers differ by a pixel on edges; a wrong picture differs everywhere.
+    assert!(
+        mean < 4.0 && far < 0.02,
+        "{name}: mean difference {mean:.2}, {:.1}% far off",
+        far * 100.0
+    );
+}
+
+#[test]
+fn corpus_maps_match_their_golden_pictures() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    if gpu().is_none() {
+        return;
+    }
+    for name in ["pique_classicgen.saved", "spadesx_Triangle_Hell"] {
+        let bytes = std::fs::read(dir.join(format!("vxl/{name}.vxl"))).unwrap();
+        let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+        for view in [View::Overview, View::Top] {
+            let (w, h) = (320, 180);
+            let camera = views::camera_for(&map, view, w as f32 / h as f32, 60.0).unwrap();
+            let rgba = draw(&map, &camera, w, h).unwrap();
+            // Not one flat colour: the map is there.
+            let first = &rgba[..4];
+            assert!(rgba.chunks(4).filter(|p| p != &first).count() > (w * h / 10) as usize);
+            let view_name = if view == View::Top { "top" } else { "overview" };
+            check_golden(&format!("{name}-{view_name}"), &rgba, w, h);
+        }
+    }
+}
