@@ -186,7 +186,7 @@ fn mutated_files_fail_cleanly_in_bounded_time_and_memory() {
     let options = LoadOptions::default();
     for (name, seed) in &seeds {
         // Corpus maps are large: fewer rounds each, more for the small synthetic files.
-        let rounds = if seed.len() > 100_000 { 60 } else { 400 };
+        let rounds = if seed.len() > 100_000 { 60 } else { 500 };
         let mut cases: Vec<Mutation> = (0..rounds)
             .map(|_| mutation(&mut rng, seed.len()))
             .collect();

@@ -101,32 +101,65 @@ pub fn decode(bytes: &[u8], size: Option<[u32; 3]>) -> Result<Map, DecodeError> 
         }
         (None, h) => h,
     };
-    let parsed = match known {
-        Some([w, l, d]) => parse_columns(data, data_start, Some((w, l)), d, format)?,
-        None => parse_columns(data, data_start, None, VOXLAP_DEPTH, format)?,
+    // Nearly every AoS map is 512 x 512 x 64: try that in one pass first. It
+    // is right when every span fits and the data ends with the last column,
+    // which is what the walk below would have worked out.
+    let guess = match known {
+        // At least 4 bytes a column, or it cannot be 512 x 512.
+        None if format == Format::AosVxl && data.len() >= 4 * 512 * 512 => {
+            // Room sized for real maps, whose spans are about one a column
+            // and whose other 4-byte groups are colours: close enough that
+            // nothing is copied when the arrays are trimmed. A map that does
+            // not fit takes the walk below instead.
+            let (words, columns) = (data.len() / 4, 512 * 512);
+            let room = (
+                (words / 2).max(columns + columns / 8).min(words),
+                words - columns,
+            );
+            parse_columns(data, data_start, (512, 512), 64, room, format)
+                .ok()
+                .filter(|p| p.used == data.len())
+        }
+        _ => None,
     };
-    let Parsed {
-        mut parts,
-        used,
-        min_depth,
-        ignored_a,
-    } = parsed;
-    let dims = match known {
-        Some(dims) => dims,
+    let (dims, parsed) = match guess {
+        Some(parsed) => {
+            warnings.push(
+                "size 512x512x64 worked out from the data; use --size to override".to_string(),
+            );
+            ([512, 512, 64], parsed)
+        }
         None => {
-            let columns = parts.slab_index.len() as u64 - 1;
-            let side = square_side(columns, format, data_start)?;
-            let depth = [64, 128, 256]
-                .into_iter()
-                .find(|&d| d >= min_depth)
-                .unwrap_or(256);
-            set_floor(&mut parts, depth);
-            warnings.push(format!(
-                "size {side}x{side}x{depth} worked out from the data (height rounded up from {min_depth}); use --size to override"
-            ));
-            [side, side, depth]
+            // A quick walk over the span headers: the column count (so the
+            // size), the height, and exact array sizes for the real pass.
+            let limit = known.map(|[w, l, _]| w as usize * l as usize);
+            let frame = frame_columns(data, data_start, limit, known.map(|k| k[0]), format)?;
+            let dims = match known {
+                Some(dims) => dims,
+                None => {
+                    let side = square_side(frame.columns as u64, format, data_start)?;
+                    let min_depth = frame.min_depth;
+                    let depth = [64, 128, 256]
+                        .into_iter()
+                        .find(|&d| d >= min_depth)
+                        .unwrap_or(256);
+                    warnings.push(format!(
+                        "size {side}x{side}x{depth} worked out from the data (height rounded up from {min_depth}); use --size to override"
+                    ));
+                    [side, side, depth]
+                }
+            };
+            let room = (frame.spans, frame.colors);
+            let parsed =
+                parse_columns(data, data_start, (dims[0], dims[1]), dims[2], room, format)?;
+            (dims, parsed)
         }
     };
+    let Parsed {
+        parts,
+        used,
+        ignored_a,
+    } = parsed;
     let store = VoxelStore::from_parts(dims, FourthByte::Shade, parts);
     if ignored_a > 0 {
         warnings.push(format!(
@@ -232,10 +265,99 @@ struct Parsed {
     parts: StoreParts,
     /// Bytes of column data read.
     used: usize,
-    /// The smallest depth that holds every z the spans mention.
-    min_depth: u32,
     /// Columns whose first span has a non-zero A (the spec says to ignore it).
     ignored_a: u64,
+}
+
+/// What the walk over span headers found.
+struct Frame {
+    columns: usize,
+    spans: usize,
+    colors: usize,
+    /// The smallest depth that holds every z the spans mention: max(E) + 1,
+    /// and one past every air run's start.
+    min_depth: u32,
+}
+
+/// Walks the span headers only, checking that every column lies inside the
+/// data. Reads `limit` columns, or up to the end of the data.
+fn frame_columns(
+    data: &[u8],
+    base: usize,
+    limit: Option<usize>,
+    width: Option<u32>,
+    format: Format,
+) -> Result<Frame, DecodeError> {
+    if data.is_empty() {
+        return Err(DecodeError::new(
+            format,
+            "column data",
+            base,
+            "the file is empty",
+        ));
+    }
+    let (mut pos, mut columns, mut spans, mut colors) = (0usize, 0usize, 0usize, 0usize);
+    let mut min_depth = 1u32;
+    while limit.map_or(pos < data.len(), |n| columns < n) {
+        let mut span = 0usize;
+        loop {
+            let Some(h) = data.get(pos..pos + 4) else {
+                let size = match width {
+                    Some(w) => format!(
+                        "; the map is smaller than {w}x{}",
+                        limit.unwrap_or(0) / w as usize
+                    ),
+                    None => String::new(),
+                };
+                return Err(DecodeError::new(
+                    format,
+                    format!("{} span {span} header", column_name(columns, width)),
+                    base + pos.min(data.len()),
+                    format!(
+                        "the file ends inside the column ({} bytes left){size}",
+                        data.len().saturating_sub(pos)
+                    ),
+                ));
+            };
+            let (n, s, e, a) = (h[0] as usize, h[1] as usize, h[2] as usize, h[3] as u32);
+            if e + 1 < s {
+                return Err(DecodeError::new(
+                    format,
+                    format!("{} span {span} E", column_name(columns, width)),
+                    base + pos + 2,
+                    format!("E={e} is above S={s} - 1, a negative number of top colours"),
+                ));
+            }
+            min_depth = min_depth.max(e as u32 + 1);
+            if span > 0 {
+                min_depth = min_depth.max(a + 1);
+            }
+            span += 1;
+            if n == 0 {
+                colors += e + 1 - s;
+                pos += 4 * (e + 2 - s);
+                break;
+            }
+            colors += n.saturating_sub(1);
+            pos += 4 * n;
+        }
+        spans += span;
+        columns += 1;
+    }
+    if pos > data.len() {
+        return Err(DecodeError::new(
+            format,
+            format!("{} colours", column_name(columns - 1, width)),
+            base + data.len(),
+            "the file ends inside the column's last colours",
+        ));
+    }
+    Ok(Frame {
+        columns,
+        spans,
+        colors,
+        min_depth,
+    })
 }
 
 /// Names column `i` for errors: by (x, y) when the width is known.
@@ -246,52 +368,31 @@ fn column_name(i: usize, width: Option<u32>) -> String {
     }
 }
 
-/// Reads span headers and colours in one pass, in file order. With
-/// `expected` (width, length) it reads exactly that many columns; without,
-/// until the data ends. `d` is the map depth, or 256 while it is unknown.
-///
-/// The output arrays are sized from the file length (every span and colour
-/// takes at least 4 bytes), so the loop writes by index and never grows a
-/// vector: this is the hot loop of loading a map.
+/// Reads the `w x l` columns' spans and colours in file order, checking
+/// every span against the map depth `d`. The arrays are sized by the walk
+/// (`frame`), so the loop writes by index and never grows a vector: this is
+/// the hot loop of loading a map.
 fn parse_columns(
     data: &[u8],
     base: usize,
-    expected: Option<(u32, u32)>,
+    (w, l): (u32, u32),
     d: u32,
+    (span_room, color_room): (usize, usize),
     format: Format,
 ) -> Result<Parsed, DecodeError> {
-    if data.is_empty() {
-        return Err(DecodeError::new(
-            format,
-            "column data",
-            base,
-            "the file is empty",
-        ));
-    }
-    let most = data.len() / 4;
-    let wanted = expected.map_or(most, |(w, l)| w as usize * l as usize);
-    if wanted > most {
-        return Err(DecodeError::new(
-            format,
-            "column data",
-            base,
-            format!(
-                "{} bytes cannot hold {wanted} columns of at least 4 bytes each",
-                data.len()
-            ),
-        ));
-    }
-    let width = expected.map(|(w, _)| w);
-    let mut slabs: Vec<Slab> = bytemuck::zeroed_vec(most);
-    let mut colors = vec![0u32; most];
+    let wanted = w as usize * l as usize;
+    let width = Some(w);
+    // Sized before the loop (exactly after a walk, or by the file length, as
+    // every span and colour takes 4 bytes): nothing grows inside the loop.
+    let mut slabs: Vec<Slab> = bytemuck::zeroed_vec(span_room);
+    let mut colors = vec![0u32; color_room];
     let mut slab_index = vec![0u32; wanted + 1];
     let mut color_index = vec![0u32; wanted + 1];
     let (mut si, mut ci) = (0usize, 0usize);
     let mut pos = 0usize;
-    let mut min_depth = 1u32;
     let mut ignored_a = 0u64;
     let mut column = 0usize;
-    while column < wanted && (expected.is_some() || pos < data.len()) {
+    while column < wanted {
         let mut span = 0u32;
         loop {
             let err = |off: usize, field: &str, problem: String| {
@@ -303,15 +404,11 @@ fn parse_columns(
                 )
             };
             let Some(h) = data.get(pos..pos + 4) else {
-                let size = match expected {
-                    Some((w, l)) => format!("; the map is smaller than {w}x{l}"),
-                    None => String::new(),
-                };
                 return Err(err(
                     pos.min(data.len()),
                     "header",
                     format!(
-                        "the file ends inside the column ({} bytes left){size}",
+                        "the file ends inside the column ({} bytes left); the map is smaller than {w}x{l}",
                         data.len().saturating_sub(pos)
                     ),
                 ));
@@ -357,11 +454,18 @@ fn parse_columns(
                         format!("{k} top colours run past the end of the file"),
                     ));
                 };
-                // The height is at least max(E) + 1 (FORMAT-NOTES); an empty
-                // last run with S = depth means air down to the bottom.
-                min_depth = min_depth.max(e + 1);
+                // An empty last run with S = depth means air down to the bottom.
+                let (Some(slab), Some(dst)) =
+                    (slabs.get_mut(si), colors.get_mut(ci..ci + k as usize))
+                else {
+                    return Err(err(
+                        pos,
+                        "header",
+                        "more spans or colours than the room made for them".into(),
+                    ));
+                };
                 if s < d {
-                    slabs[si] = Slab {
+                    *slab = Slab {
                         top: s as u16,
                         top_len: k as u16,
                         bottom: d as u16,
@@ -369,7 +473,7 @@ fn parse_columns(
                     };
                     si += 1;
                 }
-                copy_colors(&mut colors[ci..ci + k as usize], raw);
+                copy_colors(dst, raw);
                 ci += k as usize;
                 pos = end;
                 break;
@@ -410,16 +514,23 @@ fn parse_columns(
                     ),
                 ));
             }
-            min_depth = min_depth.max(m + 1);
-            slabs[si] = Slab {
+            let count = (n - 1) as usize;
+            let (Some(slab), Some(dst)) = (slabs.get_mut(si), colors.get_mut(ci..ci + count))
+            else {
+                return Err(err(
+                    pos,
+                    "header",
+                    "more spans or colours than the room made for them".into(),
+                ));
+            };
+            *slab = Slab {
                 top: s as u16,
                 top_len: k as u16,
                 bottom: m as u16,
                 bottom_len: bottom_len as u16,
             };
             si += 1;
-            let count = (n - 1) as usize;
-            copy_colors(&mut colors[ci..ci + count], &data[pos + 4..next]);
+            copy_colors(dst, &data[pos + 4..next]);
             ci += count;
             pos = next;
             span += 1;
@@ -440,7 +551,6 @@ fn parse_columns(
             colors,
         },
         used: pos,
-        min_depth,
         ignored_a,
     })
 }
@@ -457,52 +567,6 @@ fn copy_colors(dst: &mut [u32], raw: &[u8]) {
             *d = u32::from_le_bytes([c[0], c[1], c[2], c[3]]);
         }
     }
-}
-
-/// Ground slabs were read against depth 256: make them end at the map's
-/// real floor. A ground slab starting at or below the floor was an empty last
-/// run (air to the bottom), so it goes.
-fn set_floor(parts: &mut StoreParts, depth: u32) {
-    let floor = VOXLAP_DEPTH as u16;
-    let mut empty = false;
-    let mut start = 0u32;
-    for &end in &parts.slab_index[1..] {
-        if end > start {
-            let last = &mut parts.slabs[end as usize - 1];
-            if last.bottom == floor {
-                if last.top as u32 >= depth {
-                    empty = true;
-                } else {
-                    last.bottom = depth as u16;
-                }
-            }
-        }
-        start = end;
-    }
-    if empty {
-        remove_empty_floors(parts, depth);
-    }
-}
-
-/// Drops the ground slabs that start at or below the floor (rare: only maps
-/// with columns of air down to the bottom).
-fn remove_empty_floors(parts: &mut StoreParts, depth: u32) {
-    let floor = VOXLAP_DEPTH as u16;
-    let mut start = 0usize;
-    let mut kept = 0usize;
-    for c in 1..parts.slab_index.len() {
-        let end = parts.slab_index[c] as usize;
-        for i in start..end {
-            let slab = parts.slabs[i];
-            if !(i + 1 == end && slab.bottom == floor && slab.top as u32 >= depth) {
-                parts.slabs[kept] = slab;
-                kept += 1;
-            }
-        }
-        start = end;
-        parts.slab_index[c] = kept as u32;
-    }
-    parts.slabs.truncate(kept);
 }
 
 /// The square side for `columns` columns, or an error asking for `--size`.

@@ -10,9 +10,16 @@ pub struct Target<'a> {
     pub height: u32,
 }
 
-pub fn depth_texture(device: &wgpu::Device, width: u32, height: u32) -> wgpu::Texture {
+/// A 2D texture of one mip level and one sample.
+fn texture(
+    device: &wgpu::Device,
+    label: &str,
+    (width, height): (u32, u32),
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
     device.create_texture(&wgpu::TextureDescriptor {
-        label: Some("depth"),
+        label: Some(label),
         size: wgpu::Extent3d {
             width,
             height,
@@ -21,10 +28,20 @@ pub fn depth_texture(device: &wgpu::Device, width: u32, height: u32) -> wgpu::Te
         mip_level_count: 1,
         sample_count: 1,
         dimension: wgpu::TextureDimension::D2,
-        format: DEPTH_FORMAT,
-        usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+        format,
+        usage,
         view_formats: &[],
     })
+}
+
+pub fn depth_texture(device: &wgpu::Device, width: u32, height: u32) -> wgpu::Texture {
+    texture(
+        device,
+        "depth",
+        (width, height),
+        DEPTH_FORMAT,
+        wgpu::TextureUsages::RENDER_ATTACHMENT,
+    )
 }
 
 /// A texture to render into and copy back to memory.
@@ -38,20 +55,13 @@ pub struct Offscreen {
 
 impl Offscreen {
     pub fn new(device: &wgpu::Device, width: u32, height: u32) -> Self {
-        let color = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("offscreen colour"),
-            size: wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: COLOR_FORMAT,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-            view_formats: &[],
-        });
+        let color = texture(
+            device,
+            "offscreen colour",
+            (width, height),
+            COLOR_FORMAT,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+        );
         let color_view = color.create_view(&Default::default());
         let depth_view = depth_texture(device, width, height).create_view(&Default::default());
         Offscreen {

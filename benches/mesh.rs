@@ -1,0 +1,61 @@
+//! Meshing speed on one core, in faces a second: corpus maps when present,
+//! else a synthetic 512 x 512 x 64 map. Run with `cargo bench --bench mesh`.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use mapscope::formats::{self, LoadOptions};
+use mapscope::mesh::{self, MeshOptions};
+use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
+use std::path::PathBuf;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn stores() -> Vec<(String, VoxelStore)> {
+    let dir = std::env::var("MAPSCOPE_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
+        .join("vxl");
+    let mut out = Vec::new();
+    for name in ["openspades_Title", "spadesx_Triangle_Hell"] {
+        if let Ok(bytes) = std::fs::read(dir.join(format!("{name}.vxl"))) {
+            let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+            out.push((name.to_string(), map.voxels().unwrap().clone()));
+        }
+    }
+    if out.is_empty() {
+        let mut s = VoxelStore::new(512, 512, 64, FourthByte::Shade);
+        for y in 0..512u32 {
+            for x in 0..512u32 {
+                let top =
+                    32 + ((x as f32 / 9.0).sin() * 10.0 + (y as f32 / 7.0).cos() * 8.0) as u16;
+                s.push_slab(Slab {
+                    top,
+                    top_len: 3,
+                    bottom: 64,
+                    bottom_len: 0,
+                });
+                s.push_colors([0x8040_8020, 0x8030_7010, 0x8020_6000]);
+                s.end_column();
+            }
+        }
+        s.finish();
+        out.push(("synthetic hills".into(), s));
+    }
+    out
+}
+
+fn mesh(c: &mut Criterion) {
+    let mut g = c.benchmark_group("mesh_one_core");
+    for (name, store) in stores() {
+        let faces =
+            mesh::voxel::face_count(&mesh::mesh_all_serial(&store, &MeshOptions::default()));
+        g.throughput(Throughput::Elements(faces as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(&name), &store, |b, s| {
+            b.iter(|| mesh::mesh_all_serial(s, &MeshOptions::default()))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, mesh);
+criterion_main!(benches);
