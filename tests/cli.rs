@@ -169,3 +169,71 @@ fn convert_vxl_to_vmf_and_back_and_never_overwrite() {
     ]);
     assert!(forced.status.success());
 }
+
+fn png_size(path: &Path) -> (u32, u32) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let info = decoder.read_info().unwrap();
+    let i = info.info();
+    (i.width, i.height)
+}
+
+#[test]
+fn render_writes_a_png_of_the_asked_size_for_vxl_vmf_and_voxlap_views() {
+    let dir = scratch("render");
+    let vxl = dir.join("a.vxl");
+    std::fs::write(&vxl, small_vxl()).unwrap();
+    let vmf = dir.join("a.vmf");
+    assert!(
+        mapscope(&["convert".as_ref(), path_arg(&vxl), path_arg(&vmf)])
+            .status
+            .success()
+    );
+    let voxlap = dir.join("v.vxl");
+    let map = formats::decode(&small_vxl(), &Default::default()).unwrap();
+    std::fs::write(&voxlap, formats::encode(&map, Format::VoxlapVxl).unwrap()).unwrap();
+    for (input, view) in [
+        (&vxl, "top"),
+        (&vmf, "spawn"),
+        (&voxlap, "camera"),
+        (&vxl, "overview"),
+    ] {
+        let out = dir.join(format!("{view}.png"));
+        let run = mapscope(&[
+            "render".as_ref(),
+            path_arg(input),
+            "-o".as_ref(),
+            path_arg(&out),
+            "--size".as_ref(),
+            "160x90".as_ref(),
+            "--view".as_ref(),
+            view.as_ref(),
+        ]);
+        let err = String::from_utf8_lossy(&run.stderr);
+        if err.contains("no GPU adapter") {
+            eprintln!("SKIPPING render CLI test: {err}");
+            return;
+        }
+        assert!(run.status.success(), "{view}: {err}");
+        assert_eq!(png_size(&out), (160, 90), "{view}");
+        // Never replaces a picture without --force.
+        let again = mapscope(&[
+            "render".as_ref(),
+            path_arg(input),
+            "-o".as_ref(),
+            path_arg(&out),
+        ]);
+        assert!(!again.status.success());
+        assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
+    }
+    // A view the map cannot give is an error, not a picture.
+    let run = mapscope(&[
+        "render".as_ref(),
+        path_arg(&vxl),
+        "-o".as_ref(),
+        path_arg(&dir.join("c.png")),
+        "--view".as_ref(),
+        "camera".as_ref(),
+    ]);
+    assert!(!run.status.success());
+    assert!(!dir.join("c.png").exists());
+}
