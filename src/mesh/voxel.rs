@@ -9,7 +9,7 @@
 //! below the floor is solid, above the top is air.
 
 use super::face::{Face, CORNERS, NORMALS};
-use crate::store::voxels::{rgb, Column, FourthByte, VoxelStore};
+use crate::store::voxels::{rgb, Color, FourthByte, Slab, VoxelStore};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -42,7 +42,9 @@ struct Masks<const W: usize> {
     y0: i64,
     /// Columns a row, border included.
     stride: usize,
-    cols: Vec<[u64; W]>,
+    /// Per column, the mask shifted so bit z says solid(z + dz), for dz =
+    /// -1, 0, +1: neighbours above and below are then plain loads.
+    cols: Vec<[[u64; W]; 3]>,
 }
 
 impl<const W: usize> Masks<W> {
@@ -51,15 +53,18 @@ impl<const W: usize> Masks<W> {
         let rows = l as usize + 2;
         // Outside the map, a column repeats the nearest edge column: no walls
         // are drawn along the map's edge, and its AO is that of open ground.
-        let mut cols = vec![[0u64; W]; stride * rows];
+        let d = store.depth() as usize;
+        let mut cols = vec![[[0u64; W]; 3]; stride * rows];
         for by in 0..rows {
             let y = (y0 as i64 + by as i64 - 1).clamp(0, store.length() as i64 - 1) as u32;
             for bx in 0..stride {
                 let x = (x0 as i64 + bx as i64 - 1).clamp(0, store.width() as i64 - 1) as u32;
-                let m = &mut cols[by * stride + bx];
-                for s in store.column(x, y).slabs {
-                    set_range(m, s.top as usize, s.bottom as usize);
+                let mut m = [0u64; W];
+                for s in store.surface(x, y).0 {
+                    set_range(&mut m, s.top as usize, s.bottom as usize);
                 }
+                cols[by * stride + bx] =
+                    [-1, 0, 1].map(|dz| std::array::from_fn(|i| shifted(&m, dz, i, d)));
             }
         }
         Masks {
@@ -70,9 +75,10 @@ impl<const W: usize> Masks<W> {
         }
     }
 
+    /// Column (bx, by)'s mask shifted by `dz` (-1, 0 or +1).
     #[inline]
-    fn column(&self, bx: usize, by: usize) -> &[u64; W] {
-        &self.cols[by * self.stride + bx]
+    fn column(&self, bx: usize, by: usize, dz: i64) -> &[u64; W] {
+        &self.cols[by * self.stride + bx][(dz + 1) as usize]
     }
 }
 
@@ -212,15 +218,18 @@ fn shifted<const W: usize>(m: &[u64; W], dz: i64, i: usize, d: usize) -> u64 {
 
 /// Walks a column's slabs downward to find colours of increasing z.
 struct ColorCursor<'a> {
-    col: Column<'a>,
+    slabs: &'a [Slab],
+    colors: &'a [Color],
     slab: usize,
     start: usize,
 }
 
 impl<'a> ColorCursor<'a> {
-    fn new(col: Column<'a>) -> Self {
+    #[inline]
+    fn new((slabs, colors): (&'a [Slab], &'a [Color])) -> Self {
         ColorCursor {
-            col,
+            slabs,
+            colors,
             slab: 0,
             start: 0,
         }
@@ -229,7 +238,7 @@ impl<'a> ColorCursor<'a> {
     /// The colour of solid voxel z; z must not decrease between calls.
     #[inline]
     fn at(&mut self, z: u32) -> Option<u32> {
-        let slabs = self.col.slabs;
+        let slabs = self.slabs;
         while self.slab < slabs.len() && z >= slabs[self.slab].bottom as u32 {
             self.start += slabs[self.slab].colors();
             self.slab += 1;
@@ -249,7 +258,7 @@ impl<'a> ColorCursor<'a> {
         } else {
             return None;
         };
-        Some(self.col.colors[self.start + i as usize])
+        Some(self.colors[self.start + i as usize])
     }
 }
 
@@ -315,7 +324,6 @@ fn mesh_with_masks<const W: usize>(
 ) -> ChunkMesh {
     let rect = store.chunk(chunk);
     let (w, l) = (rect.width as usize, rect.length as usize);
-    let d = store.depth() as usize;
     // Where this chunk's first column sits in the masks.
     let (ox, oy) = (
         (rect.x0 as i64 - masks.x0) as usize,
@@ -327,31 +335,38 @@ fn mesh_with_masks<const W: usize>(
     for ly in 0..l {
         for lx in 0..w {
             let (bx, by) = (lx + ox, ly + oy);
-            let s = masks.column(bx, by);
+            let s = masks.column(bx, by, 0);
             if s.iter().all(|&m| m == 0) {
                 continue;
             }
-            let col = store.column(rect.x0 + lx as u32, rect.y0 + ly as u32);
-            let (mut zmin, mut zmax) = (u32::MAX, 0u32);
-            for dir in 0..6 {
+            // Exposed voxels for each direction, all z at once.
+            let exposed: [[u64; W]; 6] = std::array::from_fn(|dir| {
                 let n = NORMALS[dir];
                 let air = masks.column(
                     (bx as i64 + n[0] as i64) as usize,
                     (by as i64 + n[1] as i64) as usize,
+                    n[2] as i64,
                 );
+                std::array::from_fn(|i| s[i] & !air[i])
+            });
+            if exposed.iter().flatten().all(|&e| e == 0) {
+                continue;
+            }
+            let col = store.surface(rect.x0 + lx as u32, rect.y0 + ly as u32);
+            let (mut zmin, mut zmax) = (u32::MAX, 0u32);
+            for (dir, words) in exposed.iter().enumerate() {
                 let lut = &AO_LUT[dir];
                 let mut colors = ColorCursor::new(col);
-                for (i, &word) in s.iter().enumerate() {
-                    let mut bits = word & !shifted(air, n[2] as i64, i, d);
+                for (i, &word) in words.iter().enumerate() {
+                    let mut bits = word;
                     if bits == 0 {
                         continue;
                     }
                     // The ring of cells around each face's air cell, for all z at once.
                     let ring: [u64; 8] = std::array::from_fn(|k| {
                         let o = RING[dir][k];
-                        let m =
-                            masks.column((bx as i64 + o[0]) as usize, (by as i64 + o[1]) as usize);
-                        shifted(m, o[2], i, d)
+                        let (x, y) = ((bx as i64 + o[0]) as usize, (by as i64 + o[1]) as usize);
+                        masks.column(x, y, o[2])[i]
                     });
                     while bits != 0 {
                         let b = bits.trailing_zeros();

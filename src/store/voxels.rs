@@ -483,6 +483,16 @@ impl VoxelStore {
             && z < self.depth as i64
     }
 
+    /// Column (x, y)'s slabs and colours, without its VMF materials: the
+    /// cheap accessor for hot loops.
+    #[inline]
+    pub fn surface(&self, x: u32, y: u32) -> (&[Slab], &[Color]) {
+        let i = y as usize * self.width as usize + x as usize;
+        let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
+        let c = self.color_index[i] as usize..self.color_index[i + 1] as usize;
+        (&self.slabs[s], &self.colors[c])
+    }
+
     pub fn column(&self, x: u32, y: u32) -> Column<'_> {
         let i = y as usize * self.width as usize + x as usize;
         let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
