@@ -6,5 +6,6 @@
 pub mod formats;
 pub mod info;
 pub mod mesh;
+#[cfg(feature = "gui")]
 pub mod render;
 pub mod store;

@@ -41,9 +41,30 @@ pub struct Header {
     pub team1_spawn: [u32; 4],
 }
 
-/// `Ok` if the header's strings end in NUL and the size adds up exactly.
+/// `Ok` if the file starts like a VMF header: a name and an author of
+/// printable text, each ended by NUL and padded with NULs to 32 bytes. Sizes
+/// are not checked here, so a cut or inconsistent VMF gets the VMF
+/// decoder's error (naming the field) rather than being read as AoS.
 pub fn sniff(bytes: &[u8]) -> Result<(), String> {
-    read_header(bytes).map(|_| ()).map_err(|e| e.problem)
+    if bytes.is_empty() {
+        return Err("the file is empty".into());
+    }
+    for (field, start) in [("name", 0usize), ("author", 32)] {
+        let Some(b) = bytes.get(start..(start + 32).min(bytes.len())) else {
+            break;
+        };
+        let text = b.iter().take_while(|&&c| c != 0).count();
+        if !b[..text].iter().all(|c| (0x20..0x7F).contains(c)) {
+            return Err(format!("the {field} field is not printable text"));
+        }
+        if text == b.len() && b.len() == 32 {
+            return Err(format!("the {field} field has no NUL in its 32 bytes"));
+        }
+        if b[text..].iter().any(|&c| c != 0) {
+            return Err(format!("the {field} field is not padded with NULs"));
+        }
+    }
+    Ok(())
 }
 
 pub fn read_header(bytes: &[u8]) -> Result<Header, DecodeError> {
@@ -145,12 +166,19 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
     };
     let mut reserved_set = 0u64;
     let mut air_indestructible = 0u64;
+    // Runs of water or indestructible voxels, at most: for sizing the store.
+    let mut material_runs = 0usize;
     for x in 0..w {
         for y in 0..l {
             let start = record_at(x, y);
             let col = &records[start..start + col_bytes];
             let m = &mut masks.bits[(y * w + x) * words..(y * w + x + 1) * words];
+            let mut last = (AIR, 0u8);
             for (vz, rec) in col.chunks_exact(RECORD_LEN).enumerate() {
+                if (rec[4], rec[5]) != last {
+                    material_runs += (rec[4] == WATER || rec[5] == 1) as usize;
+                    last = (rec[4], rec[5]);
+                }
                 let (kind, hard) = (rec[4], rec[5]);
                 if kind > WATER || hard > 1 {
                     let off = HEADER_LEN + start + vz * RECORD_LEN;
@@ -181,10 +209,11 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
         }
     }
 
-    // Pass 2: in store order, surface voxels, slabs, colours, materials.
-    let mut store = VoxelStore::new(xs, ys, zs, FourthByte::Light);
+    // Pass 2: the surface voxels of every column, counted so the store can
+    // be sized once (growing it would briefly hold two copies: this file
+    // can be 134 MB, and memory must stay near file + store).
     let all_filled = vec![u64::MAX; words];
-    let mut surface = vec![0u64; words];
+    let mut surfaces = vec![0u64; w * l * words];
     for y in 0..l {
         for x in 0..w {
             let filled = masks.column(y * w + x);
@@ -209,12 +238,26 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
                 if i == (d - 1) / 64 {
                     below |= 1 << ((d - 1) % 64); // the map's floor hides the bottom
                 }
-                surface[i] = filled[i] & !(above & below & n1[i] & n2[i] & n3[i] & n4[i]);
+                surfaces[(y * w + x) * words + i] =
+                    filled[i] & !(above & below & n1[i] & n2[i] & n3[i] & n4[i]);
             }
-            let column = &records[record_at(x, y)..record_at(x, y) + col_bytes];
-            push_column(&mut store, filled, &surface, column, d);
         }
     }
+    let colors: usize = surfaces.iter().map(|m| m.count_ones() as usize).sum();
+
+    // Pass 3: in store order, slabs, colours, materials.
+    let mut store = VoxelStore::new(xs, ys, zs, FourthByte::Light);
+    store.reserve_exact(w * l + w * l / 8, colors);
+    store.reserve_materials(material_runs);
+    for y in 0..l {
+        for x in 0..w {
+            let i = y * w + x;
+            let column = &records[record_at(x, y)..record_at(x, y) + col_bytes];
+            let surface = &surfaces[i * words..(i + 1) * words];
+            push_column(&mut store, masks.column(i), surface, column, d);
+        }
+    }
+    drop(surfaces);
     store.finish();
 
     let mut warnings = Vec::new();

@@ -418,6 +418,11 @@ impl VoxelStore {
         self.colors.reserve_exact(colors);
     }
 
+    /// Reserves room for exactly this many more material runs (VMF).
+    pub fn reserve_materials(&mut self, runs: usize) {
+        self.materials.reserve_exact(runs);
+    }
+
     /// Frees spare capacity after filling.
     pub fn finish(&mut self) {
         debug_assert_eq!(

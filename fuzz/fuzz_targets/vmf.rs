@@ -1,0 +1,10 @@
+//! The VMF decoder; a decoded map must write back.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+use mapscope::formats::vmf;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(map) = vmf::decode(data) {
+        let _ = vmf::encode(&map);
+    }
+});
