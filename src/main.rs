@@ -297,6 +297,23 @@ fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
         mb / median,
         mb / times[0]
     );
+    if let Some(t) = map.terrain() {
+        let mut mesh_times = Vec::new();
+        let mut triangles = 0;
+        for _ in 0..iterations.clamp(1, 20) {
+            let t0 = Instant::now();
+            let m = mesh::terrain::mesh_terrain(t);
+            mesh_times.push(t0.elapsed().as_secs_f64());
+            triangles = (m.opaque.len() + m.translucent.len()) / 3;
+        }
+        mesh_times.sort_by(f64::total_cmp);
+        println!(
+            "mesh        median {:.2} ms on one core: {}x{} tilepoints, {triangles} triangles",
+            mesh_times[mesh_times.len() / 2] * 1e3,
+            t.width,
+            t.height
+        );
+    }
     if let Some(v) = map.voxels() {
         let [w, l, d] = v.dims();
         let store = v.heap_bytes() as f64;

@@ -1,6 +1,8 @@
 //! Meshers: turn a map's store into GPU-ready faces, chunk by chunk.
 
 pub mod face;
+pub mod palette;
+pub mod terrain;
 pub mod voxel;
 
 pub use face::Face;

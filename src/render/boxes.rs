@@ -10,12 +10,8 @@ pub struct Box3 {
     pub color: [f32; 4],
 }
 
-#[repr(C)]
-#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
-pub struct BoxVertex {
-    pub position: [f32; 3],
-    pub color: [f32; 4],
-}
+/// Boxes are drawn with the same coloured-triangle vertices as terrain.
+pub use crate::mesh::terrain::ColorVertex as BoxVertex;
 
 /// 36 vertices a box: 12 triangles, two a side.
 pub fn triangles(boxes: &[Box3]) -> Vec<BoxVertex> {

@@ -3,7 +3,7 @@
 use super::views::{self, View};
 use super::{Camera, Gpu, Offscreen, RenderOptions, Renderer, Scene, COLOR_FORMAT};
 use crate::mesh::{self, MeshOptions};
-use crate::store::Map;
+use crate::store::{Content, Map};
 use anyhow::{bail, Context, Result};
 use std::path::Path;
 
@@ -22,27 +22,29 @@ impl Headless {
 
     /// Meshes and uploads a map.
     pub fn scene(&self, map: &Map, options: &RenderOptions) -> Result<Scene> {
-        let Some(store) = map.voxels() else {
-            bail!(
-                "drawing {} maps is not supported yet (voxel maps only)",
-                map.format.label()
-            );
-        };
-        let meshes = mesh::mesh_all(store, &MeshOptions::default());
         let boxes = if options.show_spawns {
             views::spawn_boxes(map)
         } else {
             Vec::new()
         };
-        Ok(self.renderer.upload(
-            &self.gpu.device,
-            &meshes,
-            |i| {
-                let c = store.chunk(i);
-                [c.x0, c.y0]
-            },
-            &boxes,
-        ))
+        let device = &self.gpu.device;
+        match &map.content {
+            Content::Voxels(store) => {
+                let meshes = mesh::mesh_all(store, &MeshOptions::default());
+                let origin = |i| {
+                    let c = store.chunk(i);
+                    [c.x0, c.y0]
+                };
+                Ok(self.renderer.upload(device, &meshes, origin, &boxes))
+            }
+            Content::Terrain(t) => {
+                let mut scene = self.renderer.upload(device, &[], |_| [0, 0], &boxes);
+                self.renderer
+                    .upload_triangles(device, &mut scene, &mesh::terrain::mesh_terrain(t));
+                Ok(scene)
+            }
+            Content::Cells(_) => bail!("drawing ALW worlds is not supported yet"),
+        }
     }
 
     /// Draws `scene` from `camera` and returns RGBA rows, top first.

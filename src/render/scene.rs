@@ -5,6 +5,7 @@ use super::boxes::{self, Box3, BoxVertex};
 use super::camera::{box_in_frustum, frustum_planes, Camera, Projection};
 use super::target::Target;
 use super::{Globals, DEPTH_FORMAT};
+use crate::mesh::terrain::TriMesh;
 use crate::mesh::{ChunkMesh, Face};
 use glam::Vec3;
 use std::ops::Range;
@@ -59,6 +60,9 @@ pub struct Scene {
     chunks: Vec<GpuChunk>,
     chunk_uniforms: Option<(wgpu::Buffer, wgpu::BindGroup)>,
     boxes: Option<(wgpu::Buffer, u32)>,
+    /// Coloured triangles (terrain), opaque then translucent (water).
+    triangles: Option<(wgpu::Buffer, u32)>,
+    water: Option<(wgpu::Buffer, u32)>,
     /// Bytes of face data on the GPU.
     pub face_bytes: u64,
     pub faces: u64,
@@ -71,6 +75,7 @@ pub struct Renderer {
     chunk_layout: wgpu::BindGroupLayout,
     voxel_pipeline: wgpu::RenderPipeline,
     box_pipeline: wgpu::RenderPipeline,
+    triangle_pipeline: wgpu::RenderPipeline,
 }
 
 /// The voxel shader, with the face corner table from the mesher filled in.
@@ -181,42 +186,48 @@ impl Renderer {
             immediate_size: 0,
         });
         let box_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4];
-        let box_pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("boxes"),
-            layout: Some(&box_layout),
-            vertex: wgpu::VertexState {
-                module: &box_module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[Some(wgpu::VertexBufferLayout {
-                    array_stride: std::mem::size_of::<BoxVertex>() as u64,
-                    step_mode: wgpu::VertexStepMode::Vertex,
-                    attributes: &box_attrs,
-                })],
-            },
-            primitive: wgpu::PrimitiveState::default(),
-            // Translucent: tested against the terrain, but hiding nothing.
-            depth_stencil: Some(depth(false)),
-            multisample: Default::default(),
-            fragment: Some(wgpu::FragmentState {
-                module: &box_module,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(wgpu::ColorTargetState {
-                    format: color_format,
-                    blend: Some(wgpu::BlendState::ALPHA_BLENDING),
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        let color_pipeline = |label: &str, translucent: bool| {
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(label),
+                layout: Some(&box_layout),
+                vertex: wgpu::VertexState {
+                    module: &box_module,
+                    entry_point: Some("vs_main"),
+                    compilation_options: Default::default(),
+                    buffers: &[Some(wgpu::VertexBufferLayout {
+                        array_stride: std::mem::size_of::<BoxVertex>() as u64,
+                        step_mode: wgpu::VertexStepMode::Vertex,
+                        attributes: &box_attrs,
+                    })],
+                },
+                primitive: wgpu::PrimitiveState::default(),
+                // Translucent things are tested against the depth buffer but
+                // hide nothing behind them.
+                depth_stencil: Some(depth(!translucent)),
+                multisample: Default::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &box_module,
+                    entry_point: Some("fs_main"),
+                    compilation_options: Default::default(),
+                    targets: &[Some(wgpu::ColorTargetState {
+                        format: color_format,
+                        blend: translucent.then_some(wgpu::BlendState::ALPHA_BLENDING),
+                        write_mask: wgpu::ColorWrites::ALL,
+                    })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        let box_pipeline = color_pipeline("translucent triangles", true);
+        let triangle_pipeline = color_pipeline("opaque triangles", false);
         Renderer {
             globals,
             globals_group,
             chunk_layout,
             voxel_pipeline,
             box_pipeline,
+            triangle_pipeline,
         }
     }
 
@@ -283,6 +294,23 @@ impl Renderer {
             scene.boxes = Some((buffer, vertices.len() as u32));
         }
         scene
+    }
+
+    /// Adds coloured triangles (terrain and its water) to a scene.
+    pub fn upload_triangles(&self, device: &wgpu::Device, scene: &mut Scene, mesh: &TriMesh) {
+        let buffer = |label: &str, v: &[BoxVertex]| {
+            (!v.is_empty()).then(|| {
+                let b = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some(label),
+                    contents: bytemuck::cast_slice(v),
+                    usage: wgpu::BufferUsages::VERTEX,
+                });
+                (b, v.len() as u32)
+            })
+        };
+        scene.triangles = buffer("terrain", &mesh.opaque);
+        scene.water = buffer("water", &mesh.translucent);
+        scene.faces += (mesh.opaque.len() + mesh.translucent.len()) as u64 / 3;
     }
 
     /// Draws `scene` from `camera` into `target`, clearing it first.
@@ -359,6 +387,19 @@ impl Renderer {
                         stats.draw_calls += 1;
                         stats.faces_drawn += range.len() as u64;
                     }
+                }
+            }
+            for (pipeline, part) in [
+                (&self.triangle_pipeline, &scene.triangles),
+                (&self.box_pipeline, &scene.water),
+            ] {
+                if let Some((buffer, count)) = part {
+                    pass.set_pipeline(pipeline);
+                    pass.set_bind_group(0, &self.globals_group, &[]);
+                    pass.set_vertex_buffer(0, buffer.slice(..));
+                    pass.draw(0..*count, 0..1);
+                    stats.draw_calls += 1;
+                    stats.faces_drawn += *count as u64 / 3;
                 }
             }
             if let (true, Some((buffer, count))) = (options.show_spawns, &scene.boxes) {

@@ -71,11 +71,27 @@ pub fn extent(map: &Map) -> Extent {
                 bottom: d as f32,
             }
         }
-        None => Extent {
-            width: 1.0,
-            length: 1.0,
-            top: 0.0,
-            bottom: 1.0,
+        None => match map.terrain() {
+            Some(t) if t.width >= 2 && t.height >= 2 => {
+                let (lo, hi) = t
+                    .tilepoints
+                    .iter()
+                    .map(|p| p.final_height())
+                    .fold((f32::MAX, f32::MIN), |(lo, hi), h| (lo.min(h), hi.max(h)));
+                Extent {
+                    width: (t.width - 1) as f32,
+                    length: (t.height - 1) as f32,
+                    // z is down: the highest ground is the smallest z.
+                    top: -hi,
+                    bottom: -lo,
+                }
+            }
+            _ => Extent {
+                width: 1.0,
+                length: 1.0,
+                top: 0.0,
+                bottom: 1.0,
+            },
         },
     }
 }
