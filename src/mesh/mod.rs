@@ -1,5 +1,6 @@
 //! Meshers: turn a map's store into GPU-ready faces, chunk by chunk.
 
+pub mod cells;
 pub mod face;
 pub mod palette;
 pub mod terrain;

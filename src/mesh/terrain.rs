@@ -26,6 +26,8 @@ pub struct ColorVertex {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TriMesh {
     pub opaque: Vec<ColorVertex>,
+    /// Opaque triangles seen from their front only (wound counter-clockwise).
+    pub one_sided: Vec<ColorVertex>,
     pub translucent: Vec<ColorVertex>,
     pub bounds_min: [f32; 3],
     pub bounds_max: [f32; 3],

@@ -4,7 +4,7 @@ use super::views::{self, View};
 use super::{Camera, Gpu, Offscreen, RenderOptions, Renderer, Scene, COLOR_FORMAT};
 use crate::mesh::{self, MeshOptions};
 use crate::store::{Content, Map};
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use std::path::Path;
 
 /// A GPU with the pipelines for offscreen pictures.
@@ -43,7 +43,19 @@ impl Headless {
                     .upload_triangles(device, &mut scene, &mesh::terrain::mesh_terrain(t));
                 Ok(scene)
             }
-            Content::Cells(_) => bail!("drawing ALW worlds is not supported yet"),
+            Content::Cells(world) => {
+                let mesh = mesh::cells::mesh_world(world);
+                let mut boxes = boxes;
+                boxes.extend(mesh.markers.iter().map(|m| super::boxes::Box3 {
+                    min: m.min.into(),
+                    max: m.max.into(),
+                    color: m.color,
+                }));
+                let mut scene = self.renderer.upload(device, &[], |_| [0, 0], &boxes);
+                self.renderer
+                    .upload_triangles(device, &mut scene, &(&mesh).into());
+                Ok(scene)
+            }
         }
     }
 

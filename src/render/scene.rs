@@ -62,6 +62,7 @@ pub struct Scene {
     boxes: Option<(wgpu::Buffer, u32)>,
     /// Coloured triangles (terrain), opaque then translucent (water).
     triangles: Option<(wgpu::Buffer, u32)>,
+    one_sided: Option<(wgpu::Buffer, u32)>,
     water: Option<(wgpu::Buffer, u32)>,
     /// Bytes of face data on the GPU.
     pub face_bytes: u64,
@@ -76,6 +77,7 @@ pub struct Renderer {
     voxel_pipeline: wgpu::RenderPipeline,
     box_pipeline: wgpu::RenderPipeline,
     triangle_pipeline: wgpu::RenderPipeline,
+    one_sided_pipeline: wgpu::RenderPipeline,
 }
 
 /// The voxel shader, with the face corner table from the mesher filled in.
@@ -186,7 +188,7 @@ impl Renderer {
             immediate_size: 0,
         });
         let box_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4];
-        let color_pipeline = |label: &str, translucent: bool| {
+        let color_pipeline = |label: &str, translucent: bool, cull: Option<wgpu::Face>| {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
                 layout: Some(&box_layout),
@@ -200,7 +202,11 @@ impl Renderer {
                         attributes: &box_attrs,
                     })],
                 },
-                primitive: wgpu::PrimitiveState::default(),
+                primitive: wgpu::PrimitiveState {
+                    cull_mode: cull,
+                    front_face: wgpu::FrontFace::Ccw,
+                    ..Default::default()
+                },
                 // Translucent things are tested against the depth buffer but
                 // hide nothing behind them.
                 depth_stencil: Some(depth(!translucent)),
@@ -219,8 +225,10 @@ impl Renderer {
                 cache: None,
             })
         };
-        let box_pipeline = color_pipeline("translucent triangles", true);
-        let triangle_pipeline = color_pipeline("opaque triangles", false);
+        let box_pipeline = color_pipeline("translucent triangles", true, None);
+        let triangle_pipeline = color_pipeline("opaque triangles", false, None);
+        let one_sided_pipeline =
+            color_pipeline("one-sided triangles", false, Some(wgpu::Face::Back));
         Renderer {
             globals,
             globals_group,
@@ -228,6 +236,7 @@ impl Renderer {
             voxel_pipeline,
             box_pipeline,
             triangle_pipeline,
+            one_sided_pipeline,
         }
     }
 
@@ -309,8 +318,10 @@ impl Renderer {
             })
         };
         scene.triangles = buffer("terrain", &mesh.opaque);
+        scene.one_sided = buffer("one-sided", &mesh.one_sided);
         scene.water = buffer("water", &mesh.translucent);
-        scene.faces += (mesh.opaque.len() + mesh.translucent.len()) as u64 / 3;
+        scene.faces +=
+            (mesh.opaque.len() + mesh.one_sided.len() + mesh.translucent.len()) as u64 / 3;
     }
 
     /// Draws `scene` from `camera` into `target`, clearing it first.
@@ -391,6 +402,7 @@ impl Renderer {
             }
             for (pipeline, part) in [
                 (&self.triangle_pipeline, &scene.triangles),
+                (&self.one_sided_pipeline, &scene.one_sided),
                 (&self.box_pipeline, &scene.water),
             ] {
                 if let Some((buffer, count)) = part {

@@ -3,6 +3,7 @@
 
 use super::boxes::{spawn_color, Box3};
 use super::camera::Camera;
+use crate::mesh::cells::CELL;
 use crate::store::{DefaultCamera, Map};
 use glam::Vec3;
 
@@ -86,11 +87,23 @@ pub fn extent(map: &Map) -> Extent {
                     bottom: -lo,
                 }
             }
-            _ => Extent {
-                width: 1.0,
-                length: 1.0,
-                top: 0.0,
-                bottom: 1.0,
+            _ => match map.cells() {
+                Some(w) if !w.cells.is_empty() => {
+                    let ceiling = w.cells.iter().map(|c| c.ceiling).max().unwrap_or(0);
+                    let floor = w.cells.iter().map(|c| c.floor).min().unwrap_or(0);
+                    Extent {
+                        width: w.width as f32,
+                        length: w.height as f32,
+                        top: -(ceiling as f32) / CELL,
+                        bottom: -(floor as f32) / CELL,
+                    }
+                }
+                _ => Extent {
+                    width: 1.0,
+                    length: 1.0,
+                    top: 0.0,
+                    bottom: 1.0,
+                },
             },
         },
     }
@@ -104,7 +117,8 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
         View::Overview => {
             // From the south, high up, looking north and down at the middle.
             let pitch = -45.0f32;
-            let radius = 0.5 * (e.width * e.width + e.length * e.length).sqrt();
+            let depth = e.bottom - e.top;
+            let radius = 0.5 * (e.width * e.width + e.length * e.length + depth * depth).sqrt();
             let half_fov = (fov_deg.to_radians() / 2.0).min(1.4);
             let fit = (half_fov.tan() * aspect.min(1.0)).atan();
             let dist = radius / fit.sin() * 0.85;
@@ -146,7 +160,25 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
                 let pitch = (-f.z).clamp(-1.0, 1.0).asin().to_degrees();
                 Ok(Camera::perspective(p, yaw, pitch, fov_deg))
             }
-            _ => Err("this map stores no camera (only Voxlap VXL and ALW files do)".into()),
+            Some(DefaultCamera::Angles { yaw_deg, pitch_deg }) => {
+                // From the player if there is one, else above the middle. ALW's
+                // yaw 0 looks toward -Z, which is north (-y) here.
+                let eye = match map.cells().and_then(|w| w.player()) {
+                    Some(p) => Vec3::new(
+                        p.position[0] / CELL,
+                        p.position[2] / CELL,
+                        -(p.position[1] + 8.0) / CELL,
+                    ),
+                    None => Vec3::new(centre.x, centre.y, e.top + 1.0),
+                };
+                Ok(Camera::perspective(
+                    eye,
+                    yaw_deg - 90.0,
+                    *pitch_deg,
+                    fov_deg,
+                ))
+            }
+            None => Err("this map stores no camera (only Voxlap VXL and ALW files do)".into()),
         },
     }
 }
@@ -154,14 +186,21 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
 /// A box per spawn area, hugging the ground it covers.
 pub fn spawn_boxes(map: &Map) -> Vec<Box3> {
     let e = extent(map);
+    // ALW spawns are in world units with Y up; map coordinates are cells, z down.
+    let alw = map.cells().is_some();
+    let scale = if alw { 1.0 / CELL } else { 1.0 };
     map.meta
         .spawns
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let (x0, y0) = (s.min[0].max(0.0), s.min[1].max(0.0));
-            let (x1, y1) = (s.max[0].min(e.width), s.max[1].min(e.length));
+            let (x0, y0) = ((s.min[0] * scale).max(0.0), (s.min[1] * scale).max(0.0));
+            let (x1, y1) = (
+                (s.max[0] * scale).min(e.width),
+                (s.max[1] * scale).min(e.length),
+            );
             let (z0, z1) = match s.z {
+                Some([a, b]) if alw => (-a.max(b) * scale, -a.min(b) * scale),
                 Some([a, b]) => (a.min(b), a.max(b)),
                 None => {
                     let (mut hi, mut lo) = (f32::MAX, f32::MIN);

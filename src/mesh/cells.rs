@@ -1,0 +1,277 @@
+//! Alithia worlds as coloured triangles, by the engine's rules (`atest.c`,
+//! FORMAT-NOTES): floors and ceilings where floor != ceiling, lower and
+//! upper walls toward lower floors and higher ceilings, 8-unit trims, and
+//! per-corner height offsets. Lights and entities become boxes.
+//!
+//! Map coordinates as for voxels: one unit a cell (16 world units), x = world
+//! X / 16, y = world Z / 16, z = -world Y / 16 (z down). Floors, ceilings
+//! and walls are one-sided, wound to face the open space they bound, so from
+//! above a viewer sees through ceilings onto the floors.
+
+use super::palette::hashed;
+use super::terrain::{ColorVertex, TriMesh};
+use crate::store::cells::{AlwWorld, Cell};
+
+/// World units a cell.
+pub const CELL: f32 = 16.0;
+/// Height of a trim band, in world units.
+const TRIM: f32 = 8.0;
+const LIGHT: [f32; 3] = [-0.35, 0.3, -0.89];
+
+/// A box drawn for a light or an entity, in map coordinates.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Marker {
+    pub min: [f32; 3],
+    pub max: [f32; 3],
+    pub color: [f32; 4],
+    /// What it is: "light" or the entity's class.
+    pub label: String,
+}
+
+/// Everything an ALW world draws.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct WorldMesh {
+    /// One-sided triangles (floors, ceilings, walls).
+    pub faces: Vec<ColorVertex>,
+    /// Quads drawn, by kind, for tests and stats.
+    pub floors: usize,
+    pub ceilings: usize,
+    pub walls: usize,
+    pub markers: Vec<Marker>,
+    /// Texture names used, with their colours (the legend).
+    pub legend: Vec<(String, [u8; 3])>,
+}
+
+fn color_of(world: &AlwWorld, offset: u32, legend: &mut Vec<(String, [u8; 3])>) -> [f32; 3] {
+    let c = match world.texture_name(offset) {
+        Some(name) => {
+            let c = hashed(name);
+            if !legend.iter().any(|(n, _)| n == name) {
+                legend.push((name.to_string(), c));
+            }
+            c
+        }
+        None => [150, 150, 150],
+    };
+    c.map(|v| v as f32 / 255.0)
+}
+
+fn push_quad(out: &mut Vec<ColorVertex>, p: [[f32; 3]; 4], color: [f32; 3]) {
+    // Flat shading from the quad's normal.
+    let (a, b, c) = (p[0], p[1], p[2]);
+    let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+    let v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+    let n = [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ];
+    let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt().max(1e-9);
+    let dot = (n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2]).abs() / len;
+    let shade = 0.5 + 0.5 * dot;
+    for i in [0, 1, 2, 0, 2, 3] {
+        out.push(ColorVertex {
+            position: p[i],
+            color: [color[0] * shade, color[1] * shade, color[2] * shade, 1.0],
+        });
+    }
+}
+
+/// The four edges of a cell: the neighbour's offset, this cell's two corner
+/// indices along the edge (in the order the wall is wound), and the
+/// neighbour's matching corners.
+const EDGES: [((i32, i32), [usize; 2], [usize; 2]); 4] = [
+    ((-1, 0), [0, 1], [3, 2]),
+    ((1, 0), [2, 3], [1, 0]),
+    ((0, -1), [3, 0], [2, 1]),
+    ((0, 1), [1, 2], [0, 3]),
+];
+
+/// Builds the world's triangles and markers.
+pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
+    let mut m = WorldMesh::default();
+    let mut legend = Vec::new();
+    let (w, h) = (world.width as i32, world.height as i32);
+    let corner_xy = |x: i32, y: i32, i: usize| -> [f32; 2] {
+        let (dx, dy) = [(0, 0), (0, 1), (1, 1), (1, 0)][i];
+        [(x + dx) as f32, (y + dy) as f32]
+    };
+    let at = |xy: [f32; 2], height: f32| [xy[0], xy[1], -height / CELL];
+    for y in 0..h {
+        for x in 0..w {
+            let Some(cell) = world.cell(x as u32, y as u32) else {
+                continue;
+            };
+            let floor = cell.floor_corners().map(|v| v as f32);
+            let ceiling = cell.ceiling_corners().map(|v| v as f32);
+            if !cell.is_solid_rock() {
+                // Corner order 0, 1, 2, 3 faces up; reversed faces down.
+                let p = [0, 1, 2, 3].map(|i| at(corner_xy(x, y, i), floor[i]));
+                push_quad(
+                    &mut m.faces,
+                    p,
+                    color_of(world, cell.floor_tex, &mut legend),
+                );
+                let p = [0, 3, 2, 1].map(|i| at(corner_xy(x, y, i), ceiling[i]));
+                push_quad(
+                    &mut m.faces,
+                    p,
+                    color_of(world, cell.ceiling_tex, &mut legend),
+                );
+                m.floors += 1;
+                m.ceilings += 1;
+            } else {
+                // Solid rock: a dark cap on top, so it reads as solid from above.
+                let p = [0, 1, 2, 3].map(|i| at(corner_xy(x, y, i), floor[i]));
+                push_quad(&mut m.faces, p, [0.22, 0.21, 0.2]);
+            }
+            for ((dx, dy), ours, theirs) in EDGES {
+                // No walls at the map edge.
+                let Some(n) = world
+                    .cell((x + dx) as u32, (y + dy) as u32)
+                    .filter(|_| (0..w).contains(&(x + dx)) && (0..h).contains(&(y + dy)))
+                else {
+                    continue;
+                };
+                let ends = |c: &Cell, mine: bool, floor_side: bool| -> [f32; 2] {
+                    let idx = if mine { ours } else { theirs };
+                    idx.map(|i| {
+                        if floor_side {
+                            c.floor_corner(i) as f32
+                        } else {
+                            c.ceiling_corner(i) as f32
+                        }
+                    })
+                };
+                let xy = ours.map(|i| corner_xy(x, y, i));
+                // Lower wall: the neighbour's floor is lower than ours.
+                let (low, high) = (ends(n, false, true), ends(cell, true, true));
+                if low[0] < high[0] || low[1] < high[1] {
+                    let low = [low[0].min(high[0]), low[1].min(high[1])];
+                    wall(
+                        &mut m,
+                        xy,
+                        low,
+                        high,
+                        cell.lower_tex,
+                        cell.lower_trim,
+                        world,
+                        &mut legend,
+                        at,
+                    );
+                }
+                // Upper wall: the neighbour's ceiling is higher than ours.
+                let (low, high) = (ends(cell, true, false), ends(n, false, false));
+                if high[0] > low[0] || high[1] > low[1] {
+                    let high = [high[0].max(low[0]), high[1].max(low[1])];
+                    wall(
+                        &mut m,
+                        xy,
+                        low,
+                        high,
+                        cell.upper_tex,
+                        cell.upper_trim,
+                        world,
+                        &mut legend,
+                        at,
+                    );
+                }
+            }
+        }
+    }
+    for light in &world.lights {
+        let [lx, ly, lz] = light.position;
+        let (cx, cy, cz) = (lx / CELL, lz / CELL, -ly / CELL);
+        let c = light.color.map(|v| v.clamp(0.0, 1.0));
+        m.markers.push(Marker {
+            min: [cx - 0.25, cy - 0.25, cz - 0.25],
+            max: [cx + 0.25, cy + 0.25, cz + 0.25],
+            color: [c[0], c[1], c[2], 0.9],
+            label: "light".into(),
+        });
+        // Its reach, as a thin translucent square at its height.
+        let r = light.radius.max(0.0) / CELL;
+        m.markers.push(Marker {
+            min: [cx - r, cy - r, cz - 0.02],
+            max: [cx + r, cy + r, cz + 0.02],
+            color: [c[0], c[1], c[2], 0.08],
+            label: "light radius".into(),
+        });
+    }
+    for (i, e) in world.entities.iter().enumerate() {
+        if i == world.player_entity as usize {
+            continue; // drawn as the spawn
+        }
+        let p = e.position;
+        let (lo, hi) = (e.bbox_min, e.bbox_max);
+        let sane = (0..3).all(|k| lo[k].is_finite() && hi[k].is_finite() && lo[k] < hi[k]);
+        let (lo, hi) = if sane {
+            (lo, hi)
+        } else {
+            ([-4.0; 3], [4.0; 3])
+        };
+        m.markers.push(Marker {
+            min: [
+                (p[0] + lo[0]) / CELL,
+                (p[2] + lo[2]) / CELL,
+                -(p[1] + hi[1]) / CELL,
+            ],
+            max: [
+                (p[0] + hi[0]) / CELL,
+                (p[2] + hi[2]) / CELL,
+                -(p[1] + lo[1]) / CELL,
+            ],
+            color: [1.0, 0.55, 0.1, 0.45],
+            label: e.class_name().unwrap_or_else(|| "entity".into()),
+        });
+    }
+    m.legend = legend;
+    m
+}
+
+/// One wall quad between two heights at each end of an edge, with its
+/// bottom 8 units in the trim colour when there is a trim.
+#[allow(clippy::too_many_arguments)]
+fn wall(
+    m: &mut WorldMesh,
+    xy: [[f32; 2]; 2],
+    low: [f32; 2],
+    high: [f32; 2],
+    texture: u32,
+    trim: u32,
+    world: &AlwWorld,
+    legend: &mut Vec<(String, [u8; 3])>,
+    at: impl Fn([f32; 2], f32) -> [f32; 3],
+) {
+    let mut split = low;
+    if trim != 0 {
+        split = [0, 1].map(|k| (low[k] + TRIM).min(high[k]));
+        let p = [
+            at(xy[0], low[0]),
+            at(xy[1], low[1]),
+            at(xy[1], split[1]),
+            at(xy[0], split[0]),
+        ];
+        push_quad(&mut m.faces, p, color_of(world, trim, legend));
+        m.walls += 1;
+    }
+    if split[0] < high[0] || split[1] < high[1] {
+        let p = [
+            at(xy[0], split[0]),
+            at(xy[1], split[1]),
+            at(xy[1], high[1]),
+            at(xy[0], high[0]),
+        ];
+        push_quad(&mut m.faces, p, color_of(world, texture, legend));
+        m.walls += 1;
+    }
+}
+
+impl From<&WorldMesh> for TriMesh {
+    fn from(w: &WorldMesh) -> TriMesh {
+        TriMesh {
+            one_sided: w.faces.clone(),
+            ..TriMesh::default()
+        }
+    }
+}
