@@ -80,7 +80,9 @@ fn push_quad(out: &mut Vec<ColorVertex>, p: [[f32; 3]; 4], color: [f32; 3]) {
 /// The four edges of a cell: the neighbour's offset, this cell's two corner
 /// indices along the edge (in the order the wall is wound), and the
 /// neighbour's matching corners.
-const EDGES: [((i32, i32), [usize; 2], [usize; 2]); 4] = [
+type Edge = ((i32, i32), [usize; 2], [usize; 2]);
+
+const EDGES: [Edge; 4] = [
     ((-1, 0), [0, 1], [3, 2]),
     ((1, 0), [2, 3], [1, 0]),
     ((0, -1), [3, 0], [2, 1]),
