@@ -3,6 +3,8 @@
 //! `formats` decodes bytes into the one in-memory model in `store`; `info`
 //! summarises a map for people and for scripts.
 
+#[cfg(feature = "gui")]
+pub mod app;
 pub mod formats;
 pub mod info;
 pub mod mesh;

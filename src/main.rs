@@ -22,6 +22,10 @@ struct Cli {
     command: Option<Command>,
     /// The map to open in the viewer (the built-in demo map when left out).
     file: Option<PathBuf>,
+    /// Open the window, wait for the map, save the window's picture (with
+    /// the overlay) as this PNG, and exit.
+    #[arg(long)]
+    screenshot: Option<PathBuf>,
     #[command(flatten)]
     load: LoadArgs,
 }
@@ -178,8 +182,16 @@ fn run(cli: Cli) -> Result<()> {
             )
         }
         None => {
-            let _ = cli.file;
-            bail!("the viewer is not built yet; try `mapscope info FILE` or `mapscope --help`")
+            let picture = cli.load.size.iter().rev().find_map(|s| match s {
+                SizeArg::Picture(p) => Some(*p),
+                SizeArg::Map(_) => None,
+            });
+            mapscope::app::run(mapscope::app::Options {
+                file: cli.file,
+                load: options,
+                screenshot: cli.screenshot,
+                size: picture,
+            })
         }
     }
 }

@@ -3,7 +3,7 @@
 use super::views::{self, View};
 use super::{Camera, Gpu, Offscreen, RenderOptions, Renderer, Scene, COLOR_FORMAT};
 use crate::mesh::{self, MeshOptions};
-use crate::store::{Content, Map};
+use crate::store::Map;
 use anyhow::{Context, Result};
 use std::path::Path;
 
@@ -22,41 +22,21 @@ impl Headless {
 
     /// Meshes and uploads a map.
     pub fn scene(&self, map: &Map, options: &RenderOptions) -> Result<Scene> {
-        let boxes = if options.show_spawns {
-            views::spawn_boxes(map)
-        } else {
-            Vec::new()
-        };
-        let device = &self.gpu.device;
-        match &map.content {
-            Content::Voxels(store) => {
-                let meshes = mesh::mesh_all(store, &MeshOptions::default());
-                let origin = |i| {
-                    let c = store.chunk(i);
-                    [c.x0, c.y0]
-                };
-                Ok(self.renderer.upload(device, &meshes, origin, &boxes))
-            }
-            Content::Terrain(t) => {
-                let mut scene = self.renderer.upload(device, &[], |_| [0, 0], &boxes);
-                self.renderer
-                    .upload_triangles(device, &mut scene, &mesh::terrain::mesh_terrain(t));
-                Ok(scene)
-            }
-            Content::Cells(world) => {
-                let mesh = mesh::cells::mesh_world(world);
-                let mut boxes = boxes;
-                boxes.extend(mesh.markers.iter().map(|m| super::boxes::Box3 {
-                    min: m.min.into(),
-                    max: m.max.into(),
-                    color: m.color,
-                }));
-                let mut scene = self.renderer.upload(device, &[], |_| [0, 0], &boxes);
-                self.renderer
-                    .upload_triangles(device, &mut scene, &(&mesh).into());
-                Ok(scene)
-            }
-        }
+        let chunks = map
+            .voxels()
+            .map(|v| mesh::mesh_all(v, &MeshOptions::default()))
+            .unwrap_or_default();
+        let triangles = map.terrain().map(mesh::terrain::mesh_terrain);
+        let world = map.cells().map(mesh::cells::mesh_world);
+        Ok(upload_map(
+            &self.renderer,
+            &self.gpu.device,
+            map,
+            &chunks,
+            triangles.as_ref(),
+            world.as_ref(),
+            options.show_spawns,
+        ))
     }
 
     /// Draws `scene` from `camera` and returns RGBA rows, top first.
@@ -79,6 +59,46 @@ impl Headless {
         );
         target.read_rgba(&self.gpu.device, &self.gpu.queue)
     }
+}
+
+/// Uploads a meshed map: voxel chunks, terrain triangles or an ALW world,
+/// its spawn boxes (when shown) and markers. The window uses this too.
+pub fn upload_map(
+    renderer: &Renderer,
+    device: &wgpu::Device,
+    map: &Map,
+    chunks: &[mesh::ChunkMesh],
+    triangles: Option<&mesh::terrain::TriMesh>,
+    world: Option<&mesh::cells::WorldMesh>,
+    show_spawns: bool,
+) -> Scene {
+    let mut boxes = if show_spawns {
+        views::spawn_boxes(map)
+    } else {
+        Vec::new()
+    };
+    if let Some(w) = world {
+        boxes.extend(w.markers.iter().map(|m| super::boxes::Box3 {
+            min: m.min.into(),
+            max: m.max.into(),
+            color: m.color,
+        }));
+    }
+    let origin = |i| match map.voxels() {
+        Some(v) => {
+            let c = v.chunk(i);
+            [c.x0, c.y0]
+        }
+        None => [0, 0],
+    };
+    let mut scene = renderer.upload(device, chunks, origin, &boxes);
+    if let Some(t) = triangles {
+        renderer.upload_triangles(device, &mut scene, t);
+    }
+    if let Some(w) = world {
+        renderer.upload_triangles(device, &mut scene, &w.into());
+    }
+    scene
 }
 
 /// The camera for a named view, or an explicit one.
