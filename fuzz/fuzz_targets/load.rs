@@ -10,5 +10,11 @@ fuzz_target!(|data: &[u8]| {
         if let Some(store) = map.voxels() {
             let _ = mapscope::mesh::mesh_all_serial(store, &Default::default());
         }
+        if let Some(t) = map.terrain() {
+            let _ = mapscope::mesh::terrain::mesh_terrain(t);
+        }
+        if let Some(w) = map.cells() {
+            let _ = mapscope::mesh::cells::mesh_world(w);
+        }
     }
 });
