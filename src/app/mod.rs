@@ -3,6 +3,7 @@
 
 pub mod fly;
 pub mod loader;
+pub mod pick;
 
 use crate::formats::LoadOptions;
 use crate::info;
@@ -85,6 +86,11 @@ struct App {
     show_info: bool,
     show_help: bool,
     exit_error: Option<String>,
+    /// The cursor in window pixels, and whether it moved since the last pick.
+    cursor: Option<(f32, f32)>,
+    cursor_moved: bool,
+    picked: Option<pick::Picked>,
+    inspector: Vec<String>,
     /// Frames drawn since the current map arrived (egui settles its layout
     /// and font atlas over the first few).
     frames_since_load: u32,
@@ -118,6 +124,10 @@ impl App {
             exit_error: None,
             dialog: None,
             frames_since_load: 0,
+            cursor: None,
+            cursor_moved: false,
+            picked: None,
+            inspector: Vec::new(),
         }
     }
 
@@ -218,20 +228,19 @@ impl App {
             let (mut info, mut help) = (self.show_info, false);
             let out = g.egui_ctx.run_ui(input, |ui| {
                 menu(ui, &mut Actions::default(), &mut info, &mut help);
-                draw_ui(
-                    ui,
-                    &UiView::of(
-                        &self.fly,
-                        c,
-                        &self.stats,
-                        self.frame_ms,
-                        &g.gpu,
-                        None,
-                        &None,
-                        info,
-                        help,
-                    ),
+                let mut view = UiView::of(
+                    &self.fly,
+                    c,
+                    &self.stats,
+                    self.frame_ms,
+                    &g.gpu,
+                    None,
+                    &None,
+                    info,
+                    help,
                 );
+                view.inspector = &self.inspector;
+                draw_ui(ui, &view);
             });
             paint_egui(g, &mut true, out, &target.color_view, (w, h), true);
         }
@@ -271,6 +280,14 @@ impl App {
             event_loop.exit();
             return;
         }
+        if self.options.screenshot.is_some() && self.cursor.is_none() {
+            // Scripted pictures show the inspector for the middle of the view.
+            if let Some(g) = &self.gfx {
+                self.cursor = Some((g.config.width as f32 / 2.0, g.config.height as f32 / 2.0));
+                self.cursor_moved = true;
+            }
+        }
+        self.update_pick();
         let Some(g) = &mut self.gfx else { return };
         let frame = match g.surface.get_current_texture() {
             wgpu::CurrentSurfaceTexture::Success(f)
@@ -304,20 +321,19 @@ impl App {
         let out = g.egui_ctx.run_ui(input, |ui| {
             menu(ui, &mut actions, &mut self.show_info, &mut self.show_help);
             if let Some(c) = &self.current {
-                draw_ui(
-                    ui,
-                    &UiView::of(
-                        &self.fly,
-                        c,
-                        &self.stats,
-                        self.frame_ms,
-                        &g.gpu,
-                        loading.clone(),
-                        &self.message,
-                        self.show_info,
-                        self.show_help,
-                    ),
+                let mut view = UiView::of(
+                    &self.fly,
+                    c,
+                    &self.stats,
+                    self.frame_ms,
+                    &g.gpu,
+                    loading.clone(),
+                    &self.message,
+                    self.show_info,
+                    self.show_help,
                 );
+                view.inspector = &self.inspector;
+                draw_ui(ui, &view);
             } else {
                 draw_status_only(ui, loading.clone(), &self.message);
             }
@@ -338,6 +354,61 @@ impl App {
             if let Some(g) = &self.gfx {
                 g.window.request_redraw();
             }
+        }
+    }
+
+    /// Picks what is under the cursor when it moved: the inspector's lines
+    /// and the highlight box.
+    fn update_pick(&mut self) {
+        if !self.cursor_moved || self.looking {
+            return;
+        }
+        let (Some(g), Some(c), Some((px, py))) = (&self.gfx, &mut self.current, self.cursor) else {
+            return;
+        };
+        self.cursor_moved = false;
+        // Scripted pictures are drawn at the asked size, whatever the window got.
+        let (w, h) = match (&self.options.screenshot, self.options.size) {
+            (Some(_), Some([w, h])) => (w as f32, h as f32),
+            _ => (g.config.width as f32, g.config.height as f32),
+        };
+        let (px, py) = if self.options.screenshot.is_some() {
+            (w / 2.0, h / 2.0)
+        } else {
+            (px, py)
+        };
+        let (origin, dir) = pick::ray(&self.fly.camera, px, py, w, h);
+        let picked = pick::pick(&c.map, origin, dir);
+        if picked == self.picked {
+            return;
+        }
+        self.inspector = picked
+            .as_ref()
+            .map(|p| pick::describe(&c.map, p))
+            .unwrap_or_default();
+        let boxes: Vec<_> = picked
+            .as_ref()
+            .and_then(|p| pick::highlight(&c.map, p))
+            .map(|(min, max)| crate::render::boxes::Box3 {
+                min,
+                max,
+                color: [1.0, 1.0, 0.2, 0.35],
+            })
+            .into_iter()
+            .collect();
+        c.scene.set_highlight(&g.gpu.device, &boxes);
+        self.picked = picked;
+    }
+
+    /// F: flies to a few voxels before the picked point, looking at it.
+    fn fly_to_picked(&mut self) {
+        let (Some(c), Some(p)) = (&self.current, &self.picked) else {
+            return;
+        };
+        if let Some((min, max)) = pick::highlight(&c.map, p) {
+            let target = (min + max) / 2.0;
+            let back = self.fly.camera.forward() * 12.0;
+            self.fly.camera.position = target - back;
         }
     }
 
@@ -407,6 +478,8 @@ struct UiView<'a> {
     message: &'a Option<String>,
     show_info: bool,
     show_help: bool,
+    inspector: &'a [String],
+    spawns: Vec<String>,
 }
 
 impl<'a> UiView<'a> {
@@ -439,6 +512,19 @@ impl<'a> UiView<'a> {
             message,
             show_info,
             show_help,
+            inspector: &[],
+            spawns: c
+                .map
+                .meta
+                .spawns
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} ({}): x {:.0}..{:.0}, y {:.0}..{:.0}",
+                        s.label, s.origin, s.min[0], s.max[0], s.min[1], s.max[1]
+                    )
+                })
+                .collect(),
         }
     }
 }
@@ -470,17 +556,42 @@ fn draw_ui(ui: &mut egui::Ui, v: &UiView<'_>) {
         ui.label(&v.stats);
     });
     if v.show_info {
-        egui::Panel::left("info").resizable(true).show(ui, |ui| {
-            ui.heading("Map");
-            ui.label(v.name);
-            ui.label(v.timings);
-            ui.separator();
+        egui::Panel::left("info")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                ui.heading("Map");
+                ui.label(v.name);
+                ui.label(v.timings);
+                ui.separator();
+                egui::ScrollArea::both().show(ui, |ui| {
+                    let text = egui::RichText::new(v.summary).monospace();
+                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                });
+            });
+    }
+    egui::Panel::right("inspector")
+        .resizable(true)
+        .default_size(320.0)
+        .show(ui, |ui| {
+            ui.heading("Inspector");
+            if v.inspector.is_empty() {
+                ui.label("Point at the map to see what the file says there.");
+            }
             egui::ScrollArea::both().show(ui, |ui| {
-                let text = egui::RichText::new(v.summary).monospace();
-                ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                for line in v.inspector {
+                    let text = egui::RichText::new(line).monospace();
+                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                }
+                if !v.spawns.is_empty() {
+                    ui.separator();
+                    ui.heading("Spawns");
+                    for s in &v.spawns {
+                        ui.label(s);
+                    }
+                }
             });
         });
-    }
     if v.show_help {
         egui::Window::new("Keys").show(ui.ctx(), |ui| {
             for line in HELP {
@@ -493,7 +604,8 @@ fn draw_ui(ui: &mut egui::Ui, v: &UiView<'_>) {
 const HELP: &[&str] = &[
     "W A S D: move    Space / Q: up    Ctrl / E: down    Shift: faster",
     "Right mouse button: look    Wheel: speed",
-    "Home: reset view    F5: reload    F12: screenshot    Ctrl+O: open",
+    "Home: reset view    F: fly to the point under the cursor",
+    "F5: reload    F12: screenshot    Ctrl+O: open",
     "Drop a file on the window to open it    Esc: cancel a load",
 ];
 
@@ -651,6 +763,14 @@ impl ApplicationHandler for App {
                 }
             }
             WindowEvent::DroppedFile(path) => self.open(Source::File(path)),
+            WindowEvent::CursorMoved { position, .. } => {
+                self.cursor = Some((position.x as f32, position.y as f32));
+                self.cursor_moved = true;
+                if let Some(g) = &self.gfx {
+                    g.window.request_redraw();
+                }
+            }
+            WindowEvent::CursorLeft { .. } => self.cursor = None,
             WindowEvent::RedrawRequested => self.frame(event_loop),
             WindowEvent::MouseInput {
                 state,
@@ -684,6 +804,7 @@ impl ApplicationHandler for App {
                     KeyCode::ShiftLeft | KeyCode::ShiftRight => self.held.fast = down,
                     KeyCode::KeyO if down && ctrl_held => self.open_dialog(),
                     KeyCode::Home if down => self.reset_view(),
+                    KeyCode::KeyF if down => self.fly_to_picked(),
                     KeyCode::F5 if down => self.reload(),
                     KeyCode::F12 if down => self.take_screenshot(),
                     KeyCode::Escape if down && self.load.take().is_some() => {

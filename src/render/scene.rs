@@ -62,11 +62,28 @@ pub struct Scene {
     boxes: Option<(wgpu::Buffer, u32)>,
     /// Coloured triangles (terrain), opaque then translucent (water).
     triangles: Option<(wgpu::Buffer, u32)>,
+    /// The element the inspector picked, outlined.
+    highlight: Option<(wgpu::Buffer, u32)>,
     one_sided: Option<(wgpu::Buffer, u32)>,
     water: Option<(wgpu::Buffer, u32)>,
     /// Bytes of face data on the GPU.
     pub face_bytes: u64,
     pub faces: u64,
+}
+
+impl Scene {
+    /// Replaces the highlighted boxes (none to clear).
+    pub fn set_highlight(&mut self, device: &wgpu::Device, boxes: &[Box3]) {
+        let vertices = boxes::triangles(boxes);
+        self.highlight = (!vertices.is_empty()).then(|| {
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("highlight"),
+                contents: bytemuck::cast_slice(&vertices),
+                usage: wgpu::BufferUsages::VERTEX,
+            });
+            (buffer, vertices.len() as u32)
+        });
+    }
 }
 
 /// Pipelines and shared uniforms; one per device and colour format.
@@ -413,6 +430,13 @@ impl Renderer {
                     stats.draw_calls += 1;
                     stats.faces_drawn += *count as u64 / 3;
                 }
+            }
+            if let Some((buffer, count)) = &scene.highlight {
+                pass.set_pipeline(&self.box_pipeline);
+                pass.set_bind_group(0, &self.globals_group, &[]);
+                pass.set_vertex_buffer(0, buffer.slice(..));
+                pass.draw(0..*count, 0..1);
+                stats.draw_calls += 1;
             }
             if let (true, Some((buffer, count))) = (options.show_spawns, &scene.boxes) {
                 pass.set_pipeline(&self.box_pipeline);
