@@ -47,8 +47,7 @@ fn stores() -> Vec<(String, VoxelStore)> {
 fn mesh(c: &mut Criterion) {
     let mut g = c.benchmark_group("mesh_one_core");
     for (name, store) in stores() {
-        let faces =
-            mesh::voxel::face_count(&mesh::mesh_all_serial(&store, &MeshOptions::default()));
+        let faces = mesh::face_count(&mesh::mesh_all_serial(&store, &MeshOptions::default()));
         g.throughput(Throughput::Elements(faces as u64));
         g.bench_with_input(BenchmarkId::from_parameter(&name), &store, |b, s| {
             b.iter(|| mesh::mesh_all_serial(s, &MeshOptions::default()))

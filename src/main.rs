@@ -343,7 +343,7 @@ fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
             let t = Instant::now();
             let meshes = mesh::mesh_all_serial(v, &opts);
             mesh_times.push(t.elapsed().as_secs_f64());
-            faces = mesh::voxel::face_count(&meshes);
+            faces = mesh::face_count(&meshes);
         }
         mesh_times.sort_by(f64::total_cmp);
         let m = mesh_times[mesh_times.len() / 2];

@@ -1,40 +1,209 @@
-//! The voxel mesher against a brute-force count made with `store.solid()`:
-//! the same faces, colours and ambient occlusion, across chunk borders.
+//! The voxel mesher checked against a brute-force mesher that asks
+//! `VoxelStore::solid` and `VoxelStore::color` about every voxel: face sets,
+//! colours and AO on random stores of several depths, chunk borders, hand-made
+//! shapes, and the real maps of the corpus.
 
 mod common;
 
-use common::Rng;
-use mapscope::mesh::face::{CORNERS, NORMALS};
-use mapscope::mesh::{mesh_all, mesh_chunk, MeshOptions};
-use mapscope::store::voxels::{rgb, FourthByte, Slab, VoxelStore};
-use std::collections::BTreeMap;
+use common::{corpus_files, Rng};
+use mapscope::mesh::{
+    self, ChunkMesh, Face, MeshOptions, CORNERS, DIR_DOWN, DIR_NEG_X, DIR_POS_X, DIR_UP, GREY,
+    NORMALS,
+};
+use mapscope::store::voxels::{Color, FourthByte, Slab, VoxelStore};
 
-/// Columns with ground, floating slabs and caves, every colour distinct.
-fn random_store(w: u32, l: u32, d: u32, seed: u64) -> VoxelStore {
-    let mut rng = Rng(seed);
-    let mut s = VoxelStore::new(w, l, d, FourthByte::Shade);
-    for _ in 0..l {
-        for _ in 0..w {
-            let mut z = rng.below(d as usize / 2) as u32;
-            while z + 2 < d {
-                let top = z;
-                let bottom = (top + 1 + rng.below(6) as u32).min(d);
-                let last = bottom >= d - 2 || rng.below(3) == 0;
-                let bottom = if last { d } else { bottom };
-                let h = bottom - top;
-                let top_len = h.min(1 + rng.below(2) as u32);
-                let bottom_len = if last { 0 } else { (h - top_len).min(1) };
-                s.push_slab(Slab {
-                    top: top as u16,
-                    top_len: top_len as u16,
-                    bottom: bottom as u16,
-                    bottom_len: bottom_len as u16,
-                });
-                s.push_colors((0..top_len + bottom_len).map(|_| rng.next() as u32 | 0x8000_0000));
-                if last {
-                    break;
+/// A face as both meshers describe it, in store coordinates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct F {
+    x: u32,
+    y: u32,
+    z: u32,
+    dir: u8,
+    ao: [u8; 4],
+    flip: bool,
+    rgb: [u8; 3],
+}
+
+fn from_face(x0: u32, y0: u32, f: &Face) -> F {
+    let [x, y, z] = f.voxel(x0, y0);
+    F {
+        x,
+        y,
+        z,
+        dir: f.dir(),
+        ao: f.ao(),
+        flip: f.flip(),
+        rgb: f.rgb(),
+    }
+}
+
+/// The faces of `meshes`, sorted.
+fn mesher_faces(store: &VoxelStore, meshes: &[ChunkMesh]) -> Vec<F> {
+    let mut v: Vec<F> = meshes
+        .iter()
+        .flat_map(|m| {
+            let r = store.chunk(m.chunk);
+            m.faces.iter().map(move |f| from_face(r.x0, r.y0, f))
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Solid for face finding: outside x/y and below the bottom are solid, above
+/// the top is air.
+fn solid_for_faces(s: &VoxelStore, p: [i64; 3]) -> bool {
+    let [w, l, d] = s.dims().map(|v| v as i64);
+    if p[2] < 0 {
+        false
+    } else if p[2] >= d || p[0] < 0 || p[1] < 0 || p[0] >= w || p[1] >= l {
+        true
+    } else {
+        s.solid(p[0] as u32, p[1] as u32, p[2] as u32)
+    }
+}
+
+/// Solid for AO: the same, except that outside x/y is air.
+fn solid_for_ao(s: &VoxelStore, p: [i64; 3]) -> bool {
+    let [w, l, d] = s.dims().map(|v| v as i64);
+    if p[2] < 0 {
+        false
+    } else if p[2] >= d {
+        true
+    } else if p[0] < 0 || p[1] < 0 || p[0] >= w || p[1] >= l {
+        false
+    } else {
+        s.solid(p[0] as u32, p[1] as u32, p[2] as u32)
+    }
+}
+
+/// The colour shown: the voxel's, else the nearest coloured one above it in
+/// the same solid run, else grey.
+fn expected_color(s: &VoxelStore, x: u32, y: u32, z: u32) -> Color {
+    let mut zz = z as i64;
+    while zz >= 0 && s.solid(x, y, zz as u32) {
+        if let Some(c) = s.color(x, y, zz as u32) {
+            return c;
+        }
+        zz -= 1;
+    }
+    GREY
+}
+
+/// Every face of the columns in `[x0, x1) x [y0, y1)`, one voxel at a time.
+fn brute_faces(s: &VoxelStore, xs: std::ops::Range<u32>, ys: std::ops::Range<u32>) -> Vec<F> {
+    let d = s.depth();
+    let mut out = Vec::new();
+    for y in ys {
+        for x in xs.clone() {
+            for z in 0..d {
+                if !s.solid(x, y, z) {
+                    continue;
                 }
-                z = bottom + 1 + rng.below(4) as u32;
+                let p = [x as i64, y as i64, z as i64];
+                for (dir, n) in NORMALS.iter().enumerate() {
+                    let q = [0, 1, 2].map(|i| p[i] + n[i] as i64);
+                    if solid_for_faces(s, q) {
+                        continue;
+                    }
+                    // The corner's three voxels in the air layer: step toward
+                    // the corner along each in-plane axis.
+                    let axis = n.iter().position(|&v| v != 0).unwrap();
+                    let plane: Vec<usize> = (0..3).filter(|&a| a != axis).collect();
+                    let ao = CORNERS[dir].map(|c| {
+                        let step = |a: usize| if c[a] == 1 { 1 } else { -1 };
+                        let mut s1 = q;
+                        s1[plane[0]] += step(plane[0]);
+                        let mut s2 = q;
+                        s2[plane[1]] += step(plane[1]);
+                        let mut cc = s1;
+                        cc[plane[1]] += step(plane[1]);
+                        let (s1, s2, cc) = (
+                            solid_for_ao(s, s1) as u8,
+                            solid_for_ao(s, s2) as u8,
+                            solid_for_ao(s, cc) as u8,
+                        );
+                        if s1 == 1 && s2 == 1 {
+                            0
+                        } else {
+                            3 - s1 - s2 - cc
+                        }
+                    });
+                    let c = expected_color(s, x, y, z);
+                    out.push(F {
+                        x,
+                        y,
+                        z,
+                        dir: dir as u8,
+                        ao,
+                        flip: ao[0] + ao[2] < ao[1] + ao[3],
+                        rgb: [(c >> 16) as u8, (c >> 8) as u8, c as u8],
+                    });
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+fn assert_same(got: &[F], want: &[F], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}: face count");
+    if let Some(i) = (0..got.len()).find(|&i| got[i] != want[i]) {
+        panic!(
+            "{what}: face {i} differs\n got {:?}\nwant {:?}",
+            got[i], want[i]
+        );
+    }
+}
+
+/// Checks what every mesh promises about itself: faces grouped by direction,
+/// positions inside the chunk, bounds around every quad.
+fn check_mesh_shape(store: &VoxelStore, m: &ChunkMesh) {
+    let r = store.chunk(m.chunk);
+    let mut end = 0;
+    for d in 0..6u8 {
+        let range = &m.dir_ranges[d as usize];
+        assert_eq!(range.start, end, "chunk {}: ranges contiguous", m.chunk);
+        end = range.end;
+        assert!(m.dir_faces(d).iter().all(|f| f.dir() == d));
+    }
+    assert_eq!(end as usize, m.faces.len());
+    let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
+    for f in &m.faces {
+        assert!(f.lx() < r.width && f.ly() < r.length && f.z() < store.depth());
+        for c in f.corners(r.x0, r.y0) {
+            for i in 0..3 {
+                lo[i] = lo[i].min(c[i] as f32);
+                hi[i] = hi[i].max(c[i] as f32);
+            }
+        }
+    }
+    if !m.faces.is_empty() {
+        assert_eq!(
+            (m.bounds_min, m.bounds_max),
+            (lo, hi),
+            "chunk {} bounds",
+            m.chunk
+        );
+    }
+}
+
+/// A store from a function giving each column's slabs with their colours.
+fn build(
+    w: u32,
+    l: u32,
+    d: u32,
+    fourth: FourthByte,
+    mut col: impl FnMut(u32, u32) -> Vec<(Slab, Vec<Color>)>,
+) -> VoxelStore {
+    let mut s = VoxelStore::new(w, l, d, fourth);
+    for y in 0..l {
+        for x in 0..w {
+            for (slab, colors) in col(x, y) {
+                assert_eq!(slab.colors(), colors.len());
+                s.push_slab(slab);
+                s.push_colors(colors);
             }
             s.end_column();
         }
@@ -44,123 +213,338 @@ fn random_store(w: u32, l: u32, d: u32, seed: u64) -> VoxelStore {
     s
 }
 
-/// Solid, with the mesher's outside rules: beside the map, the nearest edge
-/// column; below the floor solid; above the top air.
-fn solid(s: &VoxelStore, x: i64, y: i64, z: i64) -> bool {
-    let [w, l, d] = s.dims().map(|v| v as i64);
-    if z < 0 {
-        return false;
-    }
-    if z >= d {
-        return true;
-    }
-    s.solid(x.clamp(0, w - 1) as u32, y.clamp(0, l - 1) as u32, z as u32)
-}
-
-type Key = (u32, u32, u32, u32);
-
-/// Every face the brute force finds: (x, y, z, dir) -> AO.
-fn brute_force(s: &VoxelStore) -> BTreeMap<Key, [u8; 4]> {
-    let [w, l, d] = s.dims();
-    let mut out = BTreeMap::new();
-    for y in 0..l {
-        for x in 0..w {
-            for z in 0..d {
-                if !s.solid(x, y, z) {
-                    continue;
-                }
-                for (dir, n) in NORMALS.iter().enumerate() {
-                    let a = [
-                        x as i64 + n[0] as i64,
-                        y as i64 + n[1] as i64,
-                        z as i64 + n[2] as i64,
-                    ];
-                    if solid(s, a[0], a[1], a[2]) {
-                        continue;
-                    }
-                    let axis = n.iter().position(|&v| v != 0).unwrap();
-                    let ao = CORNERS[dir].map(|c| {
-                        let tangents: Vec<usize> = (0..3).filter(|&k| k != axis).collect();
-                        let off = |k: usize| c[k] as i64 * 2 - 1;
-                        let at = |dk: &[(usize, i64)]| {
-                            let mut p = a;
-                            for &(k, v) in dk {
-                                p[k] += v;
-                            }
-                            solid(s, p[0], p[1], p[2])
-                        };
-                        let (t1, t2) = (tangents[0], tangents[1]);
-                        let s1 = at(&[(t1, off(t1))]);
-                        let s2 = at(&[(t2, off(t2))]);
-                        let cn = at(&[(t1, off(t1)), (t2, off(t2))]);
-                        if s1 && s2 {
-                            0
-                        } else {
-                            3 - s1 as u8 - s2 as u8 - cn as u8
-                        }
-                    });
-                    out.insert((x, y, z, dir as u32), ao);
-                }
-            }
-        }
-    }
-    out
-}
-
-#[test]
-fn faces_colours_and_ao_match_a_brute_force_count() {
-    // 70 x 40: chunk borders in both directions, a partial chunk at the edge.
-    let store = random_store(70, 40, 64, 11);
-    let expected = brute_force(&store);
-    let meshes = mesh_all(&store, &MeshOptions::default());
-    let mut got = BTreeMap::new();
-    for m in &meshes {
-        let c = store.chunk(m.chunk);
-        for (dir, range) in m.dir_ranges.iter().enumerate() {
-            for f in &m.faces[range.start as usize..range.end as usize] {
-                assert_eq!(f.dir(), dir as u32, "faces are bucketed by direction");
-                let key = (c.x0 + f.lx(), c.y0 + f.ly(), f.z(), f.dir());
-                let voxel = store.color(key.0, key.1, key.2);
-                if let Some(color) = voxel {
-                    assert_eq!(f.rgb(), rgb(color), "colour of {key:?}");
-                }
-                assert!(got.insert(key, f.ao()).is_none(), "{key:?} twice");
-                // The bounds hold the face.
-                for (k, v) in [key.0, key.1, key.2].into_iter().enumerate() {
-                    assert!(m.bounds_min[k] <= v as f32 && v as f32 + 1.0 <= m.bounds_max[k]);
-                }
-            }
-        }
-    }
-    assert_eq!(got.len(), expected.len());
-    assert_eq!(got, expected);
-}
-
-#[test]
-fn a_flat_floor_is_only_its_top_faces() {
-    let mut s = VoxelStore::new(40, 33, 16, FourthByte::Shade);
-    for _ in 0..40 * 33 {
-        s.push_slab(Slab {
-            top: 10,
-            top_len: 1,
-            bottom: 16,
+/// A fully coloured slab `[top, bottom)` of one colour.
+fn slab(top: u32, bottom: u32, color: Color) -> (Slab, Vec<Color>) {
+    let h = (bottom - top) as u16;
+    (
+        Slab {
+            top: top as u16,
+            top_len: h,
+            bottom: bottom as u16,
             bottom_len: 0,
+        },
+        vec![color; h as usize],
+    )
+}
+
+/// Random slabs with gaps, random colour runs (often leaving exposed voxels
+/// uncoloured), some all-air columns, some columns down to the bottom, and a
+/// smooth ground so that faces have neighbours for AO.
+fn random_store(w: u32, l: u32, d: u32, seed: u64) -> VoxelStore {
+    let mut rng = Rng(seed);
+    build(w, l, d, FourthByte::Shade, |x, y| {
+        let mut v = Vec::new();
+        if rng.below(20) == 0 {
+            return v;
+        }
+        let ground =
+            (d / 2) + ((x as f32 * 0.3).sin() * (y as f32 * 0.2).cos() * d as f32 / 4.0) as u32;
+        let mut z = rng.below(ground as usize + 1) as u32;
+        while z < d {
+            let to_ground = z < ground && rng.below(3) == 0;
+            let bottom = if to_ground {
+                ground.max(z + 1)
+            } else {
+                (z + 1 + rng.below(10) as u32).min(d)
+            };
+            let h = bottom - z;
+            let top_len = rng.below(h as usize + 1) as u32;
+            let bottom_len = rng.below((h - top_len) as usize + 1) as u32;
+            let colors = (0..top_len + bottom_len)
+                .map(|_| rng.next() as u32)
+                .collect();
+            v.push((
+                Slab {
+                    top: z as u16,
+                    top_len: top_len as u16,
+                    bottom: bottom as u16,
+                    bottom_len: bottom_len as u16,
+                },
+                colors,
+            ));
+            z = bottom + 1 + rng.below(12) as u32;
+        }
+        if rng.below(2) == 0 && v.last().is_some_and(|(s, _)| (s.bottom as u32) < d - 1) {
+            let top = v.last().unwrap().0.bottom as u32 + 1;
+            v.push(slab(top, d, rng.next() as u32));
+        }
+        v
+    })
+}
+
+fn opts() -> MeshOptions {
+    MeshOptions::default()
+}
+
+#[test]
+fn a_voxel_in_the_air_shows_six_faces_and_one_on_the_bottom_five() {
+    for (z, want) in [(3u32, 6usize), (7, 5), (0, 6)] {
+        let s = build(5, 5, 8, FourthByte::Shade, |x, y| {
+            if (x, y) == (2, 2) {
+                vec![slab(z, z + 1, 0x80_123456)]
+            } else {
+                vec![]
+            }
         });
-        s.push_colors([0x80FF_FFFF]);
-        s.end_column();
+        let meshes = mesh::mesh_all(&s, &opts());
+        let faces = mesher_faces(&s, &meshes);
+        assert_eq!(faces.len(), want, "voxel at z={z}");
+        let mut dirs: Vec<u8> = faces.iter().map(|f| f.dir).collect();
+        dirs.dedup();
+        assert_eq!(dirs.len(), want, "one face per direction");
+        assert_eq!(faces.iter().any(|f| f.dir == DIR_DOWN), want == 6);
+        for f in &faces {
+            assert_eq!((f.x, f.y, f.z), (2, 2, z));
+            assert_eq!(f.rgb, [0x12, 0x34, 0x56]);
+            if f.dir < DIR_UP && z == 7 {
+                // The sides' lower corners touch the solid bottom: side
+                // and diagonal solid.
+                assert_eq!(f.ao.iter().filter(|&&a| a == 1).count(), 2, "{f:?}");
+            } else {
+                assert_eq!(f.ao, [3; 4], "nothing around: {f:?}");
+            }
+        }
+        assert_same(&faces, &brute_faces(&s, 0..5, 0..5), "single voxel");
     }
-    s.finish();
-    let meshes = mesh_all(&s, &MeshOptions::default());
-    let faces: usize = meshes.iter().map(|m| m.faces.len()).sum();
-    assert_eq!(faces, 40 * 33);
-    assert!(meshes
+}
+
+#[test]
+fn a_flat_floor_shows_only_its_top_faces() {
+    let (w, l) = (40, 37);
+    let s = build(w, l, 8, FourthByte::Shade, |x, y| {
+        vec![slab(5, 8, 0x80_000000 | (x << 8) | y)]
+    });
+    let meshes = mesh::mesh_all(&s, &opts());
+    assert_eq!(meshes.len(), 4);
+    assert_eq!(mesh::face_count(&meshes), (w * l) as usize);
+    for m in &meshes {
+        check_mesh_shape(&s, m);
+        let r = s.chunk(m.chunk);
+        assert_eq!(m.dir_faces(DIR_UP).len(), (r.width * r.length) as usize);
+        for f in &m.faces {
+            assert_eq!(f.z(), 5);
+            assert_eq!(f.ao(), [3; 4], "open floor, edges included");
+            assert!(!f.flip());
+            assert_eq!(f.rgb(), [0, (r.x0 + f.lx()) as u8, (r.y0 + f.ly()) as u8]);
+        }
+        assert_eq!(m.bounds_min, [r.x0 as f32, r.y0 as f32, 5.0]);
+        assert_eq!(
+            m.bounds_max,
+            [(r.x0 + r.width) as f32, (r.y0 + r.length) as f32, 5.0]
+        );
+    }
+}
+
+#[test]
+fn an_inner_corner_darkens_the_corners_against_the_wall() {
+    // A floor at z = 7 and a wall at x = 4 from z = 3 down.
+    let s = build(8, 8, 8, FourthByte::Shade, |x, _| {
+        if x == 4 {
+            vec![slab(3, 8, 1)]
+        } else {
+            vec![slab(7, 8, 2)]
+        }
+    });
+    let meshes = mesh::mesh_all(&s, &opts());
+    let faces = mesher_faces(&s, &meshes);
+    assert_same(&faces, &brute_faces(&s, 0..8, 0..8), "L shape");
+    let floor = faces
         .iter()
-        .all(|m| m.dir_ranges[4].len() == m.faces.len()));
-    // Open floor: every corner fully lit.
-    assert!(meshes
+        .find(|f| (f.x, f.y, f.z, f.dir) == (3, 4, 7, DIR_UP))
+        .unwrap();
+    let wall = faces
         .iter()
-        .flat_map(|m| &m.faces)
-        .all(|f| f.ao() == [3; 4]));
-    // One chunk re-meshed alone is the same as in the full pass.
-    assert_eq!(mesh_chunk(&s, 1, &MeshOptions::default()), meshes[1]);
+        .find(|f| (f.x, f.y, f.z, f.dir) == (4, 4, 6, DIR_NEG_X))
+        .unwrap();
+    for (i, c) in CORNERS[DIR_UP as usize].iter().enumerate() {
+        // Floor corners on the wall's side (x + 1) see the wall: side and
+        // diagonal solid.
+        let want = if c[0] == 1 { 1 } else { 3 };
+        assert_eq!(floor.ao[i], want, "floor corner {i} {c:?}");
+    }
+    for (i, c) in CORNERS[DIR_NEG_X as usize].iter().enumerate() {
+        // Wall corners at the floor (z + 1) see the floor.
+        let want = if c[2] == 1 { 1 } else { 3 };
+        assert_eq!(wall.ao[i], want, "wall corner {i} {c:?}");
+    }
+    let open = faces
+        .iter()
+        .find(|f| (f.x, f.y, f.z, f.dir) == (1, 4, 7, DIR_UP))
+        .unwrap();
+    assert_eq!(open.ao, [3; 4]);
+    // No faces on the map's edge walls.
+    assert!(!faces.iter().any(|f| f.dir == DIR_POS_X && f.x == 7));
+}
+
+#[test]
+fn random_stores_match_the_brute_force_mesher() {
+    // Depths on both sides of word boundaries, and the general (> 256) path.
+    for (i, (w, l, d)) in [
+        (40, 40, 64),
+        (40, 40, 50),
+        (33, 35, 130),
+        (20, 20, 256),
+        (20, 21, 300),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let s = random_store(w, l, d, 7 + i as u64);
+        let meshes = mesh::mesh_all_serial(&s, &opts());
+        for m in &meshes {
+            check_mesh_shape(&s, m);
+        }
+        let got = mesher_faces(&s, &meshes);
+        let want = brute_faces(&s, 0..w, 0..l);
+        assert!(want.len() > 1000, "a store worth testing: {}", want.len());
+        assert!(want.iter().any(|f| f.ao.contains(&0)) && want.iter().any(|f| f.flip));
+        assert_same(&got, &want, &format!("random {w}x{l}x{d}"));
+    }
+}
+
+#[test]
+fn the_deepest_stores_pack_z_up_to_4095() {
+    let mut rng = Rng(99);
+    let s = build(6, 5, 4096, FourthByte::Light, |_, _| {
+        let mut v = Vec::new();
+        let mut z = rng.below(100) as u32;
+        while z < 4096 {
+            let b = (z + 1 + rng.below(300) as u32).min(4096);
+            v.push(slab(z, b, rng.next() as u32));
+            z = b + 1 + rng.below(300) as u32;
+        }
+        v
+    });
+    let got = mesher_faces(&s, &mesh::mesh_all(&s, &opts()));
+    assert!(got.iter().any(|f| f.z > 4000));
+    assert_same(&got, &brute_faces(&s, 0..6, 0..5), "depth 4096");
+}
+
+#[test]
+fn chunk_borders_mesh_like_one_piece() {
+    let (w, l, d) = (64, 64, 64);
+    let s = random_store(w, l, d, 42);
+    let par = mesh::mesh_all(&s, &opts());
+    assert_eq!(par.len(), 4);
+    assert_eq!(par, mesh::mesh_all_serial(&s, &opts()));
+    for m in &par {
+        // Alone, with fresh buffers, a chunk meshes the same.
+        assert_eq!(*m, mesh::mesh_chunk(&s, m.chunk, &opts()));
+        let r = s.chunk(m.chunk);
+        let mut got: Vec<F> = m.faces.iter().map(|f| from_face(r.x0, r.y0, f)).collect();
+        got.sort();
+        let want = brute_faces(&s, r.x0..r.x0 + r.width, r.y0..r.y0 + r.length);
+        assert_same(&got, &want, &format!("chunk {}", m.chunk));
+    }
+    assert_same(
+        &mesher_faces(&s, &par),
+        &brute_faces(&s, 0..w, 0..l),
+        "whole",
+    );
+}
+
+#[test]
+fn uncoloured_voxels_take_the_colour_above_them_or_grey() {
+    // Column 1 is one slab [2, 10) with one top colour and one bottom colour;
+    // column 2 is [4, 10) with none. Column 0 is air except a roof, so both
+    // slabs' sides are exposed toward -x.
+    let s = build(3, 1, 10, FourthByte::Light, |x, _| match x {
+        0 => vec![slab(0, 1, 0xFF_FFFFFF)],
+        1 => vec![(
+            Slab {
+                top: 2,
+                top_len: 1,
+                bottom: 10,
+                bottom_len: 1,
+            },
+            vec![0x00_0000AA, 0x00_0000BB],
+        )],
+        _ => vec![(
+            Slab {
+                top: 4,
+                top_len: 0,
+                bottom: 10,
+                bottom_len: 0,
+            },
+            vec![],
+        )],
+    });
+    let faces = mesher_faces(&s, &mesh::mesh_all(&s, &opts()));
+    let side = |x: u32, z: u32| {
+        faces
+            .iter()
+            .find(|f| (f.x, f.z, f.dir) == (x, z, DIR_NEG_X))
+            .map(|f| f.rgb)
+    };
+    assert_eq!(side(1, 2), Some([0, 0, 0xAA]));
+    assert_eq!(
+        side(1, 6),
+        Some([0, 0, 0xAA]),
+        "middle: the top run's colour"
+    );
+    assert_eq!(side(1, 9), Some([0, 0, 0xBB]), "bottom run");
+    let up = faces.iter().find(|f| (f.x, f.dir) == (2, DIR_UP)).unwrap();
+    assert_eq!(
+        (up.z, up.rgb),
+        (4, [0x80; 3]),
+        "no colour in the slab: grey"
+    );
+    assert_same(&faces, &brute_faces(&s, 0..3, 0..1), "fallback colours");
+}
+
+#[test]
+fn the_fourth_byte_shades_only_when_asked_and_only_for_vxl() {
+    let shade = MeshOptions {
+        fourth_byte_shade: true,
+    };
+    for (fourth, opts, want) in [
+        (FourthByte::Shade, shade, [127, 64, 16]),
+        (
+            FourthByte::Shade,
+            MeshOptions::default(),
+            [0xFF, 0x80, 0x20],
+        ),
+        (FourthByte::Light, shade, [0xFF, 0x80, 0x20]),
+    ] {
+        let s = build(1, 1, 4, fourth, |_, _| vec![slab(2, 4, 0x40_FF8020)]);
+        let m = mesh::mesh_chunk(&s, 0, &opts);
+        assert_eq!(m.faces.len(), 1);
+        assert_eq!(m.faces[0].rgb(), want, "{fourth:?} {opts:?}");
+    }
+    let s = build(1, 1, 4, FourthByte::Shade, |_, _| {
+        vec![slab(2, 4, 0xFF_FF0102)]
+    });
+    assert_eq!(mesh::mesh_chunk(&s, 0, &shade).faces[0].rgb(), [255, 1, 3]);
+}
+
+#[test]
+fn corpus_maps_match_the_brute_force_mesher_on_sample_chunks() {
+    for path in corpus_files("vxl", "vxl") {
+        let bytes = std::fs::read(&path).unwrap();
+        let map = mapscope::formats::decode(&bytes, &Default::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let s = map.voxels().expect("VXL holds voxels");
+        let meshes = mesh::mesh_all(s, &opts());
+        let n = meshes.len();
+        assert_eq!(n, s.chunks().len());
+        let total = mesh::face_count(&meshes);
+        assert!(
+            total > (s.width() * s.length()) as usize / 2,
+            "{}",
+            path.display()
+        );
+        let mut rng = Rng(n as u64);
+        let mut picks = vec![0, n - 1, n / 2 + s.chunks_x() as usize / 2];
+        picks.extend((0..3).map(|_| rng.below(n)));
+        for i in picks {
+            let m = &meshes[i];
+            check_mesh_shape(s, m);
+            let r = s.chunk(i);
+            let mut got: Vec<F> = m.faces.iter().map(|f| from_face(r.x0, r.y0, f)).collect();
+            got.sort();
+            let want = brute_faces(s, r.x0..r.x0 + r.width, r.y0..r.y0 + r.length);
+            assert_same(&got, &want, &format!("{} chunk {i}", path.display()));
+        }
+        eprintln!("{}: {total} faces in {n} chunks", path.display());
+    }
 }

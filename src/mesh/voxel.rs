@@ -1,431 +1,273 @@
-//! Voxel faces with ambient occlusion, a chunk at a time.
+//! The chunk mesher: solid bitmasks over z, exposed faces by bit operations,
+//! AO from the neighbouring columns' masks.
 //!
-//! Each chunk builds solid bitmasks over z for its columns plus a one-column
-//! border, finds exposed faces with shifts and masks, and only then looks at
-//! single voxels: for the AO of each face and its colour.
+//! Each column becomes a bitmask over z (bit `z % 64` of word `z / 64`). For
+//! a word of 64 voxels, the exposed faces of each direction are one AND-NOT
+//! with the neighbour's word (or with the column's own word shifted by one,
+//! for up and down), so the work per voxel is a few bit operations and the
+//! work per face is one table lookup. The same masks, shifted by one in z,
+//! give every face its 8-voxel AO ring.
 //!
-//! Rules: only faces between solid and air. Outside the map in x and y, a
-//! column repeats the nearest edge column (so map-edge walls are not drawn),
-//! below the floor is solid, above the top is air.
+//! Chunks are meshed a *segment* at a time: a run of chunks side by side in
+//! one chunk row, swept one map row at a time. The store keeps columns in
+//! row-major order, so the sweep reads it in order, and each column is looked
+//! up once (border columns once per segment); the masks only need the three
+//! rows around the row being meshed.
 
-use super::face::{Face, CORNERS, NORMALS};
-use crate::store::voxels::{rgb, Color, FourthByte, Slab, VoxelStore};
-use rayon::prelude::*;
 use std::ops::Range;
 
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct MeshOptions {
-    /// Scale colours by the file's 4th byte (AoS: 0x80 is neutral).
-    pub fourth_byte_shade: bool,
+use super::ao::AO_BITS;
+use super::color::{pack_rgb, ColumnColors};
+use super::face::{Face, DIR_SHIFT, NORMALS, Z_SHIFT};
+use super::{ChunkMesh, MeshOptions};
+use crate::store::voxels::{Color, FourthByte, Slab, VoxelStore, CHUNK};
+
+/// Where a chunk's faces of one direction are, as they are found.
+#[derive(Debug, Clone, Copy)]
+struct DirBounds {
+    /// Bit lx (ly) set where a face is in that column (row) of the chunk.
+    xs: u32,
+    ys: u32,
+    z0: u32,
+    z1: u32,
 }
 
-/// One chunk's faces, grouped by direction.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct ChunkMesh {
-    pub chunk: usize,
-    pub faces: Vec<Face>,
-    /// Faces of direction `d` are `faces[dir_ranges[d]]`.
-    pub dir_ranges: [Range<u32>; 6],
-    /// Bounds of the faces in map coordinates.
-    pub bounds_min: [f32; 3],
-    pub bounds_max: [f32; 3],
-}
-
-/// Stand-in for an exposed voxel the file gave no colour.
-const GREY: [u8; 3] = [0x80, 0x80, 0x80];
-
-/// Solid bitmasks for a chunk and its one-column border, `W` words of z a
-/// column (a constant, so the word loops unroll: one word for AoS maps).
-struct Masks<const W: usize> {
-    /// Map coordinates of the first (border) column.
-    x0: i64,
-    y0: i64,
-    /// Columns a row, border included.
-    stride: usize,
-    /// Per column, the mask shifted so bit z says solid(z + dz), for dz =
-    /// -1, 0, +1: neighbours above and below are then plain loads.
-    cols: Vec<[[u64; W]; 3]>,
-}
-
-impl<const W: usize> Masks<W> {
-    fn build(store: &VoxelStore, x0: u32, y0: u32, w: u32, l: u32) -> Self {
-        let stride = w as usize + 2;
-        let rows = l as usize + 2;
-        // Outside the map, a column repeats the nearest edge column: no walls
-        // are drawn along the map's edge, and its AO is that of open ground.
-        let d = store.depth() as usize;
-        let mut cols = vec![[[0u64; W]; 3]; stride * rows];
-        for by in 0..rows {
-            let y = (y0 as i64 + by as i64 - 1).clamp(0, store.length() as i64 - 1) as u32;
-            for bx in 0..stride {
-                let x = (x0 as i64 + bx as i64 - 1).clamp(0, store.width() as i64 - 1) as u32;
-                let mut m = [0u64; W];
-                for s in store.surface(x, y).0 {
-                    set_range(&mut m, s.top as usize, s.bottom as usize);
-                }
-                cols[by * stride + bx] =
-                    [-1, 0, 1].map(|dz| std::array::from_fn(|i| shifted(&m, dz, i, d)));
-            }
-        }
-        Masks {
-            x0: x0 as i64 - 1,
-            y0: y0 as i64 - 1,
-            stride,
-            cols,
-        }
-    }
-
-    /// Column (bx, by)'s mask shifted by `dz` (-1, 0 or +1).
-    #[inline]
-    fn column(&self, bx: usize, by: usize, dz: i64) -> &[u64; W] {
-        &self.cols[by * self.stride + bx][(dz + 1) as usize]
-    }
-}
-
-/// Sets bits `from..to`, a word at a time.
-fn set_range(m: &mut [u64], from: usize, to: usize) {
-    let mut z = from;
-    while z < to {
-        let (word, bit) = (z / 64, z % 64);
-        let n = (to - z).min(64 - bit);
-        let ones = if n == 64 {
-            u64::MAX
-        } else {
-            ((1u64 << n) - 1) << bit
-        };
-        m[word] |= ones;
-        z += n;
-    }
-}
-
-/// The 8 cells around a face's air cell, in the face's plane, as (u, v)
-/// steps along its two tangent axes. Bit k of a "ring pattern" says whether
-/// cell k is solid.
-const RING_UV: [[i64; 2]; 8] = [
-    [-1, -1],
-    [0, -1],
-    [1, -1],
-    [1, 0],
-    [1, 1],
-    [0, 1],
-    [-1, 1],
-    [-1, 0],
-];
-
-const fn ring_index(u: i64, v: i64) -> usize {
-    let mut k = 0;
-    while k < 8 {
-        if RING_UV[k][0] == u && RING_UV[k][1] == v {
-            return k;
-        }
-        k += 1;
-    }
-    panic!("not a ring cell")
-}
-
-const fn normal_axis(dir: usize) -> usize {
-    let n = NORMALS[dir];
-    if n[0] != 0 {
-        0
-    } else if n[1] != 0 {
-        1
-    } else {
-        2
-    }
-}
-
-/// Per direction, each ring cell's offset from the voxel (air cell + step).
-const RING: [[[i64; 3]; 8]; 6] = ring_offsets();
-
-const fn ring_offsets() -> [[[i64; 3]; 8]; 6] {
-    let mut out = [[[0i64; 3]; 8]; 6];
-    let mut dir = 0;
-    while dir < 6 {
-        let axis = normal_axis(dir);
-        let (t1, t2) = (if axis == 0 { 1 } else { 0 }, if axis == 2 { 1 } else { 2 });
-        let mut k = 0;
-        while k < 8 {
-            let mut o = [
-                NORMALS[dir][0] as i64,
-                NORMALS[dir][1] as i64,
-                NORMALS[dir][2] as i64,
-            ];
-            o[t1] += RING_UV[k][0];
-            o[t2] += RING_UV[k][1];
-            out[dir][k] = o;
-            k += 1;
-        }
-        dir += 1;
-    }
-    out
-}
-
-/// Per direction and ring pattern: the four corners' AO (2 bits each, the
-/// face's `ao` field) and whether to flip the diagonal, as `ao | flip << 8`.
-/// 0fps: a corner between two solid sides is 0, else 3 minus the solid
-/// cells among side, side and diagonal. The quad is split along the
-/// brighter diagonal, so a dark corner stays in one triangle.
-static AO_LUT: [[u16; 256]; 6] = ao_table();
-
-const fn ao_table() -> [[u16; 256]; 6] {
-    let mut out = [[0u16; 256]; 6];
-    let mut dir = 0;
-    while dir < 6 {
-        let axis = normal_axis(dir);
-        let (t1, t2) = (if axis == 0 { 1 } else { 0 }, if axis == 2 { 1 } else { 2 });
-        let mut pattern = 0;
-        while pattern < 256 {
-            let mut ao = [0u16; 4];
-            let mut i = 0;
-            while i < 4 {
-                let c = CORNERS[dir][i];
-                let (su, sv) = (c[t1] as i64 * 2 - 1, c[t2] as i64 * 2 - 1);
-                let side1 = ((pattern >> ring_index(su, 0)) & 1) as u16;
-                let side2 = ((pattern >> ring_index(0, sv)) & 1) as u16;
-                let corner = ((pattern >> ring_index(su, sv)) & 1) as u16;
-                ao[i] = if side1 == 1 && side2 == 1 {
-                    0
-                } else {
-                    3 - side1 - side2 - corner
-                };
-                i += 1;
-            }
-            let flip = (ao[0] + ao[2] < ao[1] + ao[3]) as u16;
-            out[dir][pattern] = ao[0] | ao[1] << 2 | ao[2] << 4 | ao[3] << 6 | flip << 8;
-            pattern += 1;
-        }
-        dir += 1;
-    }
-    out
-}
-
-/// Word `i` of column mask `m` shifted so that bit z says solid(z + dz):
-/// above the top is air, below the floor (`d`) solid.
-#[inline]
-fn shifted<const W: usize>(m: &[u64; W], dz: i64, i: usize, d: usize) -> u64 {
-    match dz {
-        0 => m[i],
-        -1 => (m[i] << 1) | if i > 0 { m[i - 1] >> 63 } else { 0 },
-        _ => {
-            let mut w = (m[i] >> 1) | if i + 1 < W { m[i + 1] << 63 } else { 0 };
-            if i == (d - 1) / 64 {
-                w |= 1 << ((d - 1) % 64);
-            }
-            w
+impl Default for DirBounds {
+    fn default() -> Self {
+        DirBounds {
+            xs: 0,
+            ys: 0,
+            z0: u32::MAX,
+            z1: 0,
         }
     }
 }
 
-/// Walks a column's slabs downward to find colours of increasing z.
-struct ColorCursor<'a> {
-    slabs: &'a [Slab],
-    colors: &'a [Color],
-    slab: usize,
-    start: usize,
+/// One chunk's faces by direction, as they are found.
+#[derive(Debug, Default)]
+struct ChunkOut {
+    faces: [Vec<Face>; 6],
+    bounds: [DirBounds; 6],
 }
 
-impl<'a> ColorCursor<'a> {
-    #[inline]
-    fn new((slabs, colors): (&'a [Slab], &'a [Color])) -> Self {
-        ColorCursor {
-            slabs,
-            colors,
-            slab: 0,
-            start: 0,
-        }
-    }
-
-    /// The colour of solid voxel z; z must not decrease between calls.
-    #[inline]
-    fn at(&mut self, z: u32) -> Option<u32> {
-        let slabs = self.slabs;
-        while self.slab < slabs.len() && z >= slabs[self.slab].bottom as u32 {
-            self.start += slabs[self.slab].colors();
-            self.slab += 1;
-        }
-        let s = slabs.get(self.slab)?;
-        let (top, bottom) = (s.top as u32, s.bottom as u32);
-        let (tl, bl) = (s.top_len as u32, s.bottom_len as u32);
-        let i = if z < top {
-            return None;
-        } else if z < top + tl {
-            z - top
-        } else if z >= bottom - bl {
-            tl + z - (bottom - bl)
-        } else if tl > 0 {
-            // Hidden voxel shown (VMF, hand-made stores): its slab's last top colour.
-            tl - 1
-        } else {
-            return None;
-        };
-        Some(self.colors[self.start + i as usize])
-    }
+/// Buffers reused from segment to segment.
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// Three rows of the segment plus a column each side, `words` u64 a
+    /// column, in a ring indexed by row % 3. Columns outside the map in x/y
+    /// are air here (for AO: no wall is drawn there, so none darkens the
+    /// faces beside it); below the depth, to the end of the last word, is
+    /// solid.
+    masks: Vec<u64>,
+    /// Packed RGB by z for the exposed voxels of the current column.
+    rgb: Vec<u32>,
+    outs: Vec<ChunkOut>,
 }
 
-/// Meshes one chunk; it can be re-meshed alone.
-pub fn mesh_chunk(store: &VoxelStore, chunk: usize, opts: &MeshOptions) -> ChunkMesh {
-    fn one<const W: usize>(store: &VoxelStore, chunk: usize, opts: &MeshOptions) -> ChunkMesh {
-        let r = store.chunk(chunk);
-        let masks = Masks::<W>::build(store, r.x0, r.y0, r.width, r.length);
-        mesh_with_masks(store, chunk, opts, &masks)
-    }
-    match store.depth().div_ceil(64) {
-        1 => one::<1>(store, chunk, opts),
-        2 => one::<2>(store, chunk, opts),
-        3 | 4 => one::<4>(store, chunk, opts),
-        5..=16 => one::<16>(store, chunk, opts),
-        _ => one::<64>(store, chunk, opts),
-    }
-}
+/// The inner columns of one row of a segment, kept from filling the masks to
+/// meshing: each column's slabs and colours.
+type RowCols<'a> = Vec<(&'a [Slab], &'a [Color])>;
 
-/// Every chunk, on rayon's worker threads or on this one.
-fn mesh_every_chunk(store: &VoxelStore, opts: &MeshOptions, parallel: bool) -> Vec<ChunkMesh> {
-    fn all<const W: usize>(
+impl Scratch {
+    /// Meshes chunks `cxs` of chunk row `cy`, appending them to `meshes` in
+    /// chunk order.
+    pub(crate) fn mesh_segment(
+        &mut self,
         store: &VoxelStore,
+        cy: u32,
+        cxs: Range<u32>,
         opts: &MeshOptions,
-        parallel: bool,
-    ) -> Vec<ChunkMesh> {
-        let n = store.chunks().len();
-        // Shallow maps: one set of masks for the whole map, each column built
-        // once. Deep ones (VMF) would need too much memory for that.
-        let whole = (W <= 4).then(|| Masks::<W>::build(store, 0, 0, store.width(), store.length()));
-        let chunk = |i: usize| match &whole {
-            Some(m) => mesh_with_masks(store, i, opts, m),
-            None => {
-                let r = store.chunk(i);
-                mesh_with_masks(
-                    store,
-                    i,
-                    opts,
-                    &Masks::<W>::build(store, r.x0, r.y0, r.width, r.length),
-                )
-            }
-        };
-        if parallel {
-            (0..n).into_par_iter().map(chunk).collect()
-        } else {
-            (0..n).map(chunk).collect()
+        meshes: &mut Vec<ChunkMesh>,
+    ) {
+        let shade = opts.fourth_byte_shade && store.fourth_byte == FourthByte::Shade;
+        let words = store.depth().div_ceil(64) as usize;
+        let seg = Segment::new(store, cy, cxs.clone());
+        // Depths up to 256 (every VXL) get a loop count known at compile time.
+        match words {
+            1 => self.run::<1>(store, &seg, words, shade),
+            2 => self.run::<2>(store, &seg, words, shade),
+            3 => self.run::<3>(store, &seg, words, shade),
+            4 => self.run::<4>(store, &seg, words, shade),
+            _ => self.run::<0>(store, &seg, words, shade),
+        }
+        for (i, cx) in cxs.enumerate() {
+            let chunk = (cy * store.chunks_x() + cx) as usize;
+            meshes.push(collect(store, chunk, &self.outs[i]));
         }
     }
-    match store.depth().div_ceil(64) {
-        1 => all::<1>(store, opts, parallel),
-        2 => all::<2>(store, opts, parallel),
-        3 | 4 => all::<4>(store, opts, parallel),
-        5..=16 => all::<16>(store, opts, parallel),
-        _ => all::<64>(store, opts, parallel),
-    }
-}
 
-fn mesh_with_masks<const W: usize>(
-    store: &VoxelStore,
-    chunk: usize,
-    opts: &MeshOptions,
-    masks: &Masks<W>,
-) -> ChunkMesh {
-    let rect = store.chunk(chunk);
-    let (w, l) = (rect.width as usize, rect.length as usize);
-    // Where this chunk's first column sits in the masks.
-    let (ox, oy) = (
-        (rect.x0 as i64 - masks.x0) as usize,
-        (rect.y0 as i64 - masks.y0) as usize,
-    );
-    let shade = opts.fourth_byte_shade && store.fourth_byte == FourthByte::Shade;
-    let mut by_dir: [Vec<Face>; 6] = Default::default();
-    let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
-    for ly in 0..l {
-        for lx in 0..w {
-            let (bx, by) = (lx + ox, ly + oy);
-            let s = masks.column(bx, by, 0);
-            if s.iter().all(|&m| m == 0) {
-                continue;
+    /// Meshes `seg` into `self.outs`.
+    fn run<'a, const W: usize>(
+        &mut self,
+        store: &'a VoxelStore,
+        seg: &Segment,
+        words: usize,
+        shade: bool,
+    ) {
+        let words = if W > 0 { W } else { words };
+        let [width, length, depth] = store.dims();
+        let last_valid = match depth % 64 {
+            0 => !0,
+            r => (1u64 << r) - 1,
+        };
+        let stride = seg.width as usize + 2;
+        self.masks.resize(3 * stride * words, 0);
+        self.rgb.resize(words * 64, 0);
+        let chunks = seg.chunks as usize;
+        if self.outs.len() < chunks {
+            self.outs.resize_with(chunks, Default::default);
+        }
+        for o in &mut self.outs[..chunks] {
+            for v in &mut o.faces {
+                v.clear();
             }
-            // Exposed voxels for each direction, all z at once.
-            let exposed: [[u64; W]; 6] = std::array::from_fn(|dir| {
-                let n = NORMALS[dir];
-                let air = masks.column(
-                    (bx as i64 + n[0] as i64) as usize,
-                    (by as i64 + n[1] as i64) as usize,
-                    n[2] as i64,
-                );
-                std::array::from_fn(|i| s[i] & !air[i])
-            });
-            if exposed.iter().flatten().all(|&e| e == 0) {
-                continue;
-            }
-            let col = store.surface(rect.x0 + lx as u32, rect.y0 + ly as u32);
-            let (mut zmin, mut zmax) = (u32::MAX, 0u32);
-            for (dir, words) in exposed.iter().enumerate() {
-                let lut = &AO_LUT[dir];
-                let mut colors = ColorCursor::new(col);
-                for (i, &word) in words.iter().enumerate() {
-                    let mut bits = word;
-                    if bits == 0 {
+            o.bounds = Default::default();
+        }
+        let Scratch { masks, rgb, outs } = self;
+        // The columns of the row being meshed and of the row after it.
+        let none: (&[Slab], &[Color]) = (&[], &[]);
+        let mut rows: [RowCols<'a>; 2] = [vec![none; stride - 2], vec![none; stride - 2]];
+        let [mut cur, mut next] = rows.each_mut();
+        let pad = !last_valid;
+        let fill = |masks: &mut [u64], by: u32, row: &mut RowCols<'a>| {
+            fill_row::<W>(masks, store, seg, by, words, pad, row);
+        };
+        fill(masks, 0, next);
+        fill(masks, 1, cur);
+        for ly in 0..seg.length {
+            // Masks one row ahead: row ly needs rows ly - 1 ..= ly + 1, which
+            // are bordered rows ly ..= ly + 2.
+            fill(masks, ly + 2, next);
+            let grid = Grid::<W> { masks, words };
+            let slot = |by: u32| (by % 3) as usize * stride;
+            let (rm, r0, rp) = (slot(ly), slot(ly + 1), slot(ly + 2));
+            let y = seg.y0 + ly;
+            for (i, &(slabs, col_colors)) in cur.iter().enumerate() {
+                if slabs.is_empty() {
+                    continue;
+                }
+                let x = seg.x0 + i as u32;
+                let bx = i + 1;
+                let out = &mut outs[i / CHUNK as usize];
+                // Outside the map in x/y counts as solid: no faces toward it.
+                let keep = |inside: bool| if inside { !0u64 } else { 0 };
+                let keep = [
+                    keep(x + 1 < width),
+                    keep(x > 0),
+                    keep(y + 1 < length),
+                    keep(y > 0),
+                ];
+                let mut colors = ColumnColors::new(slabs, col_colors);
+                let lx = i as u32 % CHUNK;
+                let at = Site {
+                    ci: r0 + bx,
+                    cm: rm + bx,
+                    cp: rp + bx,
+                    lx,
+                    ly,
+                    base: lx | ly << 5,
+                };
+                let ci = at.ci;
+                for k in 0..words {
+                    let valid = if k + 1 == words { last_valid } else { !0 };
+                    let s = grid.at(ci, k) & valid;
+                    if s == 0 {
                         continue;
                     }
-                    // The ring of cells around each face's air cell, for all z at once.
-                    let ring: [u64; 8] = std::array::from_fn(|k| {
-                        let o = RING[dir][k];
-                        let (x, y) = ((bx as i64 + o[0]) as usize, (by as i64 + o[1]) as usize);
-                        masks.column(x, y, o[2])[i]
-                    });
-                    while bits != 0 {
-                        let b = bits.trailing_zeros();
-                        bits &= bits - 1;
-                        let z = i as u32 * 64 + b;
-                        let mut pattern = 0usize;
-                        for (k, r) in ring.iter().enumerate() {
-                            pattern |= (((r >> b) & 1) as usize) << k;
-                        }
-                        let ao = lut[pattern] as u32;
-                        let rgb = match colors.at(z) {
-                            Some(c) if shade => {
-                                let a = c >> 24;
-                                rgb(c).map(|v| ((v as u32 * a) / 128).min(255) as u8)
-                            }
-                            Some(c) => rgb(c),
-                            None => GREY,
-                        };
-                        by_dir[dir].push(Face {
-                            a: lx as u32
-                                | (ly as u32) << 5
-                                | z << 10
-                                | (ao & 0xFF) << 22
-                                | (ao >> 8) << 30,
-                            b: rgb[0] as u32
-                                | (rgb[1] as u32) << 8
-                                | (rgb[2] as u32) << 16
-                                | (dir as u32) << 24,
-                        });
-                        zmin = zmin.min(z);
-                        zmax = zmax.max(z);
+                    let f = [
+                        s & !grid.at(ci + 1, k) & keep[0],
+                        s & !grid.at(ci - 1, k) & keep[1],
+                        s & !grid.at(at.cp, k) & keep[2],
+                        s & !grid.at(at.cm, k) & keep[3],
+                        s & !grid.up(ci, k),
+                        s & !grid.dn(ci, k),
+                    ];
+                    let exposed = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
+                    if exposed == 0 {
+                        continue;
                     }
+                    let zb = 64 * k as u32;
+                    let mut t = exposed;
+                    while t != 0 {
+                        let z = zb + t.trailing_zeros();
+                        rgb[z as usize] = pack_rgb(colors.at(z), shade);
+                        t &= t - 1;
+                    }
+                    let rgb = &rgb[zb as usize..zb as usize + 64];
+                    let (o, b) = (&mut out.faces, &mut out.bounds);
+                    dir_faces::<0, W>(&grid, &at, k, f[0], rgb, &mut o[0], &mut b[0]);
+                    dir_faces::<1, W>(&grid, &at, k, f[1], rgb, &mut o[1], &mut b[1]);
+                    dir_faces::<2, W>(&grid, &at, k, f[2], rgb, &mut o[2], &mut b[2]);
+                    dir_faces::<3, W>(&grid, &at, k, f[3], rgb, &mut o[3], &mut b[3]);
+                    dir_faces::<4, W>(&grid, &at, k, f[4], rgb, &mut o[4], &mut b[4]);
+                    dir_faces::<5, W>(&grid, &at, k, f[5], rgb, &mut o[5], &mut b[5]);
                 }
             }
-            if zmin <= zmax {
-                let (x, y) = (
-                    (rect.x0 as usize + lx) as f32,
-                    (rect.y0 as usize + ly) as f32,
-                );
-                for (k, (a, b)) in [(x, x), (y, y), (zmin as f32, zmax as f32)]
-                    .into_iter()
-                    .enumerate()
-                {
-                    lo[k] = lo[k].min(a);
-                    hi[k] = hi[k].max(b + 1.0);
-                }
-            }
+            std::mem::swap(&mut cur, &mut next);
         }
     }
-    let total: usize = by_dir.iter().map(Vec::len).sum();
+}
+
+/// Chunks `cxs` of chunk row `cy`, as a block of columns.
+struct Segment {
+    x0: u32,
+    y0: u32,
+    width: u32,
+    length: u32,
+    chunks: u32,
+}
+
+impl Segment {
+    fn new(store: &VoxelStore, cy: u32, cxs: Range<u32>) -> Self {
+        let first = store.chunk((cy * store.chunks_x() + cxs.start) as usize);
+        let x1 = (cxs.end * CHUNK).min(store.width());
+        Segment {
+            x0: first.x0,
+            y0: first.y0,
+            width: x1 - first.x0,
+            length: first.length,
+            chunks: cxs.len() as u32,
+        }
+    }
+}
+
+/// Gathers a chunk's faces by direction into one mesh with its bounds.
+fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
+    let rect = store.chunk(chunk);
+    let total = out.faces.iter().map(Vec::len).sum();
     let mut faces = Vec::with_capacity(total);
     let mut dir_ranges: [Range<u32>; 6] = Default::default();
-    for (dir, list) in by_dir.iter().enumerate() {
+    let origin = [rect.x0 as f32, rect.y0 as f32, 0.0];
+    let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
+    for (d, o) in out.faces.iter().enumerate() {
         let start = faces.len() as u32;
-        faces.extend_from_slice(list);
-        dir_ranges[dir] = start..faces.len() as u32;
+        faces.extend_from_slice(o);
+        dir_ranges[d] = start..faces.len() as u32;
+        if o.is_empty() {
+            continue;
+        }
+        // Voxel box to quad box: the faces lie on one side of their voxels.
+        let b = out.bounds[d];
+        let vmin = [b.xs.trailing_zeros(), b.ys.trailing_zeros(), b.z0];
+        let vmax = [31 - b.xs.leading_zeros(), 31 - b.ys.leading_zeros(), b.z1];
+        let axis = NORMALS[d].iter().position(|&v| v != 0).unwrap();
+        let positive = NORMALS[d][axis] > 0;
+        for i in 0..3 {
+            let mut a = origin[i] + vmin[i] as f32;
+            let mut b = origin[i] + vmax[i] as f32 + 1.0;
+            if i == axis {
+                if positive {
+                    a += 1.0;
+                } else {
+                    b -= 1.0;
+                }
+            }
+            lo[i] = lo[i].min(a);
+            hi[i] = hi[i].max(b);
+        }
     }
     if faces.is_empty() {
-        (lo, hi) = ([0.0; 3], [0.0; 3]);
+        (lo, hi) = (origin, origin);
     }
     ChunkMesh {
         chunk,
@@ -436,17 +278,193 @@ fn mesh_with_masks<const W: usize>(
     }
 }
 
-/// Every chunk, meshed in parallel on rayon's worker threads.
-pub fn mesh_all(store: &VoxelStore, opts: &MeshOptions) -> Vec<ChunkMesh> {
-    mesh_every_chunk(store, opts, true)
+/// The mask ring, with `W` words a column (0: `words`).
+struct Grid<'m, const W: usize> {
+    masks: &'m [u64],
+    words: usize,
 }
 
-/// Every chunk on the calling thread (for single-core measurements).
-pub fn mesh_all_serial(store: &VoxelStore, opts: &MeshOptions) -> Vec<ChunkMesh> {
-    mesh_every_chunk(store, opts, false)
+impl<const W: usize> Grid<'_, W> {
+    #[inline(always)]
+    fn words(&self) -> usize {
+        if W > 0 {
+            W
+        } else {
+            self.words
+        }
+    }
+
+    /// Bit z = solid at z.
+    #[inline(always)]
+    fn at(&self, ci: usize, k: usize) -> u64 {
+        self.masks[ci * self.words() + k]
+    }
+
+    /// Bit z = solid at z - 1; above the top is air.
+    #[inline(always)]
+    fn up(&self, ci: usize, k: usize) -> u64 {
+        let carry = if k > 0 { self.at(ci, k - 1) >> 63 } else { 0 };
+        self.at(ci, k) << 1 | carry
+    }
+
+    /// Bit z = solid at z + 1; below the bottom is solid.
+    #[inline(always)]
+    fn dn(&self, ci: usize, k: usize) -> u64 {
+        let carry = if k + 1 < self.words() {
+            self.at(ci, k + 1) << 63
+        } else {
+            1 << 63
+        };
+        self.at(ci, k) >> 1 | carry
+    }
 }
 
-/// Faces in a set of chunk meshes.
-pub fn face_count(meshes: &[ChunkMesh]) -> usize {
-    meshes.iter().map(|m| m.faces.len()).sum()
+/// The column being meshed: its index in the mask ring, and its neighbours'
+/// at y - 1 and y + 1.
+struct Site {
+    ci: usize,
+    cm: usize,
+    cp: usize,
+    lx: u32,
+    ly: u32,
+    /// `lx | ly << 5`, the start of every face's `a`.
+    base: u32,
+}
+
+/// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
+/// ring slot, and keeps the row's inner columns in `row`.
+fn fill_row<'a, const W: usize>(
+    masks: &mut [u64],
+    store: &'a VoxelStore,
+    seg: &Segment,
+    by: u32,
+    words: usize,
+    pad: u64,
+    row: &mut RowCols<'a>,
+) {
+    let words = if W > 0 { W } else { words };
+    let stride = seg.width as usize + 2;
+    let ring = &mut masks[(by % 3) as usize * stride * words..][..stride * words];
+    let y = seg.y0 as i64 + by as i64 - 1;
+    let (x0, x1) = (seg.x0 as i64 - 1, (seg.x0 + seg.width) as i64 + 1);
+    for (bx, x) in (x0..x1).enumerate() {
+        let m = &mut ring[bx * words..][..words];
+        m.fill(0);
+        m[words - 1] = pad;
+        if y < 0 || y >= store.length() as i64 || x < 0 || x >= store.width() as i64 {
+            // Outside the map: air, for AO.
+            continue;
+        }
+        let col = store.column(x as u32, y as u32);
+        for s in col.slabs {
+            set_range(m, s.top as u32, s.bottom as u32);
+        }
+        if let Some(c) = row.get_mut(bx.wrapping_sub(1)) {
+            // The branch makes the colour slice travel through registers: a
+            // 16-byte copy of the two words `column` just stored stalls on
+            // store forwarding.
+            let colors = if col.colors.is_empty() {
+                &[]
+            } else {
+                col.colors
+            };
+            *c = (col.slabs, colors);
+        }
+    }
+}
+
+/// Sets bits `[top, bottom)` of a column mask (`top < bottom`).
+#[inline]
+fn set_range(m: &mut [u64], top: u32, bottom: u32) {
+    let (kt, kb) = ((top / 64) as usize, ((bottom - 1) / 64) as usize);
+    let head = !0u64 << (top % 64);
+    let tail = !0u64 >> (63 - (bottom - 1) % 64);
+    if kt == kb {
+        m[kt] |= head & tail;
+    } else {
+        m[kt] |= head;
+        m[kt + 1..kb].fill(!0);
+        m[kb] |= tail;
+    }
+}
+
+/// Pushes the faces of direction `D` set in `f` (bit b = voxel z 64k + b),
+/// with AO from the ring (bit j of the ring pattern = bit z of `ring[j]`),
+/// and widens the direction's bounds.
+#[inline(always)]
+fn dir_faces<const D: usize, const W: usize>(
+    grid: &Grid<'_, W>,
+    at: &Site,
+    k: usize,
+    mut f: u64,
+    rgb: &[u32],
+    out: &mut Vec<Face>,
+    bounds: &mut DirBounds,
+) {
+    if f == 0 {
+        return;
+    }
+    let (ci, cm, cp) = (at.ci, at.cm, at.cp);
+    // The ring, in `ring_bit` order: (du, dv) row by row.
+    let ring = match D {
+        0..=3 => {
+            // The air column beside the face and its two neighbours along
+            // u (the other horizontal axis); v is z.
+            let (c0, a, c2) = match D {
+                0 => (cm + 1, ci + 1, cp + 1),
+                1 => (cm - 1, ci - 1, cp - 1),
+                2 => (cp - 1, cp, cp + 1),
+                _ => (cm - 1, cm, cm + 1),
+            };
+            [
+                grid.up(c0, k),
+                grid.up(a, k),
+                grid.up(c2, k),
+                grid.at(c0, k),
+                grid.at(c2, k),
+                grid.dn(c0, k),
+                grid.dn(a, k),
+                grid.dn(c2, k),
+            ]
+        }
+        // The 8 columns around, one voxel above (up) or below (down).
+        _ => {
+            let g = |c: usize| if D == 4 { grid.up(c, k) } else { grid.dn(c, k) };
+            [
+                g(cm - 1),
+                g(cm),
+                g(cm + 1),
+                g(ci - 1),
+                g(ci + 1),
+                g(cp - 1),
+                g(cp),
+                g(cp + 1),
+            ]
+        }
+    };
+    let zb = 64 * k as u32;
+    let (z0, z1) = (zb + f.trailing_zeros(), zb + 63 - f.leading_zeros());
+    bounds.xs |= 1 << at.lx;
+    bounds.ys |= 1 << at.ly;
+    bounds.z0 = bounds.z0.min(z0);
+    bounds.z1 = bounds.z1.max(z1);
+    let ao_bits = &AO_BITS[D];
+    let b_dir = (D as u32) << DIR_SHIFT;
+    let a_base = at.base | zb << Z_SHIFT;
+    // Faces with nothing solid around them (open ground) skip the gather.
+    let occluded = ring.iter().fold(0, |a, m| a | m);
+    while f != 0 {
+        let b = f.trailing_zeros();
+        let mut r = 0usize;
+        if (occluded >> b) & 1 != 0 {
+            for (j, m) in ring.iter().enumerate() {
+                r |= ((m >> b) as usize & 1) << j;
+            }
+        }
+        out.push(Face {
+            a: a_base | b << Z_SHIFT | ao_bits[r],
+            b: rgb[b as usize] | b_dir,
+        });
+        f &= f - 1;
+    }
 }
