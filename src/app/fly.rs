@@ -42,9 +42,22 @@ impl Fly {
         }
     }
 
-    /// Moves for `dt` seconds with these keys held.
+    /// Moves for `dt` seconds with these keys held. Looking straight down
+    /// (the top-down view), W and S pan north and south.
     pub fn step(&mut self, held: &Held, dt: f32) {
         let c = &mut self.camera;
+        if let crate::render::camera::Projection::TopDown { half_height } = c.projection {
+            let axis = |plus: bool, minus: bool| plus as i32 as f32 - minus as i32 as f32;
+            let pan = Vec3::new(
+                axis(held.right, held.left),
+                axis(held.back, held.forward),
+                0.0,
+            );
+            let boost = if held.fast { 4.0 } else { 1.0 };
+            // Pan at a screen height a second, whatever the zoom.
+            c.position += pan * half_height * boost * dt;
+            return;
+        }
         let yaw = c.yaw_deg.to_radians();
         // Walk in the ground plane, so looking down does not slow you.
         let ahead = Vec3::new(yaw.cos(), yaw.sin(), 0.0);
@@ -67,8 +80,14 @@ impl Fly {
         c.pitch_deg = (c.pitch_deg - dy * self.sensitivity).clamp(-89.0, 89.0);
     }
 
-    /// The wheel changes speed by 25 % a notch.
+    /// The wheel changes speed by 25 % a notch; looking straight down, it zooms.
     pub fn scroll(&mut self, notches: f32) {
+        if let crate::render::camera::Projection::TopDown { half_height } =
+            &mut self.camera.projection
+        {
+            *half_height = (*half_height / 1.25f32.powf(notches)).clamp(2.0, 20_000.0);
+            return;
+        }
         self.speed = (self.speed * 1.25f32.powf(notches)).clamp(0.5, 2000.0);
     }
 
@@ -171,6 +190,23 @@ mod tests {
         assert!(a.speed > s * 1.5);
         a.scroll(-100.0);
         assert_eq!(a.speed, 0.5);
+    }
+
+    #[test]
+    fn top_down_pans_north_with_w_and_zooms_with_the_wheel() {
+        let mut f = Fly::new(Camera::top_down(50.0, 50.0, 40.0));
+        f.step(
+            &Held {
+                forward: true,
+                ..Default::default()
+            },
+            0.5,
+        );
+        assert_eq!(f.camera.position.truncate(), glam::Vec2::new(50.0, 30.0));
+        f.scroll(1.0);
+        assert!(
+            matches!(f.camera.projection, crate::render::camera::Projection::TopDown { half_height } if half_height < 40.0)
+        );
     }
 
     #[test]

@@ -86,6 +86,8 @@ struct App {
     show_info: bool,
     show_help: bool,
     exit_error: Option<String>,
+    /// The flying camera while the top-down view is on.
+    saved_fly: Option<Fly>,
     /// The cursor in window pixels, and whether it moved since the last pick.
     cursor: Option<(f32, f32)>,
     cursor_moved: bool,
@@ -124,6 +126,7 @@ impl App {
             exit_error: None,
             dialog: None,
             frames_since_load: 0,
+            saved_fly: None,
             cursor: None,
             cursor_moved: false,
             picked: None,
@@ -199,6 +202,7 @@ impl App {
                     self.message = None;
                     self.load = None;
                     self.frames_since_load = 0;
+                    self.saved_fly = None;
                     self.reset_view();
                     return;
                 }
@@ -400,6 +404,22 @@ impl App {
         self.picked = picked;
     }
 
+    /// T: the top-down orthographic view and back to flying.
+    fn toggle_top(&mut self) {
+        let (Some(c), Some(g)) = (&self.current, &self.gfx) else {
+            return;
+        };
+        if let Some(fly) = self.saved_fly.take() {
+            self.fly = fly;
+            return;
+        }
+        let aspect = g.config.width as f32 / g.config.height.max(1) as f32;
+        if let Ok(camera) = views::camera_for(&c.map, View::Top, aspect, 60.0) {
+            self.saved_fly = Some(self.fly);
+            self.fly = Fly::new(camera);
+        }
+    }
+
     /// F: flies to a few voxels before the picked point, looking at it.
     fn fly_to_picked(&mut self) {
         let (Some(c), Some(p)) = (&self.current, &self.picked) else {
@@ -536,7 +556,7 @@ fn draw_status_only(
 ) {
     egui::Panel::bottom("status").show(ui, |ui| {
         if let Some((name, stage)) = loading {
-            ui.label(format!("loading {name}: {stage}…"));
+            progress(ui, &name, stage);
         }
         if let Some(m) = message {
             ui.colored_label(egui::Color32::LIGHT_RED, m);
@@ -544,10 +564,25 @@ fn draw_status_only(
     });
 }
 
+/// A progress bar naming the loading stage.
+fn progress(ui: &mut egui::Ui, name: &str, stage: &str) {
+    let done = match stage {
+        "start" => 0.05,
+        "read and decode" => 0.2,
+        "mesh" => 0.6,
+        _ => 0.9,
+    };
+    ui.add(
+        egui::ProgressBar::new(done)
+            .text(format!("loading {name}: {stage}… (Esc cancels)"))
+            .show_percentage(),
+    );
+}
+
 fn draw_ui(ui: &mut egui::Ui, v: &UiView<'_>) {
     egui::Panel::bottom("status").show(ui, |ui| {
         if let Some((name, stage)) = &v.loading {
-            ui.label(format!("loading {name}: {stage}… (Esc cancels)"));
+            progress(ui, name, stage);
         }
         if let Some(m) = v.message {
             ui.colored_label(egui::Color32::LIGHT_YELLOW, m);
@@ -604,7 +639,7 @@ fn draw_ui(ui: &mut egui::Ui, v: &UiView<'_>) {
 const HELP: &[&str] = &[
     "W A S D: move    Space / Q: up    Ctrl / E: down    Shift: faster",
     "Right mouse button: look    Wheel: speed",
-    "Home: reset view    F: fly to the point under the cursor",
+    "Home: reset view    F: fly to the point under the cursor    T: top-down view",
     "F5: reload    F12: screenshot    Ctrl+O: open",
     "Drop a file on the window to open it    Esc: cancel a load",
 ];
@@ -805,6 +840,7 @@ impl ApplicationHandler for App {
                     KeyCode::KeyO if down && ctrl_held => self.open_dialog(),
                     KeyCode::Home if down => self.reset_view(),
                     KeyCode::KeyF if down => self.fly_to_picked(),
+                    KeyCode::KeyT if down => self.toggle_top(),
                     KeyCode::F5 if down => self.reload(),
                     KeyCode::F12 if down => self.take_screenshot(),
                     KeyCode::Escape if down && self.load.take().is_some() => {
