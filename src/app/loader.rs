@@ -2,7 +2,7 @@
 //! map never freezes the window. A newer load supersedes an older one.
 
 use crate::formats::{self, LoadOptions};
-use crate::mesh::{self, cells::WorldMesh, terrain::TriMesh, ChunkMesh, MeshOptions};
+use crate::mesh::{self, MapMeshes};
 use crate::store::Map;
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver};
@@ -30,9 +30,7 @@ impl Source {
 pub struct Loaded {
     pub source: Source,
     pub map: Arc<Map>,
-    pub chunks: Vec<ChunkMesh>,
-    pub triangles: Option<TriMesh>,
-    pub world: Option<WorldMesh>,
+    pub meshes: MapMeshes,
     pub decode: Duration,
     pub mesh: Duration,
 }
@@ -76,19 +74,12 @@ pub fn start(source: Source, options: LoadOptions, generation: u64) -> Load {
         let decode = t.elapsed();
         let _ = tx.send(Progress::Stage("mesh"));
         let t = Instant::now();
-        let chunks = map
-            .voxels()
-            .map(|v| mesh::mesh_all(v, &MeshOptions::default()))
-            .unwrap_or_default();
-        let triangles = map.terrain().map(mesh::terrain::mesh_terrain);
-        let world = map.cells().map(mesh::cells::mesh_world);
+        let meshes = mesh::mesh_map(&map);
         let mesh = t.elapsed();
         let _ = tx.send(Progress::Done(Box::new(Loaded {
             source: src,
             map,
-            chunks,
-            triangles,
-            world,
+            meshes,
             decode,
             mesh,
         })));

@@ -178,9 +178,7 @@ impl App {
                         &g.renderer,
                         &g.gpu.device,
                         &done.map,
-                        &done.chunks,
-                        done.triangles.as_ref(),
-                        done.world.as_ref(),
+                        &done.meshes,
                         self.render_options.show_spawns,
                     );
                     let timings = format!(

@@ -161,6 +161,26 @@ pub fn mesh_all_serial(store: &VoxelStore, opts: &MeshOptions) -> Vec<ChunkMesh>
     out
 }
 
+/// Whatever a map draws, meshed: voxel chunks, W3E terrain or an ALW world.
+#[derive(Debug, Clone, Default)]
+pub struct MapMeshes {
+    pub chunks: Vec<ChunkMesh>,
+    pub triangles: Option<terrain::TriMesh>,
+    pub world: Option<cells::WorldMesh>,
+}
+
+/// Meshes any map (voxel chunks on all cores).
+pub fn mesh_map(map: &crate::store::Map) -> MapMeshes {
+    MapMeshes {
+        chunks: map
+            .voxels()
+            .map(|v| mesh_all(v, &MeshOptions::default()))
+            .unwrap_or_default(),
+        triangles: map.terrain().map(terrain::mesh_terrain),
+        world: map.cells().map(cells::mesh_world),
+    }
+}
+
 /// Total faces over `meshes`.
 pub fn face_count(meshes: &[ChunkMesh]) -> usize {
     meshes.iter().map(|m| m.faces.len()).sum()

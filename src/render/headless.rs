@@ -2,7 +2,7 @@
 
 use super::views::{self, View};
 use super::{Camera, Gpu, Offscreen, RenderOptions, Renderer, Scene, COLOR_FORMAT};
-use crate::mesh::{self, MeshOptions};
+use crate::mesh;
 use crate::store::Map;
 use anyhow::{Context, Result};
 use std::path::Path;
@@ -22,19 +22,12 @@ impl Headless {
 
     /// Meshes and uploads a map.
     pub fn scene(&self, map: &Map, options: &RenderOptions) -> Result<Scene> {
-        let chunks = map
-            .voxels()
-            .map(|v| mesh::mesh_all(v, &MeshOptions::default()))
-            .unwrap_or_default();
-        let triangles = map.terrain().map(mesh::terrain::mesh_terrain);
-        let world = map.cells().map(mesh::cells::mesh_world);
+        let meshes = mesh::mesh_map(map);
         Ok(upload_map(
             &self.renderer,
             &self.gpu.device,
             map,
-            &chunks,
-            triangles.as_ref(),
-            world.as_ref(),
+            &meshes,
             options.show_spawns,
         ))
     }
@@ -67,9 +60,7 @@ pub fn upload_map(
     renderer: &Renderer,
     device: &wgpu::Device,
     map: &Map,
-    chunks: &[mesh::ChunkMesh],
-    triangles: Option<&mesh::terrain::TriMesh>,
-    world: Option<&mesh::cells::WorldMesh>,
+    meshes: &mesh::MapMeshes,
     show_spawns: bool,
 ) -> Scene {
     let mut boxes = if show_spawns {
@@ -77,7 +68,7 @@ pub fn upload_map(
     } else {
         Vec::new()
     };
-    if let Some(w) = world {
+    if let Some(w) = &meshes.world {
         boxes.extend(w.markers.iter().map(|m| super::boxes::Box3 {
             min: m.min.into(),
             max: m.max.into(),
@@ -91,11 +82,11 @@ pub fn upload_map(
         }
         None => [0, 0],
     };
-    let mut scene = renderer.upload(device, chunks, origin, &boxes);
-    if let Some(t) = triangles {
+    let mut scene = renderer.upload(device, &meshes.chunks, origin, &boxes);
+    if let Some(t) = &meshes.triangles {
         renderer.upload_triangles(device, &mut scene, t);
     }
-    if let Some(w) = world {
+    if let Some(w) = &meshes.world {
         renderer.upload_triangles(device, &mut scene, &w.into());
     }
     scene
