@@ -49,6 +49,8 @@ pub struct Load {
     pub stage: &'static str,
     pub started: Instant,
     pub rx: Receiver<Progress>,
+    /// A report taken from the channel but not handled yet.
+    pub pending: Option<Progress>,
 }
 
 pub const DEMO: &[u8] = include_bytes!("../../assets/demo.vxl");
@@ -90,5 +92,6 @@ pub fn start(source: Source, options: LoadOptions, generation: u64) -> Load {
         stage: "start",
         started: Instant::now(),
         rx,
+        pending: None,
     }
 }

@@ -160,7 +160,21 @@ impl App {
         let Some(load) = &mut self.load else {
             return;
         };
-        while let Ok(p) = load.rx.try_recv() {
+        if let Err(std::sync::mpsc::TryRecvError::Disconnected) = load.rx.try_recv().map(|p| {
+            // Put it back in front: handled in the loop below.
+            load.pending = Some(p);
+        }) {
+            self.message = Some(format!(
+                "could not open {}: the loader stopped",
+                load.source.name()
+            ));
+            if self.options.screenshot.is_some() {
+                self.exit_error = Some("mapscope: the loader stopped".into());
+            }
+            self.load = None;
+            return;
+        }
+        while let Some(p) = load.pending.take().or_else(|| load.rx.try_recv().ok()) {
             match p {
                 Progress::Stage(s) => load.stage = s,
                 Progress::Failed(e) => {
@@ -776,7 +790,9 @@ impl ApplicationHandler for App {
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         if let Some(g) = &mut self.gfx {
             let response = g.egui_state.on_window_event(&g.window, &event);
-            if response.repaint {
+            // egui asks to repaint after every redraw; honouring that would
+            // never let the window go idle.
+            if response.repaint && !matches!(event, WindowEvent::RedrawRequested) {
                 g.window.request_redraw();
             }
             if response.consumed
