@@ -77,6 +77,10 @@ enum Command {
         /// Leave out the spawn-area boxes.
         #[arg(long)]
         no_spawns: bool,
+        /// W3E overlays to tint, comma-separated: ramp, blight, water,
+        /// boundary, edge, cliff, layers.
+        #[arg(long, value_delimiter = ',')]
+        overlay: Vec<String>,
         /// The game's distance fog, in voxels (AoS uses 128).
         #[arg(long)]
         fog: Option<f32>,
@@ -156,9 +160,19 @@ fn run(cli: Cli) -> Result<()> {
             camera,
             fov,
             no_spawns,
+            overlay,
             fog,
             force,
         }) => {
+            let mut overlays = mapscope::mesh::terrain::Overlays::default();
+            for name in &overlay {
+                if !overlays.set(name, true) {
+                    bail!(
+                        "unknown overlay {name:?}; use {}",
+                        mapscope::mesh::terrain::Overlays::NAMES.join(", ")
+                    );
+                }
+            }
             let view = View::from_name(&view).with_context(|| {
                 format!("unknown view {view:?}; use {}", View::NAMES.join(", "))
             })?;
@@ -178,7 +192,7 @@ fn run(cli: Cli) -> Result<()> {
                 })
                 .unwrap_or([1280, 720]);
             render(
-                &file, &output, picture, view, camera, fov, &options_r, force, &options,
+                &file, &output, picture, view, camera, fov, &options_r, &overlays, force, &options,
             )
         }
         None => {
@@ -247,6 +261,7 @@ fn render(
     explicit: Option<[f32; 5]>,
     fov: f32,
     options: &RenderOptions,
+    overlays: &mapscope::mesh::terrain::Overlays,
     force: bool,
     load: &LoadOptions,
 ) -> Result<()> {
@@ -256,7 +271,11 @@ fn render(
     let map = formats::load_path(file, load)?;
     let camera = headless::camera(&map, view, explicit, width as f32 / height as f32, fov)?;
     let gpu = Headless::new()?;
-    let scene = gpu.scene(&map, options)?;
+    let mut scene = gpu.scene(&map, options)?;
+    if let Some(t) = map.terrain() {
+        let tints = mapscope::mesh::terrain::overlay_mesh(t, overlays);
+        scene.set_overlay(&gpu.gpu.device, &tints);
+    }
     let rgba = gpu.picture(&scene, &camera, width, height, options);
     headless::write_png(output, &rgba, width, height, force)?;
     println!(

@@ -185,3 +185,30 @@ fn alw_rooms_mesh_alike_in_every_layout() {
         assert!(!m.legend.is_empty(), "texture names get colours");
     }
 }
+
+#[test]
+fn overlays_tint_only_the_flagged_tiles() {
+    use mapscope::mesh::terrain::{overlay_mesh, Overlays};
+    let t = terrain(12, |t| {
+        t.tile_mut(0, 0).set_flag(Tilepoint::BOUNDARY, true);
+        raise(t, 5, 3, 1);
+    });
+    let map = w3e(t);
+    let t = map.terrain().unwrap();
+    let mut o = Overlays::default();
+    assert!(overlay_mesh(t, &o).is_empty());
+    o.set("boundary", true);
+    // Corner (0, 0) touches one tile.
+    assert_eq!(overlay_mesh(t, &o).len(), 6);
+    o.set("cliff", true);
+    // Corner (5, 3) makes tile (4, 2) a cliff.
+    assert_eq!(overlay_mesh(t, &o).len(), 12);
+    let mut all = Overlays::default();
+    all.set("layers", true);
+    assert_eq!(
+        overlay_mesh(t, &all).len(),
+        15 * 6,
+        "the heat map covers every tile"
+    );
+    assert!(!all.set("nonsense", true));
+}

@@ -86,6 +86,8 @@ struct App {
     show_info: bool,
     show_help: bool,
     exit_error: Option<String>,
+    /// The W3E flag overlays switched on.
+    overlays: crate::mesh::terrain::Overlays,
     /// The flying camera while the top-down view is on.
     saved_fly: Option<Fly>,
     /// The cursor in window pixels, and whether it moved since the last pick.
@@ -127,6 +129,7 @@ impl App {
             dialog: None,
             frames_since_load: 0,
             saved_fly: None,
+            overlays: Default::default(),
             cursor: None,
             cursor_moved: false,
             picked: None,
@@ -215,6 +218,13 @@ impl App {
                     self.load = None;
                     self.frames_since_load = 0;
                     self.saved_fly = None;
+                    // Overlays switched on stay on for the next W3E map.
+                    if let Some(c) = &mut self.current {
+                        if let Some(t) = c.map.terrain() {
+                            let tints = crate::mesh::terrain::overlay_mesh(t, &self.overlays);
+                            c.scene.set_overlay(&g.gpu.device, &tints);
+                        }
+                    }
                     self.reset_view();
                     return;
                 }
@@ -332,7 +342,10 @@ impl App {
             &self.render_options,
         );
         let input = g.egui_state.take_egui_input(&g.window);
-        let mut actions = Actions::default();
+        let mut actions = Actions {
+            overlays: self.overlays,
+            ..Default::default()
+        };
         let loading = self.load.as_ref().map(|l| (l.source.name(), l.stage));
         let out = g.egui_ctx.run_ui(input, |ui| {
             menu(ui, &mut actions, &mut self.show_info, &mut self.show_help);
@@ -445,6 +458,15 @@ impl App {
     }
 
     fn act(&mut self, a: Actions, event_loop: &ActiveEventLoop) {
+        if a.overlays != self.overlays {
+            self.overlays = a.overlays;
+            if let (Some(c), Some(g)) = (&mut self.current, &self.gfx) {
+                if let Some(t) = c.map.terrain() {
+                    let tints = crate::mesh::terrain::overlay_mesh(t, &self.overlays);
+                    c.scene.set_overlay(&g.gpu.device, &tints);
+                }
+            }
+        }
         if a.open {
             self.open_dialog();
         }
@@ -493,6 +515,8 @@ impl App {
 
 #[derive(Default)]
 struct Actions {
+    /// The W3E overlays as the Tile flags menu left them.
+    overlays: crate::mesh::terrain::Overlays,
     open: bool,
     reload: bool,
     screenshot: bool,
@@ -668,6 +692,20 @@ fn menu(ui: &mut egui::Ui, a: &mut Actions, show_info: &mut bool, show_help: &mu
             ui.menu_button("View", |ui| {
                 ui.checkbox(show_info, "Map info");
                 ui.checkbox(show_help, "Keys");
+            });
+            ui.menu_button("Tile flags", |ui| {
+                let o = &mut a.overlays;
+                for (flag, label) in [
+                    (&mut o.ramp, "Ramp"),
+                    (&mut o.blight, "Blight"),
+                    (&mut o.water, "Water flag"),
+                    (&mut o.boundary, "Boundary"),
+                    (&mut o.map_edge, "Map edge"),
+                    (&mut o.cliff, "Cliff tiles"),
+                    (&mut o.layers, "Layer heights"),
+                ] {
+                    ui.checkbox(flag, label);
+                }
             });
         });
     });

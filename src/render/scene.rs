@@ -64,6 +64,8 @@ pub struct Scene {
     triangles: Option<(wgpu::Buffer, u32)>,
     /// The element the inspector picked, outlined.
     highlight: Option<(wgpu::Buffer, u32)>,
+    /// Translucent tile tints (W3E flag overlays).
+    overlay: Option<(wgpu::Buffer, u32)>,
     one_sided: Option<(wgpu::Buffer, u32)>,
     water: Option<(wgpu::Buffer, u32)>,
     /// Bytes of face data on the GPU.
@@ -72,6 +74,18 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// Replaces the overlay triangles (none to clear).
+    pub fn set_overlay(&mut self, device: &wgpu::Device, vertices: &[BoxVertex]) {
+        self.overlay = (!vertices.is_empty()).then(|| {
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("overlay"),
+                contents: bytemuck::cast_slice(vertices),
+                usage: wgpu::BufferUsages::VERTEX,
+            });
+            (buffer, vertices.len() as u32)
+        });
+    }
+
     /// Replaces the highlighted boxes (none to clear).
     pub fn set_highlight(&mut self, device: &wgpu::Device, boxes: &[Box3]) {
         let vertices = boxes::triangles(boxes);
@@ -421,6 +435,7 @@ impl Renderer {
                 (&self.triangle_pipeline, &scene.triangles),
                 (&self.one_sided_pipeline, &scene.one_sided),
                 (&self.box_pipeline, &scene.water),
+                (&self.box_pipeline, &scene.overlay),
             ] {
                 if let Some((buffer, count)) = part {
                     pass.set_pipeline(pipeline);
