@@ -557,11 +557,13 @@ impl<'a> UiView<'a> {
             timings: &c.timings,
             camera: fly.describe(),
             stats: format!(
-                "{frame_ms:.1} ms a frame, {} faces drawn, {} of {} chunks visible, {} draw calls, {}",
+                "{frame_ms:.1} ms a frame, {} faces drawn, {} of {} chunks visible, {} draw calls, store {:.1} MiB, faces on the GPU {:.1} MiB, {}",
                 stats.faces_drawn,
                 stats.chunks_visible,
                 stats.chunks_total,
                 stats.draw_calls,
+                c.map.voxels().map_or(0, |v| v.heap_bytes()) as f64 / 1048576.0,
+                c.scene.face_bytes as f64 / 1048576.0,
                 gpu.describe()
             ),
             loading,
