@@ -1,5 +1,7 @@
 // Voxel faces: one instance per face, 6 vertices (two triangles) each.
-// The face record is 8 bytes; see src/mesh/face.rs for the packing.
+// The face record is 8 bytes; see src/mesh/face.rs for the packing, and
+// src/mesh/materials.rs for the VMF bits (27 water, 28 indestructible,
+// 29..31 glow).
 
 struct Globals {
     view_proj: mat4x4<f32>,
@@ -7,7 +9,8 @@ struct Globals {
     camera: vec4<f32>,
     // rgb: fog colour; w: fog distance in voxels, 0 for no fog.
     fog: vec4<f32>,
-    // x: ambient-occlusion strength (0..1).
+    // x: ambient-occlusion strength (0..1); y: 1 to highlight indestructible
+    // voxels.
     params: vec4<f32>,
 };
 
@@ -32,6 +35,7 @@ struct Out {
     @builtin(position) pos: vec4<f32>,
     @location(0) color: vec3<f32>,
     @location(1) dist: f32,
+    @location(2) alpha: f32,
 };
 
 @vertex
@@ -51,7 +55,15 @@ fn vs_main(@builtin(vertex_index) vi: u32, @location(0) face: vec2<u32>) -> Out 
     let rgb = vec3<f32>(f32(b & 255u), f32((b >> 8u) & 255u), f32((b >> 16u) & 255u)) / 255.0;
     // AO 0 (closed) .. 3 (open) darkens down to half.
     let occlusion = mix(1.0, 0.5 + ao / 6.0, g.params.x);
-    out.color = rgb * SHADE[dir] * occlusion;
+    var color = rgb * SHADE[dir] * occlusion;
+    // Light-emitting voxels glow: their own colour, brighter, unshaded.
+    let glow = f32((b >> 29u) & 7u) / 7.0;
+    color = mix(color, min(rgb * 1.3 + vec3<f32>(0.15), vec3<f32>(1.0)), glow);
+    if g.params.y > 0.5 && ((b >> 28u) & 1u) == 1u {
+        color = mix(color, vec3<f32>(1.0, 0.35, 0.0), 0.6);
+    }
+    out.color = color;
+    out.alpha = select(1.0, 0.6, ((b >> 27u) & 1u) == 1u);
     out.dist = distance(p.xy, g.camera.xy);
     return out;
 }
@@ -64,5 +76,5 @@ fn fs_main(in: Out) -> @location(0) vec4<f32> {
         let t = clamp(in.dist / g.fog.w, 0.0, 1.0);
         c = mix(c, g.fog.rgb, t * t);
     }
-    return vec4<f32>(c, 1.0);
+    return vec4<f32>(c, in.alpha);
 }

@@ -84,6 +84,12 @@ enum Command {
         /// The game's distance fog, in voxels (AoS uses 128).
         #[arg(long)]
         fog: Option<f32>,
+        /// Leave out the text labels of ALW entities and lights.
+        #[arg(long)]
+        no_labels: bool,
+        /// Tint VMF indestructible voxels orange.
+        #[arg(long)]
+        indestructible: bool,
         /// Replace OUTPUT if it exists.
         #[arg(long)]
         force: bool,
@@ -162,6 +168,8 @@ fn run(cli: Cli) -> Result<()> {
             no_spawns,
             overlay,
             fog,
+            no_labels,
+            indestructible,
             force,
         }) => {
             let mut overlays = mapscope::mesh::terrain::Overlays::default();
@@ -179,6 +187,8 @@ fn run(cli: Cli) -> Result<()> {
             let options_r = RenderOptions {
                 show_spawns: !no_spawns,
                 fog,
+                labels: !no_labels,
+                highlight_indestructible: indestructible,
                 ..Default::default()
             };
             let picture = cli

@@ -2,7 +2,7 @@
 
 mod common;
 
-use mapscope::formats::{self, Format};
+use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
@@ -157,7 +157,23 @@ fn convert_vxl_to_vmf_and_back_and_never_overwrite() {
         "{}",
         String::from_utf8_lossy(&ok.stderr)
     );
-    assert_eq!(std::fs::read(&back).unwrap(), small_vxl());
+    // The same solid voxels and colours; VMF's bottom layer is water, so the
+    // ground just above it (z = 62) now has its colour too (the VXL writer
+    // gave it the column's last top colour).
+    let opts = LoadOptions::default();
+    let a = formats::decode(&small_vxl(), &opts).unwrap();
+    let b = formats::decode(&std::fs::read(&back).unwrap(), &opts).unwrap();
+    let (a, b) = (a.voxels().unwrap(), b.voxels().unwrap());
+    assert_eq!(a.dims(), b.dims());
+    for (x, y) in (0..8).flat_map(|y| (0..8).map(move |x| (x, y))) {
+        for z in 0..64 {
+            assert_eq!(a.solid(x, y, z), b.solid(x, y, z), "({x}, {y}, {z})");
+            match z {
+                62 => assert_eq!(b.color(x, y, z), a.color(x, y, 30)),
+                _ => assert_eq!(a.color(x, y, z), b.color(x, y, z), "({x}, {y}, {z})"),
+            }
+        }
+    }
     // The output exists now: refused without --force, replaced with it.
     let again = mapscope(&["convert".as_ref(), path_arg(&vmf), path_arg(&back)]);
     assert!(!again.status.success());

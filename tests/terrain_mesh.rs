@@ -78,6 +78,9 @@ fn a_two_tile_ramp_is_a_slope_not_a_cliff() {
     let h = t.tile_corner_heights(1, 1);
     let base = t.tile(1, 1).final_height();
     assert_eq!(h, [base + 0.5, base + 0.5, base + 1.0, base + 1.0]);
+    // The ramp's lower tile slopes up to meet it: no crack between them.
+    let below = t.tile_corner_heights(1, 0);
+    assert_eq!(below, [base, base, base + 0.5, base + 0.5]);
     let m = mesh_terrain(t);
     // 15 tiles: 2 ramp tiles and 12 flat ones of 2 triangles, and the 3 other
     // tiles of row 1 are cliffs (4 quarters, 2 walls).
@@ -211,4 +214,47 @@ fn overlays_tint_only_the_flagged_tiles() {
         "the heat map covers every tile"
     );
     assert!(!all.set("nonsense", true));
+}
+
+#[test]
+fn corners_next_to_a_cliff_take_the_cliffs_ground_colour() {
+    use mapscope::mesh::palette::texture_color;
+    // Columns x >= 3 one layer up: tiles x = 2 are cliffs. Their corners
+    // (x = 2 and 3) are in grass-cliff colour on the flat tiles beside them
+    // too; corners further off keep the grass texture.
+    let t = terrain(12, |t| {
+        for y in 0..4 {
+            for x in 3..6 {
+                raise(t, x, y, 1);
+                let p = t.tile_mut(x, y);
+                p.set_layer_and_cliff_texture(p.layer_height(), 1);
+            }
+            let p = t.tile_mut(2, y);
+            p.set_layer_and_cliff_texture(p.layer_height(), 1);
+        }
+    });
+    let map = w3e(t);
+    let t = map.terrain().unwrap();
+    let m = mesh_terrain(t);
+    let cliff = texture_color(&t.cliff_textures[1]).map(|c| c as f32 / 255.0);
+    let grass = texture_color(&t.ground_textures[1]).map(|c| c as f32 / 255.0);
+    // Unshaded colour of a vertex: its colour over its shade, compared by
+    // hue (the ratio of channels).
+    let hue_of = |c: [f32; 4]| [c[0] / c[1], c[2] / c[1]];
+    let close = |a: [f32; 2], b: [f32; 3]| {
+        (a[0] - b[0] / b[1]).abs() < 0.02 && (a[1] - b[2] / b[1]).abs() < 0.02
+    };
+    assert!(!close(hue_of([grass[0], grass[1], grass[2], 1.0]), cliff));
+    let at = |x: f32, y: f32| {
+        m.opaque
+            .iter()
+            .filter(|v| v.position[0] == x && v.position[1] == y)
+            .map(|v| hue_of(v.color))
+            .collect::<Vec<_>>()
+    };
+    // Tilepoint (3, 1) sits at x = 3, y = height - 1 - 1 = 2 (flat tiles to
+    // its right, cliff quarters to its left).
+    assert!(at(3.0, 2.0).iter().all(|&h| close(h, cliff)));
+    // Tilepoint (1, 1) is one tile from the cliff: grass.
+    assert!(at(1.0, 2.0).iter().all(|&h| close(h, grass)));
 }

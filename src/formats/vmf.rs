@@ -164,6 +164,12 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
         words,
         bits: vec![0u64; w * l * words],
     };
+    // Solid, not water: what hides a voxel behind it. Water does not, so
+    // ground under water keeps its colours for the translucent view.
+    let mut opaque = Masks {
+        words,
+        bits: vec![0u64; w * l * words],
+    };
     let mut reserved_set = 0u64;
     let mut air_indestructible = 0u64;
     // Runs of water or indestructible voxels, at most: for sizing the store.
@@ -172,7 +178,9 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
         for y in 0..l {
             let start = record_at(x, y);
             let col = &records[start..start + col_bytes];
-            let m = &mut masks.bits[(y * w + x) * words..(y * w + x + 1) * words];
+            let range = (y * w + x) * words..(y * w + x + 1) * words;
+            let m = &mut masks.bits[range.clone()];
+            let o = &mut opaque.bits[range];
             let mut last = (AIR, 0u8);
             for (vz, rec) in col.chunks_exact(RECORD_LEN).enumerate() {
                 if (rec[4], rec[5]) != last {
@@ -202,6 +210,9 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
                 if kind != AIR {
                     let sz = d - 1 - vz;
                     m[sz / 64] |= 1 << (sz % 64);
+                    if kind != WATER {
+                        o[sz / 64] |= 1 << (sz % 64);
+                    }
                 } else {
                     air_indestructible += hard as u64;
                 }
@@ -211,38 +222,21 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
 
     // Pass 2: the surface voxels of every column, counted so the store can
     // be sized once (growing it would briefly hold two copies: this file
-    // can be 134 MB, and memory must stay near file + store).
-    let all_filled = vec![u64::MAX; words];
+    // can be 134 MB, and memory must stay near file + store). A solid voxel
+    // is on the surface next to air or water, a water voxel next to air.
     let mut surfaces = vec![0u64; w * l * words];
     for y in 0..l {
         for x in 0..w {
-            let filled = masks.column(y * w + x);
-            let side = |dx: isize, dy: isize| -> &[u64] {
-                let (nx, ny) = (x as isize + dx, y as isize + dy);
-                if nx < 0 || ny < 0 || nx >= w as isize || ny >= l as isize {
-                    &all_filled
-                } else {
-                    masks.column(ny as usize * w + nx as usize)
-                }
-            };
-            let (n1, n2, n3, n4) = (side(-1, 0), side(1, 0), side(0, -1), side(0, 1));
-            for i in 0..words {
-                // Bit z of `above` is filled(z - 1); z = 0 has air above it.
-                let above = (filled[i] << 1) | if i > 0 { filled[i - 1] >> 63 } else { 0 };
-                let mut below = (filled[i] >> 1)
-                    | if i + 1 < words {
-                        filled[i + 1] << 63
-                    } else {
-                        0
-                    };
-                if i == (d - 1) / 64 {
-                    below |= 1 << ((d - 1) % 64); // the map's floor hides the bottom
-                }
-                surfaces[(y * w + x) * words + i] =
-                    filled[i] & !(above & below & n1[i] & n2[i] & n3[i] & n4[i]);
+            let i = y * w + x;
+            let (filled, solid) = (masks.column(i), opaque.column(i));
+            for k in 0..words {
+                let water = filled[k] & !solid[k];
+                surfaces[i * words + k] = solid[k] & !hidden_by(&opaque, x, y, w, l, k, d)
+                    | water & !hidden_by(&masks, x, y, w, l, k, d);
             }
         }
     }
+    drop(opaque);
     let colors: usize = surfaces.iter().map(|m| m.count_ones() as usize).sum();
 
     // Pass 3: in store order, slabs, colours, materials.
@@ -296,6 +290,30 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
         },
         content: Content::Voxels(store),
     })
+}
+
+/// Bit z set where every neighbour of voxel (x, y, z) is set in `m` (word
+/// `k` of the column). Outside the map in x and y counts as set, above the
+/// top as clear; the map's floor hides the bottom.
+#[inline]
+fn hidden_by(m: &Masks, x: usize, y: usize, w: usize, l: usize, k: usize, d: usize) -> u64 {
+    let words = m.words;
+    let col = m.column(y * w + x);
+    let side = |dx: isize, dy: isize| -> u64 {
+        let (nx, ny) = (x as isize + dx, y as isize + dy);
+        if nx < 0 || ny < 0 || nx >= w as isize || ny >= l as isize {
+            !0
+        } else {
+            m.column(ny as usize * w + nx as usize)[k]
+        }
+    };
+    // Bit z of `above` is m(z - 1); z = 0 has air above it.
+    let above = (col[k] << 1) | if k > 0 { col[k - 1] >> 63 } else { 0 };
+    let mut below = (col[k] >> 1) | if k + 1 < words { col[k + 1] << 63 } else { 0 };
+    if k == (d - 1) / 64 {
+        below |= 1 << ((d - 1) % 64);
+    }
+    above & below & side(-1, 0) & side(1, 0) & side(0, -1) & side(0, 1)
 }
 
 #[inline]
@@ -485,7 +503,7 @@ mod tests {
     }
 
     #[test]
-    fn z_points_up_and_only_surface_colours_are_kept() {
+    fn z_points_up_and_only_surface_colours_are_kept_ground_under_water_too() {
         // 1x1x4: vz 0 and 1 solid, vz 2 water, vz 3 air.
         let mut f = header(1, 1, 4);
         for (r, kind) in [(10u8, SOLID), (20, SOLID), (30, WATER), (0, AIR)] {
@@ -499,10 +517,13 @@ mod tests {
         assert!(!s.solid(0, 0, 0));
         assert!(s.solid(0, 0, 1) && s.solid(0, 0, 3));
         assert_eq!(s.water_voxels(), 1);
-        // 1x1 map: sides are the map edge, so only the top-most is a surface.
+        // 1x1 map: sides are the map edge, so the surfaces are the top-most
+        // voxel (water, under air) and the ground under the water; the
+        // bottom one is hidden.
         assert_eq!(s.color(0, 0, 1), Some(0x051E_0000));
-        assert_eq!(s.color(0, 0, 2), None);
-        assert_eq!(s.colored_voxels(), 1);
+        assert_eq!(s.color(0, 0, 2), Some(0x0514_0000));
+        assert_eq!(s.color(0, 0, 3), None);
+        assert_eq!(s.colored_voxels(), 2);
         let again = decode(&encode(&map).unwrap()).unwrap();
         assert_eq!(again.content, map.content);
     }

@@ -42,18 +42,53 @@ pub struct WorldMesh {
     pub legend: Vec<(String, [u8; 3])>,
 }
 
-fn color_of(world: &AlwWorld, offset: u32, legend: &mut Vec<(String, [u8; 3])>) -> [f32; 3] {
-    let c = match world.texture_name(offset) {
-        Some(name) => {
-            let c = hashed(name);
-            if !legend.iter().any(|(n, _)| n == name) {
-                legend.push((name.to_string(), c));
-            }
-            c
+/// Texture colours by table offset, worked out once per world, and the
+/// legend of those used, in the order they are first met.
+struct TextureColors {
+    /// Table offsets, sorted (as [`AlwWorld::textures`] keeps them).
+    offsets: Vec<u32>,
+    rgb: Vec<[u8; 3]>,
+    used: Vec<bool>,
+    order: Vec<usize>,
+}
+
+impl TextureColors {
+    fn new(world: &AlwWorld) -> TextureColors {
+        TextureColors {
+            offsets: world.textures.iter().map(|(o, _)| *o).collect(),
+            rgb: world.textures.iter().map(|(_, n)| hashed(n)).collect(),
+            used: vec![false; world.textures.len()],
+            order: Vec::new(),
         }
-        None => [150, 150, 150],
-    };
-    c.map(|v| v as f32 / 255.0)
+    }
+
+    /// The colour of the texture at `offset`; grey for none or a dangling
+    /// offset.
+    fn of(&mut self, offset: u32) -> [f32; 3] {
+        let found = (offset != 0)
+            .then(|| self.offsets.binary_search(&offset).ok())
+            .flatten();
+        let Some(i) = found else {
+            return [150.0 / 255.0; 3];
+        };
+        if !self.used[i] {
+            self.used[i] = true;
+            self.order.push(i);
+        }
+        self.rgb[i].map(|v| v as f32 / 255.0)
+    }
+
+    fn legend(&self, world: &AlwWorld) -> Vec<(String, [u8; 3])> {
+        let mut legend: Vec<(String, [u8; 3])> = Vec::new();
+        for &i in &self.order {
+            // A name may stand twice in the table (2010-08 writers).
+            let name = &world.textures[i].1;
+            if !legend.iter().any(|(n, _)| n == name) {
+                legend.push((name.clone(), self.rgb[i]));
+            }
+        }
+        legend
+    }
 }
 
 fn push_quad(out: &mut Vec<ColorVertex>, p: [[f32; 3]; 4], color: [f32; 3]) {
@@ -92,7 +127,7 @@ const EDGES: [Edge; 4] = [
 /// Builds the world's triangles and markers.
 pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
     let mut m = WorldMesh::default();
-    let mut legend = Vec::new();
+    let mut colors = TextureColors::new(world);
     let (w, h) = (world.width as i32, world.height as i32);
     let corner_xy = |x: i32, y: i32, i: usize| -> [f32; 2] {
         let (dx, dy) = [(0, 0), (0, 1), (1, 1), (1, 0)][i];
@@ -109,17 +144,9 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
             if !cell.is_solid_rock() {
                 // Corner order 0, 1, 2, 3 faces up; reversed faces down.
                 let p = [0, 1, 2, 3].map(|i| at(corner_xy(x, y, i), floor[i]));
-                push_quad(
-                    &mut m.faces,
-                    p,
-                    color_of(world, cell.floor_tex, &mut legend),
-                );
+                push_quad(&mut m.faces, p, colors.of(cell.floor_tex));
                 let p = [0, 3, 2, 1].map(|i| at(corner_xy(x, y, i), ceiling[i]));
-                push_quad(
-                    &mut m.faces,
-                    p,
-                    color_of(world, cell.ceiling_tex, &mut legend),
-                );
+                push_quad(&mut m.faces, p, colors.of(cell.ceiling_tex));
                 m.floors += 1;
                 m.ceilings += 1;
             } else {
@@ -157,8 +184,7 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
                         high,
                         cell.lower_tex,
                         cell.lower_trim,
-                        world,
-                        &mut legend,
+                        &mut colors,
                         at,
                     );
                 }
@@ -173,8 +199,7 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
                         high,
                         cell.upper_tex,
                         cell.upper_trim,
-                        world,
-                        &mut legend,
+                        &mut colors,
                         at,
                     );
                 }
@@ -227,7 +252,7 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
             label: e.class_name().unwrap_or_else(|| "entity".into()),
         });
     }
-    m.legend = legend;
+    m.legend = colors.legend(world);
     m
 }
 
@@ -241,8 +266,7 @@ fn wall(
     high: [f32; 2],
     texture: u32,
     trim: u32,
-    world: &AlwWorld,
-    legend: &mut Vec<(String, [u8; 3])>,
+    colors: &mut TextureColors,
     at: impl Fn([f32; 2], f32) -> [f32; 3],
 ) {
     let mut split = low;
@@ -254,7 +278,7 @@ fn wall(
             at(xy[1], split[1]),
             at(xy[0], split[0]),
         ];
-        push_quad(&mut m.faces, p, color_of(world, trim, legend));
+        push_quad(&mut m.faces, p, colors.of(trim));
         m.walls += 1;
     }
     if split[0] < high[0] || split[1] < high[1] {
@@ -264,7 +288,7 @@ fn wall(
             at(xy[1], high[1]),
             at(xy[0], high[0]),
         ];
-        push_quad(&mut m.faces, p, color_of(world, texture, legend));
+        push_quad(&mut m.faces, p, colors.of(texture));
         m.walls += 1;
     }
 }

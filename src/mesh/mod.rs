@@ -27,6 +27,8 @@ pub mod ao;
 pub mod cells;
 mod color;
 pub mod face;
+pub mod materials;
+mod overlay;
 pub mod palette;
 pub mod terrain;
 mod voxel;
@@ -165,17 +167,21 @@ pub fn mesh_all_serial(store: &VoxelStore, opts: &MeshOptions) -> Vec<ChunkMesh>
 #[derive(Debug, Clone, Default)]
 pub struct MapMeshes {
     pub chunks: Vec<ChunkMesh>,
+    /// VMF water surfaces, drawn translucent after everything opaque.
+    pub water: Vec<ChunkMesh>,
     pub triangles: Option<terrain::TriMesh>,
     pub world: Option<cells::WorldMesh>,
 }
 
 /// Meshes any map (voxel chunks on all cores).
 pub fn mesh_map(map: &crate::store::Map) -> MapMeshes {
+    let voxels = map
+        .voxels()
+        .map(|v| materials::mesh_voxels(v, &MeshOptions::default()))
+        .unwrap_or_default();
     MapMeshes {
-        chunks: map
-            .voxels()
-            .map(|v| mesh_all(v, &MeshOptions::default()))
-            .unwrap_or_default(),
+        chunks: voxels.opaque,
+        water: voxels.water,
         triangles: map.terrain().map(terrain::mesh_terrain),
         world: map.cells().map(cells::mesh_world),
     }

@@ -11,6 +11,7 @@
 //! bilinearly inside the tile, so quarters meet their neighbours without
 //! cracks.
 
+pub use super::overlay::{overlay_mesh, Overlays};
 use super::palette::texture_color;
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 
@@ -51,11 +52,15 @@ fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 
 impl TriMesh {
     /// A triangle, shaded by how squarely it faces the light.
-    fn tri(&mut self, p: [[f32; 3]; 3], c: [[f32; 3]; 3], alpha: f32, lit: bool) {
-        let n = cross(sub(p[1], p[0]), sub(p[2], p[0]));
-        let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt().max(1e-9);
-        let dot = (n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2]).abs() / len;
-        let shade = if lit { 0.45 + 0.55 * dot } else { 1.0 };
+    pub(crate) fn tri(&mut self, p: [[f32; 3]; 3], c: [[f32; 3]; 3], alpha: f32, lit: bool) {
+        let shade = if lit {
+            let n = cross(sub(p[1], p[0]), sub(p[2], p[0]));
+            let len2 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
+            let dot = (n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2]).abs();
+            0.45 + 0.55 * dot / len2.sqrt().max(1e-9)
+        } else {
+            1.0
+        };
         let out = if alpha < 1.0 {
             &mut self.translucent
         } else {
@@ -70,7 +75,7 @@ impl TriMesh {
     }
 
     /// A quad of corners a, b, c, d in order around it.
-    fn quad(&mut self, p: [[f32; 3]; 4], c: [[f32; 3]; 4], alpha: f32, lit: bool) {
+    pub(crate) fn quad(&mut self, p: [[f32; 3]; 4], c: [[f32; 3]; 4], alpha: f32, lit: bool) {
         self.tri([p[0], p[1], p[2]], [c[0], c[1], c[2]], alpha, lit);
         self.tri([p[0], p[2], p[3]], [c[0], c[2], c[3]], alpha, lit);
     }
@@ -80,106 +85,160 @@ fn rgb(c: [u8; 3], scale: f32) -> [f32; 3] {
     c.map(|v| (v as f32 / 255.0 * scale).min(1.0))
 }
 
-/// A corner's ground colour: its texture, blight over it, a slight tint
-/// from its variation.
-fn ground_color(t: &W3eTerrain, p: &Tilepoint) -> [f32; 3] {
-    if p.blight() {
-        return rgb(BLIGHT, 1.0);
-    }
-    let base = t
-        .ground_textures
-        .get(p.texture() as usize)
-        .map_or([128, 128, 128], texture_color);
-    let tint = 1.0 + (p.ground_variation() % 8) as f32 * 0.012 - 0.04;
-    rgb(base, tint)
+/// The terrain's texture colours, looked up once per map rather than once
+/// per corner (a texture ID's colour comes from a string table).
+struct Palette {
+    ground: Vec<[u8; 3]>,
+    cliff: Vec<[u8; 3]>,
 }
 
-/// A corner's cliff colour (texture 15 means none, but real cliffs have it:
-/// fall back to the first cliff texture).
-fn cliff_color(t: &W3eTerrain, p: &Tilepoint, scale: f32) -> [f32; 3] {
-    let i = match p.cliff_texture() {
-        Tilepoint::NO_CLIFF_TEXTURE => 0,
-        i => i as usize,
-    };
-    let base = t
-        .cliff_textures
-        .get(i)
-        .map_or([120, 110, 100], texture_color);
-    rgb(base, scale)
+impl Palette {
+    fn new(t: &W3eTerrain) -> Palette {
+        Palette {
+            ground: t.ground_textures.iter().map(texture_color).collect(),
+            cliff: t.cliff_textures.iter().map(texture_color).collect(),
+        }
+    }
+
+    /// A corner's cliff colour (texture 15 means none, but real cliffs have
+    /// it: fall back to the first cliff texture).
+    fn cliff(&self, p: &Tilepoint, scale: f32) -> [f32; 3] {
+        let i = match p.cliff_texture() {
+            Tilepoint::NO_CLIFF_TEXTURE => 0,
+            i => i as usize,
+        };
+        rgb(*self.cliff.get(i).unwrap_or(&[120, 110, 100]), scale)
+    }
+
+    /// A corner's ground colour: blight over everything; next to a cliff,
+    /// the cliff's ground; else its texture with a slight tint from its
+    /// variation.
+    fn ground(&self, p: &Tilepoint, near_cliff: bool) -> [f32; 3] {
+        if p.blight() {
+            return rgb(BLIGHT, 1.0);
+        }
+        if near_cliff {
+            return self.cliff(p, 1.0);
+        }
+        let base = *self
+            .ground
+            .get(p.texture() as usize)
+            .unwrap_or(&[128, 128, 128]);
+        let tint = 1.0 + (p.ground_variation() % 8) as f32 * 0.012 - 0.04;
+        rgb(base, tint)
+    }
 }
+
+/// Whether tile `(tx, ty)` is drawn as a cliff: its corner layers differ and
+/// it is not a ramp (all four corners ramp-flagged).
+fn is_cliff(c: [&Tilepoint; 4]) -> bool {
+    let l = c[0].layer_height();
+    let differ = c.iter().any(|p| p.layer_height() != l);
+    differ && !c.iter().all(|p| p.ramp())
+}
+
+/// Every tilepoint's ground colour, with the corners of cliff tiles in their
+/// cliff's ground colour.
+fn corner_colors(t: &W3eTerrain, pal: &Palette) -> Vec<[f32; 3]> {
+    let (w, h) = (t.width as usize, t.height as usize);
+    let tp = &t.tilepoints[..w * h];
+    let mut near_cliff = vec![false; w * h];
+    for ty in 0..h - 1 {
+        for tx in 0..w - 1 {
+            let i = ty * w + tx;
+            let idx = [i, i + 1, i + w, i + w + 1];
+            if is_cliff(idx.map(|k| &tp[k])) {
+                for k in idx {
+                    near_cliff[k] = true;
+                }
+            }
+        }
+    }
+    tp.iter()
+        .zip(&near_cliff)
+        .map(|(p, &near)| pal.ground(p, near))
+        .collect()
+}
+
+/// Every tilepoint's final height with the ramp rule (see
+/// [`W3eTerrain::ramp_lift`]), worked out in one pass over the tiles.
+fn corner_heights(t: &W3eTerrain) -> Vec<f32> {
+    let (w, h) = (t.width as usize, t.height as usize);
+    let tp = &t.tilepoints[..w * h];
+    let mut heights: Vec<f32> = tp.iter().map(Tilepoint::final_height).collect();
+    let mut lifted = vec![false; w * h];
+    for ty in 0..h - 1 {
+        for tx in 0..w - 1 {
+            let i = ty * w + tx;
+            let idx = [i, i + 1, i + w, i + w + 1];
+            let c = idx.map(|k| &tp[k]);
+            let layers = c.map(|p| p.layer_height());
+            let min = layers.iter().copied().min().unwrap_or(0);
+            if layers.iter().any(|&l| l != min) && c.iter().all(|p| p.ramp()) {
+                for (k, l) in idx.into_iter().zip(layers) {
+                    lifted[k] |= l == min;
+                }
+            }
+        }
+    }
+    for (h, lift) in heights.iter_mut().zip(lifted) {
+        if lift {
+            *h += 0.5;
+        }
+    }
+    heights
+}
+
+/// Corner (u, v) offsets in a tile, in `tile_corners` order: bottom-left,
+/// bottom-right, top-left, top-right.
+const UV: [[f32; 2]; 4] = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
+/// The corners in order around the tile.
+const AROUND: [usize; 4] = [0, 1, 3, 2];
 
 /// Builds the terrain's triangles.
 pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
     let mut m = TriMesh::default();
-    let (w, h) = (t.width, t.height);
-    if w < 2 || h < 2 || t.tilepoints.len() < (w * h) as usize {
+    let (w, h) = (t.width as usize, t.height as usize);
+    if w < 2 || h < 2 || t.tilepoints.len() < w * h {
         return m;
     }
-    let y_of = |ty: f32| (h - 1) as f32 - ty;
+    let tp = &t.tilepoints[..w * h];
+    let pal = Palette::new(t);
+    let colors = corner_colors(t, &pal);
+    let heights = corner_heights(t);
+    // Two triangles a tile; cliffs and water add to it.
+    m.opaque.reserve((w - 1) * (h - 1) * 6);
+    let (mut z_lo, mut z_hi) = (f32::MAX, f32::MIN);
     for ty in 0..h - 1 {
+        // W3E rows go north, map y goes south.
+        let y0 = (h - 1 - ty) as f32;
         for tx in 0..w - 1 {
-            let corners = t.tile_corners(tx, ty);
-            // Corner (u, v) offsets in the tile, in tile_corners order.
-            const UV: [[f32; 2]; 4] = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
-            let ground = corners.map(|c| c.ground_height());
-            let g = |u: f32, v: f32| {
-                let bottom = ground[0] + (ground[1] - ground[0]) * u;
-                let top = ground[2] + (ground[3] - ground[2]) * u;
-                bottom + (top - bottom) * v
-            };
-            let at = |u: f32, v: f32, height: f32| [tx as f32 + u, y_of(ty as f32 + v), -height];
-            let colors = corners.map(|c| ground_color(t, c));
-            let cliff = t.is_cliff_tile(tx, ty);
-            let ramp = cliff && corners.iter().all(|c| c.ramp());
-            if !cliff || ramp {
+            let i = ty * w + tx;
+            let idx = [i, i + 1, i + w, i + w + 1];
+            let corners = idx.map(|k| &tp[k]);
+            let x0 = tx as f32;
+            let at = |u: f32, v: f32, height: f32| [x0 + u, y0 - v, -height];
+            let layers = corners.map(|c| c.layer_height());
+            let differ = layers.iter().any(|&l| l != layers[0]);
+            let ramp = corners.iter().all(|c| c.ramp());
+            let hs = idx.map(|k| heights[k]);
+            if !differ || ramp {
                 // Ground, or a ramp drawn as a slope.
-                let hs = t.tile_corner_heights(tx, ty);
-                let p = [0, 1, 3, 2].map(|i| at(UV[i][0], UV[i][1], hs[i]));
-                let c = [0, 1, 3, 2].map(|i| colors[i]);
+                let p = AROUND.map(|k| at(UV[k][0], UV[k][1], hs[k]));
+                let c = AROUND.map(|k| colors[idx[k]]);
                 m.quad(p, c, 1.0, true);
+                for h in hs {
+                    z_lo = z_lo.min(h);
+                    z_hi = z_hi.max(h);
+                }
             } else {
-                // Each corner's quarter at its own layer, in its cliff's colour.
-                let layer = corners.map(|c| c.layer_height() as f32 - 2.0);
-                for (i, uv) in UV.iter().enumerate() {
-                    let (u0, v0) = (uv[0] * 0.5, uv[1] * 0.5);
-                    let quarter = [
-                        (u0, v0),
-                        (u0 + 0.5, v0),
-                        (u0 + 0.5, v0 + 0.5),
-                        (u0, v0 + 0.5),
-                    ];
-                    let p = quarter.map(|(u, v)| at(u, v, g(u, v) + layer[i]));
-                    let color = cliff_color(t, corners[i], 1.1);
-                    m.quad(p, [color; 4], 1.0, true);
-                }
-                // Walls on the midlines between quarters on different layers.
-                for (a, b, (u0, v0), (u1, v1)) in [
-                    (0, 1, (0.5, 0.0), (0.5, 0.5)),
-                    (2, 3, (0.5, 0.5), (0.5, 1.0)),
-                    (0, 2, (0.0, 0.5), (0.5, 0.5)),
-                    (1, 3, (0.5, 0.5), (1.0, 0.5)),
-                ] {
-                    if layer[a] == layer[b] {
-                        continue;
-                    }
-                    let (g0, g1) = (g(u0, v0), g(u1, v1));
-                    let p = [
-                        at(u0, v0, g0 + layer[a]),
-                        at(u1, v1, g1 + layer[a]),
-                        at(u1, v1, g1 + layer[b]),
-                        at(u0, v0, g0 + layer[b]),
-                    ];
-                    let high = if layer[a] > layer[b] { a } else { b };
-                    let color = cliff_color(t, corners[high], 0.75);
-                    m.quad(p, [color; 4], 1.0, true);
-                }
+                cliff_tile(&mut m, &pal, corners, at, (&mut z_lo, &mut z_hi));
             }
             // Water: where any corner has the flag and the surface is above
             // the ground, coloured and made opaque by depth.
             if corners.iter().any(|c| c.water_flag()) {
-                let hs = t.tile_corner_heights(tx, ty);
                 let levels = corners.map(|c| c.water_level());
-                let depth = (0..4).map(|i| levels[i] - hs[i]).fold(f32::MIN, f32::max);
+                let depth = (0..4).map(|k| levels[k] - hs[k]).fold(f32::MIN, f32::max);
                 if depth > 0.0 {
                     // With no water texture, the surface itself must read as
                     // water: bluer and more opaque the deeper it is.
@@ -188,23 +247,77 @@ pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
                     let shallow = [0.25, 0.55, 0.75];
                     let deep = [0.06, 0.20, 0.50];
                     let c = [0, 1, 2].map(|k| shallow[k] + (deep[k] - shallow[k]) * d);
-                    let p = [0, 1, 3, 2].map(|i| at(UV[i][0], UV[i][1], levels[i]));
+                    let p = AROUND.map(|k| at(UV[k][0], UV[k][1], levels[k]));
                     m.quad(p, [c; 4], alpha, false);
+                    for l in levels {
+                        z_lo = z_lo.min(l);
+                        z_hi = z_hi.max(l);
+                    }
                 }
             }
         }
     }
-    let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
-    for v in m.opaque.iter().chain(&m.translucent) {
-        for k in 0..3 {
-            lo[k] = lo[k].min(v.position[k]);
-            hi[k] = hi[k].max(v.position[k]);
-        }
-    }
-    if lo[0] <= hi[0] {
-        (m.bounds_min, m.bounds_max) = (lo, hi);
-    }
+    // Every tile covers its square, so x and y span the grid; heights are
+    // negated into z.
+    m.bounds_min = [0.0, 0.0, -z_hi];
+    m.bounds_max = [(w - 1) as f32, (h - 1) as f32, -z_lo];
     m
+}
+
+/// A cliff tile: each corner's quarter at its own layer, in its cliff's
+/// colour, and walls on the midlines between quarters on different layers.
+/// Heights follow the ground bilinearly, so quarters meet their neighbours
+/// without cracks.
+fn cliff_tile(
+    m: &mut TriMesh,
+    pal: &Palette,
+    corners: [&Tilepoint; 4],
+    at: impl Fn(f32, f32, f32) -> [f32; 3],
+    (z_lo, z_hi): (&mut f32, &mut f32),
+) {
+    let ground = corners.map(|c| c.ground_height());
+    let g = |u: f32, v: f32| {
+        let bottom = ground[0] + (ground[1] - ground[0]) * u;
+        let top = ground[2] + (ground[3] - ground[2]) * u;
+        bottom + (top - bottom) * v
+    };
+    let layer = corners.map(|c| c.layer_height() as f32 - 2.0);
+    for (i, uv) in UV.iter().enumerate() {
+        let (u0, v0) = (uv[0] * 0.5, uv[1] * 0.5);
+        let quarter = [
+            (u0, v0),
+            (u0 + 0.5, v0),
+            (u0 + 0.5, v0 + 0.5),
+            (u0, v0 + 0.5),
+        ];
+        let p = quarter.map(|(u, v)| at(u, v, g(u, v) + layer[i]));
+        for q in &p {
+            *z_lo = z_lo.min(-q[2]);
+            *z_hi = z_hi.max(-q[2]);
+        }
+        let color = pal.cliff(corners[i], 1.1);
+        m.quad(p, [color; 4], 1.0, true);
+    }
+    for (a, b, (u0, v0), (u1, v1)) in [
+        (0, 1, (0.5, 0.0), (0.5, 0.5)),
+        (2, 3, (0.5, 0.5), (0.5, 1.0)),
+        (0, 2, (0.0, 0.5), (0.5, 0.5)),
+        (1, 3, (0.5, 0.5), (1.0, 0.5)),
+    ] {
+        if layer[a] == layer[b] {
+            continue;
+        }
+        let (g0, g1) = (g(u0, v0), g(u1, v1));
+        let p = [
+            at(u0, v0, g0 + layer[a]),
+            at(u1, v1, g1 + layer[a]),
+            at(u1, v1, g1 + layer[b]),
+            at(u0, v0, g0 + layer[b]),
+        ];
+        let high = if layer[a] > layer[b] { a } else { b };
+        let color = pal.cliff(corners[high], 0.75);
+        m.quad(p, [color; 4], 1.0, true);
+    }
 }
 
 #[cfg(test)]
@@ -235,93 +348,4 @@ mod tests {
         let low = t.tile(0, 0).final_height();
         assert!(zs.contains(&-low) && zs.contains(&-(low + 1.0)));
     }
-}
-
-/// The W3E overlays a user can switch on: tile flags and the layer map.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Overlays {
-    pub ramp: bool,
-    pub blight: bool,
-    pub water: bool,
-    pub boundary: bool,
-    pub map_edge: bool,
-    pub cliff: bool,
-    /// Layer height as a heat map, blue (0) to red (15).
-    pub layers: bool,
-}
-
-impl Overlays {
-    pub const NAMES: [&'static str; 7] = [
-        "ramp", "blight", "water", "boundary", "edge", "cliff", "layers",
-    ];
-
-    pub fn any(&self) -> bool {
-        *self != Overlays::default()
-    }
-
-    /// Sets the overlay called `name` (see [`Self::NAMES`]); false if unknown.
-    pub fn set(&mut self, name: &str, on: bool) -> bool {
-        let flag = match name {
-            "ramp" => &mut self.ramp,
-            "blight" => &mut self.blight,
-            "water" => &mut self.water,
-            "boundary" => &mut self.boundary,
-            "edge" | "map_edge" => &mut self.map_edge,
-            "cliff" => &mut self.cliff,
-            "layers" => &mut self.layers,
-            _ => return false,
-        };
-        *flag = on;
-        true
-    }
-}
-
-/// Translucent tile tints for the overlays that are on, drawn just above the
-/// ground. A tile shows a flag when any of its corners has it; where several
-/// apply, the first of cliff, ramp, blight, water, boundary, map edge wins
-/// over the layer heat map.
-pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
-    let mut m = TriMesh::default();
-    let (w, h) = (t.width, t.height);
-    if !o.any() || w < 2 || h < 2 || t.tilepoints.len() < (w * h) as usize {
-        return Vec::new();
-    }
-    let y_of = |ty: f32| (h - 1) as f32 - ty;
-    for ty in 0..h - 1 {
-        for tx in 0..w - 1 {
-            let c = t.tile_corners(tx, ty);
-            let any = |f: fn(&Tilepoint) -> bool| c.iter().any(|p| f(p));
-            let tint = if o.cliff && t.is_cliff_tile(tx, ty) {
-                Some([1.0, 0.15, 0.1])
-            } else if o.ramp && any(Tilepoint::ramp) {
-                Some([1.0, 0.9, 0.1])
-            } else if o.blight && any(Tilepoint::blight) {
-                Some([0.7, 0.2, 0.9])
-            } else if o.water && any(Tilepoint::water_flag) {
-                Some([0.1, 0.9, 1.0])
-            } else if o.boundary && any(Tilepoint::boundary) {
-                Some([0.05, 0.05, 0.05])
-            } else if o.map_edge && any(Tilepoint::map_edge) {
-                Some([0.9, 0.9, 0.9])
-            } else if o.layers {
-                let layer = c.iter().map(|p| p.layer_height()).min().unwrap_or(0) as f32 / 15.0;
-                Some([layer, 0.2, 1.0 - layer])
-            } else {
-                None
-            };
-            if let Some(rgb) = tint {
-                let hs = t.tile_corner_heights(tx, ty);
-                const UV: [[f32; 2]; 4] = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
-                let p = [0, 1, 3, 2].map(|i| {
-                    [
-                        tx as f32 + UV[i][0],
-                        y_of(ty as f32 + UV[i][1]),
-                        -hs[i] - 0.05,
-                    ]
-                });
-                m.quad(p, [rgb; 4], 0.5, false);
-            }
-        }
-    }
-    m.translucent
 }

@@ -50,6 +50,17 @@ impl Headless {
             camera,
             options,
         );
+        if options.labels {
+            let labels = super::labels::project(camera, width, height, &scene.markers);
+            super::labels::paint_offscreen(
+                &self.gpu.device,
+                &self.gpu.queue,
+                &target.color_view,
+                COLOR_FORMAT,
+                (width, height),
+                &labels,
+            );
+        }
         target.read_rgba(&self.gpu.device, &self.gpu.queue)
     }
 }
@@ -82,12 +93,13 @@ pub fn upload_map(
         }
         None => [0, 0],
     };
-    let mut scene = renderer.upload(device, &meshes.chunks, origin, &boxes);
+    let mut scene = renderer.upload(device, &meshes.chunks, &meshes.water, origin, &boxes);
     if let Some(t) = &meshes.triangles {
         renderer.upload_triangles(device, &mut scene, t);
     }
     if let Some(w) = &meshes.world {
         renderer.upload_triangles(device, &mut scene, &w.into());
+        scene.markers = w.markers.clone();
     }
     scene
 }

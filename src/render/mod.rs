@@ -5,6 +5,7 @@ pub mod boxes;
 pub mod camera;
 pub mod gpu;
 pub mod headless;
+pub mod labels;
 pub mod scene;
 pub mod target;
 pub mod views;

@@ -22,6 +22,10 @@ pub struct RenderOptions {
     /// The game's distance fog, in voxels; `None` for none.
     pub fog: Option<f32>,
     pub show_spawns: bool,
+    /// Name ALW entities and lights with text labels.
+    pub labels: bool,
+    /// Tint VMF indestructible voxels.
+    pub highlight_indestructible: bool,
     /// The sky (and fog) colour, sRGB 0..1.
     pub sky: [f32; 3],
 }
@@ -32,6 +36,8 @@ impl Default for RenderOptions {
             ao: 1.0,
             fog: None,
             show_spawns: true,
+            labels: true,
+            highlight_indestructible: false,
             sky: [0.55, 0.72, 0.90],
         }
     }
@@ -58,6 +64,8 @@ struct GpuChunk {
 #[derive(Default)]
 pub struct Scene {
     chunks: Vec<GpuChunk>,
+    /// VMF water surfaces, drawn translucent after the opaque parts.
+    water_chunks: Vec<GpuChunk>,
     chunk_uniforms: Option<(wgpu::Buffer, wgpu::BindGroup)>,
     boxes: Option<(wgpu::Buffer, u32)>,
     /// Coloured triangles (terrain), opaque then translucent (water).
@@ -68,6 +76,8 @@ pub struct Scene {
     overlay: Option<(wgpu::Buffer, u32)>,
     one_sided: Option<(wgpu::Buffer, u32)>,
     water: Option<(wgpu::Buffer, u32)>,
+    /// Named markers (ALW lights and entities), for labels.
+    pub markers: Vec<crate::mesh::cells::Marker>,
     /// Bytes of face data on the GPU.
     pub face_bytes: u64,
     pub faces: u64,
@@ -106,6 +116,7 @@ pub struct Renderer {
     globals_group: wgpu::BindGroup,
     chunk_layout: wgpu::BindGroupLayout,
     voxel_pipeline: wgpu::RenderPipeline,
+    voxel_water_pipeline: wgpu::RenderPipeline,
     box_pipeline: wgpu::RenderPipeline,
     triangle_pipeline: wgpu::RenderPipeline,
     one_sided_pipeline: wgpu::RenderPipeline,
@@ -174,40 +185,45 @@ impl Renderer {
             immediate_size: 0,
         });
         let face_attrs = wgpu::vertex_attr_array![0 => Uint32x2];
-        let voxel_pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
-            label: Some("voxel faces"),
-            layout: Some(&voxel_layout),
-            vertex: wgpu::VertexState {
-                module: &voxel_module,
-                entry_point: Some("vs_main"),
-                compilation_options: Default::default(),
-                buffers: &[Some(wgpu::VertexBufferLayout {
-                    array_stride: std::mem::size_of::<Face>() as u64,
-                    step_mode: wgpu::VertexStepMode::Instance,
-                    attributes: &face_attrs,
-                })],
-            },
-            primitive: wgpu::PrimitiveState {
-                // Faces are wound to face the air; back faces never show.
-                cull_mode: Some(wgpu::Face::Back),
-                front_face: wgpu::FrontFace::Ccw,
-                ..Default::default()
-            },
-            depth_stencil: Some(depth(true)),
-            multisample: Default::default(),
-            fragment: Some(wgpu::FragmentState {
-                module: &voxel_module,
-                entry_point: Some("fs_main"),
-                compilation_options: Default::default(),
-                targets: &[Some(wgpu::ColorTargetState {
-                    format: color_format,
-                    blend: None,
-                    write_mask: wgpu::ColorWrites::ALL,
-                })],
-            }),
-            multiview_mask: None,
-            cache: None,
-        });
+        let voxel = |label: &str, water: bool| {
+            device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+                label: Some(label),
+                layout: Some(&voxel_layout),
+                vertex: wgpu::VertexState {
+                    module: &voxel_module,
+                    entry_point: Some("vs_main"),
+                    compilation_options: Default::default(),
+                    buffers: &[Some(wgpu::VertexBufferLayout {
+                        array_stride: std::mem::size_of::<Face>() as u64,
+                        step_mode: wgpu::VertexStepMode::Instance,
+                        attributes: &face_attrs,
+                    })],
+                },
+                primitive: wgpu::PrimitiveState {
+                    // Solid faces are wound to face the air; back faces never
+                    // show. A water surface shows from below too.
+                    cull_mode: (!water).then_some(wgpu::Face::Back),
+                    front_face: wgpu::FrontFace::Ccw,
+                    ..Default::default()
+                },
+                depth_stencil: Some(depth(!water)),
+                multisample: Default::default(),
+                fragment: Some(wgpu::FragmentState {
+                    module: &voxel_module,
+                    entry_point: Some("fs_main"),
+                    compilation_options: Default::default(),
+                    targets: &[Some(wgpu::ColorTargetState {
+                        format: color_format,
+                        blend: water.then_some(wgpu::BlendState::ALPHA_BLENDING),
+                        write_mask: wgpu::ColorWrites::ALL,
+                    })],
+                }),
+                multiview_mask: None,
+                cache: None,
+            })
+        };
+        let voxel_pipeline = voxel("voxel faces", false);
+        let voxel_water_pipeline = voxel("voxel water", true);
 
         let box_module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("boxes.wgsl"),
@@ -265,6 +281,7 @@ impl Renderer {
             globals_group,
             chunk_layout,
             voxel_pipeline,
+            voxel_water_pipeline,
             box_pipeline,
             triangle_pipeline,
             one_sided_pipeline,
@@ -277,18 +294,21 @@ impl Renderer {
         &self,
         device: &wgpu::Device,
         meshes: &[ChunkMesh],
+        water: &[ChunkMesh],
         chunk_origin: impl Fn(usize) -> [u32; 2],
         boxes: &[Box3],
     ) -> Scene {
         let mut scene = Scene::default();
         let mut origins: Vec<u8> = Vec::new();
-        for m in meshes.iter().filter(|m| !m.faces.is_empty()) {
+        let solid = meshes.iter().map(|m| (m, false));
+        let water = water.iter().map(|m| (m, true));
+        for (m, is_water) in solid.chain(water).filter(|(m, _)| !m.faces.is_empty()) {
             let faces = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some("chunk faces"),
                 contents: bytemuck::cast_slice(&m.faces),
                 usage: wgpu::BufferUsages::VERTEX,
             });
-            let slot = scene.chunks.len() as u32;
+            let slot = (scene.chunks.len() + scene.water_chunks.len()) as u32;
             let mut uniform = [0u8; CHUNK_UNIFORM_STRIDE as usize];
             let [x0, y0] = chunk_origin(m.chunk);
             let origin = [x0 as f32, y0 as f32, 0.0f32, 0.0];
@@ -296,13 +316,18 @@ impl Renderer {
             origins.extend_from_slice(&uniform);
             scene.face_bytes += std::mem::size_of_val(m.faces.as_slice()) as u64;
             scene.faces += m.faces.len() as u64;
-            scene.chunks.push(GpuChunk {
+            let chunk = GpuChunk {
                 faces,
                 dir_ranges: m.dir_ranges.clone(),
                 min: Vec3::from(m.bounds_min),
                 max: Vec3::from(m.bounds_max),
                 slot,
-            });
+            };
+            if is_water {
+                scene.water_chunks.push(chunk);
+            } else {
+                scene.chunks.push(chunk);
+            }
         }
         if !origins.is_empty() {
             let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -377,7 +402,12 @@ impl Renderer {
                 options.sky[2],
                 options.fog.unwrap_or(0.0),
             ],
-            params: [options.ao, 0.0, 0.0, 0.0],
+            params: [
+                options.ao,
+                options.highlight_indestructible as u32 as f32,
+                0.0,
+                0.0,
+            ],
         };
         queue.write_buffer(&self.globals, 0, bytemuck::bytes_of(&globals));
         let planes = frustum_planes(view_proj);
@@ -414,22 +444,14 @@ impl Renderer {
             if let Some((_, chunk_group)) = &scene.chunk_uniforms {
                 pass.set_pipeline(&self.voxel_pipeline);
                 pass.set_bind_group(0, &self.globals_group, &[]);
-                for c in &scene.chunks {
-                    if !box_in_frustum(&planes, c.min, c.max) {
-                        continue;
-                    }
-                    stats.chunks_visible += 1;
-                    pass.set_bind_group(1, chunk_group, &[c.slot * CHUNK_UNIFORM_STRIDE as u32]);
-                    pass.set_vertex_buffer(0, c.faces.slice(..));
-                    for (dir, range) in c.dir_ranges.iter().enumerate() {
-                        if range.is_empty() || !facing(dir, c, camera) {
-                            continue;
-                        }
-                        pass.draw(0..6, range.clone());
-                        stats.draw_calls += 1;
-                        stats.faces_drawn += range.len() as u64;
-                    }
-                }
+                draw_chunks(
+                    &mut pass,
+                    chunk_group,
+                    &scene.chunks,
+                    &planes,
+                    camera,
+                    &mut stats,
+                );
             }
             for (pipeline, part) in [
                 (&self.triangle_pipeline, &scene.triangles),
@@ -445,6 +467,14 @@ impl Renderer {
                     stats.draw_calls += 1;
                     stats.faces_drawn += *count as u64 / 3;
                 }
+            }
+            if let (Some((_, chunk_group)), false) =
+                (&scene.chunk_uniforms, scene.water_chunks.is_empty())
+            {
+                pass.set_pipeline(&self.voxel_water_pipeline);
+                pass.set_bind_group(0, &self.globals_group, &[]);
+                let chunks = &scene.water_chunks;
+                draw_chunks(&mut pass, chunk_group, chunks, &planes, camera, &mut stats);
             }
             if let Some((buffer, count)) = &scene.highlight {
                 pass.set_pipeline(&self.box_pipeline);
@@ -463,6 +493,34 @@ impl Renderer {
         }
         queue.submit([encoder.finish()]);
         stats
+    }
+}
+
+/// Draws the faces of `chunks` inside the view that can face the camera,
+/// one draw call a direction.
+fn draw_chunks(
+    pass: &mut wgpu::RenderPass<'_>,
+    chunk_group: &wgpu::BindGroup,
+    chunks: &[GpuChunk],
+    planes: &[glam::Vec4; 6],
+    camera: &Camera,
+    stats: &mut DrawStats,
+) {
+    for c in chunks {
+        if !box_in_frustum(planes, c.min, c.max) {
+            continue;
+        }
+        stats.chunks_visible += 1;
+        pass.set_bind_group(1, chunk_group, &[c.slot * CHUNK_UNIFORM_STRIDE as u32]);
+        pass.set_vertex_buffer(0, c.faces.slice(..));
+        for (dir, range) in c.dir_ranges.iter().enumerate() {
+            if range.is_empty() || !facing(dir, c, camera) {
+                continue;
+            }
+            pass.draw(0..6, range.clone());
+            stats.draw_calls += 1;
+            stats.faces_drawn += range.len() as u64;
+        }
     }
 }
 

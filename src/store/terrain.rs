@@ -325,20 +325,41 @@ impl W3eTerrain {
     }
 
     /// Final heights (tile units) of the corners of tile (tx, ty), in the order of
-    /// [`Self::tile_corners`], with the ramp rule: at a ramp entrance the corners
-    /// on the lowest layer get +0.5.
+    /// [`Self::tile_corners`], with the ramp rule (see [`Self::ramp_lift`]).
     pub fn tile_corner_heights(&self, tx: u32, ty: u32) -> [f32; 4] {
-        let c = self.tile_corners(tx, ty);
-        let mut h = c.map(|t| t.final_height());
-        if self.is_ramp_entrance(tx, ty) {
-            let min = c.iter().map(|t| t.layer_height()).min().unwrap_or(0);
-            for (h, t) in h.iter_mut().zip(c) {
-                if t.layer_height() == min {
-                    *h += 0.5;
-                }
-            }
+        [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| self.corner_height(tx + dx, ty + dy))
+    }
+
+    /// Final height of tilepoint (x, y) in tile units, with the ramp rule.
+    pub fn corner_height(&self, x: u32, y: u32) -> f32 {
+        self.tile(x, y).final_height() + self.ramp_lift(x, y)
+    }
+
+    /// The ramp rule: a tilepoint on the lowest layer of a ramp entrance tile
+    /// (all 4 corners ramp-flagged, layers differ) is lifted half a layer, 0.5.
+    /// The lift belongs to the tilepoint, so the ramp's other tile slopes up
+    /// to it and the two meet without a crack.
+    pub fn ramp_lift(&self, x: u32, y: u32) -> f32 {
+        let layer = self.tile(x, y).layer_height();
+        let lifted = [(0, 0), (1, 0), (0, 1), (1, 1)].iter().any(|&(dx, dy)| {
+            let (Some(tx), Some(ty)) = (x.checked_sub(dx), y.checked_sub(dy)) else {
+                return false;
+            };
+            tx + 1 < self.width
+                && ty + 1 < self.height
+                && self.is_ramp_entrance(tx, ty)
+                && self
+                    .tile_corners(tx, ty)
+                    .iter()
+                    .map(|c| c.layer_height())
+                    .min()
+                    == Some(layer)
+        });
+        if lifted {
+            0.5
+        } else {
+            0.0
         }
-        h
     }
 
     /// Counts of tilepoints with each flag set.
@@ -518,9 +539,10 @@ mod tests {
         t.tile_mut(1, 1).set_layer_and_cliff_texture(3, 0);
         assert!(t.is_cliff_tile(0, 0) && t.is_ramp_entrance(0, 0));
         assert_eq!(t.tile_corner_heights(0, 0), [0.5, 0.5, 1.0, 1.0]);
-        // Tile (1, 0) is a cliff but not all of its corners are ramps.
+        // Tile (1, 0) is a cliff but not all of its corners are ramps; its
+        // corner (1, 0) belongs to the ramp too, and keeps the ramp's lift.
         assert!(t.is_cliff_tile(1, 0) && !t.is_ramp_entrance(1, 0));
-        assert_eq!(t.tile_corner_heights(1, 0), [0.0, 0.0, 1.0, 0.0]);
+        assert_eq!(t.tile_corner_heights(1, 0), [0.5, 0.0, 1.0, 0.0]);
         // Every tile touches a raised corner; a flat map has no cliff tiles.
         assert_eq!(t.cliff_tile_count(), 4);
         assert_eq!(W3eTerrain::flat(5, 4, 11).cliff_tile_count(), 0);

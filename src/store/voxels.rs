@@ -547,6 +547,20 @@ impl VoxelStore {
         self.slabs.iter().map(|s| s.height() as u64).sum()
     }
 
+    /// Every VMF material run, sorted by column then z.
+    pub fn materials(&self) -> &[MaterialRun] {
+        &self.materials
+    }
+
+    /// The largest fourth colour byte stored (VMF: the brightest light).
+    pub fn max_fourth_byte(&self) -> u8 {
+        self.colors
+            .iter()
+            .map(|&c| fourth_byte(c))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Number of water voxels (VMF only).
     pub fn water_voxels(&self) -> u64 {
         self.material_voxels(|m| m.water)

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod golden;
+
 use std::path::PathBuf;
 
 /// The corpus of real maps: `MAPSCOPE_CORPUS`, or `../shared/corpus` next to the

@@ -1,0 +1,94 @@
+//! W3E flag overlays: translucent tints over the tiles that carry a flag, or
+//! every tile by its layer, drawn just above the ground.
+
+use super::terrain::{ColorVertex, TriMesh};
+use crate::store::terrain::{Tilepoint, W3eTerrain};
+
+/// The W3E overlays a user can switch on: tile flags and the layer map.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Overlays {
+    pub ramp: bool,
+    pub blight: bool,
+    pub water: bool,
+    pub boundary: bool,
+    pub map_edge: bool,
+    pub cliff: bool,
+    /// Layer height as a heat map, blue (0) to red (15).
+    pub layers: bool,
+}
+
+impl Overlays {
+    pub const NAMES: [&'static str; 7] = [
+        "ramp", "blight", "water", "boundary", "edge", "cliff", "layers",
+    ];
+
+    pub fn any(&self) -> bool {
+        *self != Overlays::default()
+    }
+
+    /// Sets the overlay called `name` (see [`Self::NAMES`]); false if unknown.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        let flag = match name {
+            "ramp" => &mut self.ramp,
+            "blight" => &mut self.blight,
+            "water" => &mut self.water,
+            "boundary" => &mut self.boundary,
+            "edge" | "map_edge" => &mut self.map_edge,
+            "cliff" => &mut self.cliff,
+            "layers" => &mut self.layers,
+            _ => return false,
+        };
+        *flag = on;
+        true
+    }
+}
+
+/// Translucent tile tints for the overlays that are on, drawn just above the
+/// ground. A tile shows a flag when any of its corners has it; where several
+/// apply, the first of cliff, ramp, blight, water, boundary, map edge wins
+/// over the layer heat map.
+pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
+    let mut m = TriMesh::default();
+    let (w, h) = (t.width, t.height);
+    if !o.any() || w < 2 || h < 2 || t.tilepoints.len() < (w * h) as usize {
+        return Vec::new();
+    }
+    let y_of = |ty: f32| (h - 1) as f32 - ty;
+    for ty in 0..h - 1 {
+        for tx in 0..w - 1 {
+            let c = t.tile_corners(tx, ty);
+            let any = |f: fn(&Tilepoint) -> bool| c.iter().any(|p| f(p));
+            let tint = if o.cliff && t.is_cliff_tile(tx, ty) {
+                Some([1.0, 0.15, 0.1])
+            } else if o.ramp && any(Tilepoint::ramp) {
+                Some([1.0, 0.9, 0.1])
+            } else if o.blight && any(Tilepoint::blight) {
+                Some([0.7, 0.2, 0.9])
+            } else if o.water && any(Tilepoint::water_flag) {
+                Some([0.1, 0.9, 1.0])
+            } else if o.boundary && any(Tilepoint::boundary) {
+                Some([0.05, 0.05, 0.05])
+            } else if o.map_edge && any(Tilepoint::map_edge) {
+                Some([0.9, 0.9, 0.9])
+            } else if o.layers {
+                let layer = c.iter().map(|p| p.layer_height()).min().unwrap_or(0) as f32 / 15.0;
+                Some([layer, 0.2, 1.0 - layer])
+            } else {
+                None
+            };
+            if let Some(rgb) = tint {
+                let hs = t.tile_corner_heights(tx, ty);
+                const UV: [[f32; 2]; 4] = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
+                let p = [0, 1, 3, 2].map(|i| {
+                    [
+                        tx as f32 + UV[i][0],
+                        y_of(ty as f32 + UV[i][1]),
+                        -hs[i] - 0.05,
+                    ]
+                });
+                m.quad(p, [rgb; 4], 0.5, false);
+            }
+        }
+    }
+    m.translucent
+}
