@@ -7,7 +7,7 @@ use common::golden::{check_golden, draw, gpu, pixel};
 
 use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::render::views::{self, View};
-use mapscope::render::{Camera, RenderOptions};
+use mapscope::render::Camera;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
 

@@ -103,7 +103,7 @@ fn blight_overrides_the_ground_texture() {
     let map = w3e(t);
     let m = mesh_terrain(map.terrain().unwrap());
     let purple = |c: [f32; 4]| c[0] > c[1] && c[2] > c[1];
-    let blighted = m.opaque.iter().filter(|v| purple(v.color)).count();
+    let blighted = m.opaque.iter().filter(|v| purple(v.rgba())).count();
     assert!(blighted > 0 && blighted < m.opaque.len());
 }
 
@@ -249,7 +249,7 @@ fn corners_next_to_a_cliff_take_the_cliffs_ground_colour() {
         m.opaque
             .iter()
             .filter(|v| v.position[0] == x && v.position[1] == y)
-            .map(|v| hue_of(v.color))
+            .map(|v| hue_of(v.rgba()))
             .collect::<Vec<_>>()
     };
     // Tilepoint (3, 1) sits at x = 3, y = height - 1 - 1 = 2 (flat tiles to

@@ -9,14 +9,14 @@
 //! above a viewer sees through ceilings onto the floors.
 
 use super::palette::hashed;
-use super::terrain::{ColorVertex, TriMesh};
+use super::terrain::TriMesh;
+use super::tris::{build_rows, facing_light, ColorVertex, RowMesher, Sink, ONE_SIDED};
 use crate::store::cells::{AlwWorld, Cell};
 
 /// World units a cell.
 pub const CELL: f32 = 16.0;
 /// Height of a trim band, in world units.
 const TRIM: f32 = 8.0;
-const LIGHT: [f32; 3] = [-0.35, 0.3, -0.89];
 
 /// A box drawn for a light or an entity, in map coordinates.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,14 +42,11 @@ pub struct WorldMesh {
     pub legend: Vec<(String, [u8; 3])>,
 }
 
-/// Texture colours by table offset, worked out once per world, and the
-/// legend of those used, in the order they are first met.
+/// Texture colours by table offset, worked out once per world.
 struct TextureColors {
     /// Table offsets, sorted (as [`AlwWorld::textures`] keeps them).
     offsets: Vec<u32>,
     rgb: Vec<[u8; 3]>,
-    used: Vec<bool>,
-    order: Vec<usize>,
 }
 
 impl TextureColors {
@@ -57,60 +54,63 @@ impl TextureColors {
         TextureColors {
             offsets: world.textures.iter().map(|(o, _)| *o).collect(),
             rgb: world.textures.iter().map(|(_, n)| hashed(n)).collect(),
-            used: vec![false; world.textures.len()],
-            order: Vec::new(),
         }
     }
 
-    /// The colour of the texture at `offset`; grey for none or a dangling
-    /// offset.
-    fn of(&mut self, offset: u32) -> [f32; 3] {
-        let found = (offset != 0)
+    /// Index in the table of the texture at `offset`; `None` for none or a
+    /// dangling offset.
+    fn index(&self, offset: u32) -> Option<usize> {
+        (offset != 0)
             .then(|| self.offsets.binary_search(&offset).ok())
-            .flatten();
-        let Some(i) = found else {
-            return [150.0 / 255.0; 3];
-        };
-        if !self.used[i] {
-            self.used[i] = true;
-            self.order.push(i);
-        }
-        self.rgb[i].map(|v| v as f32 / 255.0)
+            .flatten()
     }
 
+    /// The colour of the texture at `offset`; grey for none.
+    fn of(&self, offset: u32) -> [f32; 3] {
+        match self.index(offset) {
+            Some(i) => self.rgb[i].map(|v| v as f32 / 255.0),
+            None => [150.0 / 255.0; 3],
+        }
+    }
+
+    /// The textures the cells name, with their colours, in the order cells
+    /// first name them.
     fn legend(&self, world: &AlwWorld) -> Vec<(String, [u8; 3])> {
+        let mut seen = vec![false; self.offsets.len()];
         let mut legend: Vec<(String, [u8; 3])> = Vec::new();
-        for &i in &self.order {
-            // A name may stand twice in the table (2010-08 writers).
-            let name = &world.textures[i].1;
-            if !legend.iter().any(|(n, _)| n == name) {
-                legend.push((name.clone(), self.rgb[i]));
+        for cell in &world.cells {
+            for offset in cell.texture_refs() {
+                let Some(i) = self.index(offset) else {
+                    continue;
+                };
+                // A name may stand twice in the table (2010-08 writers).
+                let name = &world.textures[i].1;
+                if !std::mem::replace(&mut seen[i], true) && !legend.iter().any(|(n, _)| n == name)
+                {
+                    legend.push((name.clone(), self.rgb[i]));
+                }
             }
         }
         legend
     }
 }
 
-fn push_quad(out: &mut Vec<ColorVertex>, p: [[f32; 3]; 4], color: [f32; 3]) {
-    // Flat shading from the quad's normal.
-    let (a, b, c) = (p[0], p[1], p[2]);
-    let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-    let v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-    let n = [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ];
-    let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt().max(1e-9);
-    let dot = (n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2]).abs() / len;
-    let shade = 0.5 + 0.5 * dot;
-    for i in [0, 1, 2, 0, 2, 3] {
-        out.push(ColorVertex {
-            position: p[i],
-            color: [color[0] * shade, color[1] * shade, color[2] * shade, 1.0],
-        });
+/// A one-sided quad in one colour, flat-shaded by its plane.
+#[inline(always)]
+fn push_quad<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [f32; 3]) {
+    if !S::WRITES {
+        sink.quad(ONE_SIDED, [ColorVertex::default(); 4]);
+        return;
     }
+    let shade = 0.5 + 0.5 * facing_light([p[0], p[1], p[2]]);
+    let c = [color[0] * shade, color[1] * shade, color[2] * shade, 1.0];
+    sink.quad(ONE_SIDED, p.map(|p| ColorVertex::new(p, c)));
 }
+
+/// Things counted while meshing, by [`Sink::note`] kind.
+const FLOOR: usize = 0;
+const CEILING: usize = 1;
+const WALL: usize = 2;
 
 /// The four edges of a cell: the neighbour's offset, this cell's two corner
 /// indices along the edge (in the order the wall is wound), and the
@@ -126,15 +126,44 @@ const EDGES: [Edge; 4] = [
 
 /// Builds the world's triangles and markers.
 pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
-    let mut m = WorldMesh::default();
-    let mut colors = TextureColors::new(world);
-    let (w, h) = (world.width as i32, world.height as i32);
-    let corner_xy = |x: i32, y: i32, i: usize| -> [f32; 2] {
-        let (dx, dy) = [(0, 0), (0, 1), (1, 1), (1, 0)][i];
-        [(x + dx) as f32, (y + dy) as f32]
+    let colors = TextureColors::new(world);
+    let built = build_rows(&CellRows {
+        world,
+        colors: &colors,
+    });
+    let [_, faces, _] = built.lists;
+    let mut m = WorldMesh {
+        faces,
+        floors: built.notes[FLOOR],
+        ceilings: built.notes[CEILING],
+        walls: built.notes[WALL],
+        legend: colors.legend(world),
+        markers: Vec::new(),
     };
-    let at = |xy: [f32; 2], height: f32| [xy[0], xy[1], -height / CELL];
-    for y in 0..h {
+    add_markers(world, &mut m);
+    m
+}
+
+/// The world, ready to mesh a row of cells at a time.
+struct CellRows<'a> {
+    world: &'a AlwWorld,
+    colors: &'a TextureColors,
+}
+
+impl RowMesher for CellRows<'_> {
+    fn rows(&self) -> usize {
+        self.world.height as usize
+    }
+
+    fn row<S: Sink>(&self, y: usize, sink: &mut S) {
+        let (world, colors) = (self.world, self.colors);
+        let (w, h) = (world.width as i32, world.height as i32);
+        let y = y as i32;
+        let corner_xy = |x: i32, y: i32, i: usize| -> [f32; 2] {
+            let (dx, dy) = [(0, 0), (0, 1), (1, 1), (1, 0)][i];
+            [(x + dx) as f32, (y + dy) as f32]
+        };
+        let at = |xy: [f32; 2], height: f32| [xy[0], xy[1], -height / CELL];
         for x in 0..w {
             let Some(cell) = world.cell(x as u32, y as u32) else {
                 continue;
@@ -144,15 +173,15 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
             if !cell.is_solid_rock() {
                 // Corner order 0, 1, 2, 3 faces up; reversed faces down.
                 let p = [0, 1, 2, 3].map(|i| at(corner_xy(x, y, i), floor[i]));
-                push_quad(&mut m.faces, p, colors.of(cell.floor_tex));
+                push_quad(sink, p, colors.of(cell.floor_tex));
                 let p = [0, 3, 2, 1].map(|i| at(corner_xy(x, y, i), ceiling[i]));
-                push_quad(&mut m.faces, p, colors.of(cell.ceiling_tex));
-                m.floors += 1;
-                m.ceilings += 1;
+                push_quad(sink, p, colors.of(cell.ceiling_tex));
+                sink.note(FLOOR);
+                sink.note(CEILING);
             } else {
                 // Solid rock: a dark cap on top, so it reads as solid from above.
                 let p = [0, 1, 2, 3].map(|i| at(corner_xy(x, y, i), floor[i]));
-                push_quad(&mut m.faces, p, [0.22, 0.21, 0.2]);
+                push_quad(sink, p, [0.22, 0.21, 0.2]);
             }
             for ((dx, dy), ours, theirs) in EDGES {
                 // No walls at the map edge.
@@ -177,35 +206,24 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
                 let (low, high) = (ends(n, false, true), ends(cell, true, true));
                 if low[0] < high[0] || low[1] < high[1] {
                     let low = [low[0].min(high[0]), low[1].min(high[1])];
-                    wall(
-                        &mut m,
-                        xy,
-                        low,
-                        high,
-                        cell.lower_tex,
-                        cell.lower_trim,
-                        &mut colors,
-                        at,
-                    );
+                    let textures = (cell.lower_tex, cell.lower_trim);
+                    wall(sink, xy, low, high, textures, colors, at);
                 }
                 // Upper wall: the neighbour's ceiling is higher than ours.
                 let (low, high) = (ends(cell, true, false), ends(n, false, false));
                 if high[0] > low[0] || high[1] > low[1] {
                     let high = [high[0].max(low[0]), high[1].max(low[1])];
-                    wall(
-                        &mut m,
-                        xy,
-                        low,
-                        high,
-                        cell.upper_tex,
-                        cell.upper_trim,
-                        &mut colors,
-                        at,
-                    );
+                    let textures = (cell.upper_tex, cell.upper_trim);
+                    wall(sink, xy, low, high, textures, colors, at);
                 }
             }
         }
     }
+}
+
+/// Boxes for the lights (with a square showing their reach) and the
+/// entities other than the player.
+fn add_markers(world: &AlwWorld, m: &mut WorldMesh) {
     for light in &world.lights {
         let [lx, ly, lz] = light.position;
         let (cx, cy, cz) = (lx / CELL, lz / CELL, -ly / CELL);
@@ -252,21 +270,18 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
             label: e.class_name().unwrap_or_else(|| "entity".into()),
         });
     }
-    m.legend = colors.legend(world);
-    m
 }
 
 /// One wall quad between two heights at each end of an edge, with its
-/// bottom 8 units in the trim colour when there is a trim.
-#[allow(clippy::too_many_arguments)]
-fn wall(
-    m: &mut WorldMesh,
+/// bottom 8 units in the trim colour when there is a trim. `textures` is
+/// (wall, trim).
+fn wall<S: Sink>(
+    sink: &mut S,
     xy: [[f32; 2]; 2],
     low: [f32; 2],
     high: [f32; 2],
-    texture: u32,
-    trim: u32,
-    colors: &mut TextureColors,
+    (texture, trim): (u32, u32),
+    colors: &TextureColors,
     at: impl Fn([f32; 2], f32) -> [f32; 3],
 ) {
     let mut split = low;
@@ -278,8 +293,8 @@ fn wall(
             at(xy[1], split[1]),
             at(xy[0], split[0]),
         ];
-        push_quad(&mut m.faces, p, colors.of(trim));
-        m.walls += 1;
+        push_quad(sink, p, colors.of(trim));
+        sink.note(WALL);
     }
     if split[0] < high[0] || split[1] < high[1] {
         let p = [
@@ -288,8 +303,8 @@ fn wall(
             at(xy[1], high[1]),
             at(xy[0], high[0]),
         ];
-        push_quad(&mut m.faces, p, colors.of(texture));
-        m.walls += 1;
+        push_quad(sink, p, colors.of(texture));
+        sink.note(WALL);
     }
 }
 

@@ -31,6 +31,7 @@ pub mod materials;
 mod overlay;
 pub mod palette;
 pub mod terrain;
+pub mod tris;
 mod voxel;
 
 use rayon::prelude::*;

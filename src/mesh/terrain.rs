@@ -10,18 +10,15 @@
 //! midlines between quarters on different layers. Heights follow the ground
 //! bilinearly inside the tile, so quarters meet their neighbours without
 //! cracks.
+//!
+//! Colours and heights are worked out once a tilepoint, then tile rows are
+//! meshed on all cores ([`super::tris`]).
 
 pub use super::overlay::{overlay_mesh, Overlays};
 use super::palette::texture_color;
+pub use super::tris::ColorVertex;
+use super::tris::{build_rows, facing_light, RowMesher, Sink, OPAQUE, TRANSLUCENT};
 use crate::store::terrain::{Tilepoint, W3eTerrain};
-
-/// A vertex with its colour, lit on the CPU; shared with the render module.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
-pub struct ColorVertex {
-    pub position: [f32; 3],
-    pub color: [f32; 4],
-}
 
 /// Triangles to draw opaque, and translucent ones (water) to draw after.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -35,49 +32,53 @@ pub struct TriMesh {
 }
 
 const BLIGHT: [u8; 3] = [95, 70, 95];
-/// Light from high in the south-west (z is down, so "up" is -z).
-const LIGHT: [f32; 3] = [-0.35, 0.3, -0.89];
 
-fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-impl TriMesh {
-    /// A triangle, shaded by how squarely it faces the light.
-    pub(crate) fn tri(&mut self, p: [[f32; 3]; 3], c: [[f32; 3]; 3], alpha: f32, lit: bool) {
+/// The vertices of a quad of corners `p` (in order around it) with corner
+/// colours `c`; `lit` shades each triangle by how squarely it faces the
+/// light.
+#[inline(always)]
+fn shaded(p: [[f32; 3]; 4], c: [[f32; 3]; 4], alpha: f32, lit: bool) -> [[ColorVertex; 3]; 2] {
+    let mut out = [[ColorVertex::default(); 3]; 2];
+    for (t, corners) in [[0, 1, 2], [0, 2, 3]].into_iter().enumerate() {
         let shade = if lit {
-            let n = cross(sub(p[1], p[0]), sub(p[2], p[0]));
-            let len2 = n[0] * n[0] + n[1] * n[1] + n[2] * n[2];
-            let dot = (n[0] * LIGHT[0] + n[1] * LIGHT[1] + n[2] * LIGHT[2]).abs();
-            0.45 + 0.55 * dot / len2.sqrt().max(1e-9)
+            0.45 + 0.55 * facing_light([p[corners[0]], p[corners[1]], p[corners[2]]])
         } else {
             1.0
         };
+        for (v, k) in corners.into_iter().enumerate() {
+            let rgba = [c[k][0] * shade, c[k][1] * shade, c[k][2] * shade, alpha];
+            out[t][v] = ColorVertex::new(p[k], rgba);
+        }
+    }
+    out
+}
+
+/// Adds a quad to `sink`'s opaque list, or its translucent list when
+/// `alpha` < 1.
+#[inline(always)]
+fn quad<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], c: [[f32; 3]; 4], alpha: f32, lit: bool) {
+    let list = if alpha < 1.0 { TRANSLUCENT } else { OPAQUE };
+    if !S::WRITES {
+        sink.quad(list, [ColorVertex::default(); 4]);
+        return;
+    }
+    for t in shaded(p, c, alpha, lit) {
+        sink.tri(list, t);
+    }
+}
+
+impl TriMesh {
+    /// Pushes a quad of corners a, b, c, d in order around it (for small
+    /// meshes built serially, such as overlays).
+    pub(crate) fn quad(&mut self, p: [[f32; 3]; 4], c: [[f32; 3]; 4], alpha: f32, lit: bool) {
         let out = if alpha < 1.0 {
             &mut self.translucent
         } else {
             &mut self.opaque
         };
-        for (p, c) in p.iter().zip(c) {
-            out.push(ColorVertex {
-                position: *p,
-                color: [c[0] * shade, c[1] * shade, c[2] * shade, alpha],
-            });
+        for t in shaded(p, c, alpha, lit) {
+            out.extend_from_slice(&t);
         }
-    }
-
-    /// A quad of corners a, b, c, d in order around it.
-    pub(crate) fn quad(&mut self, p: [[f32; 3]; 4], c: [[f32; 3]; 4], alpha: f32, lit: bool) {
-        self.tri([p[0], p[1], p[2]], [c[0], c[1], c[2]], alpha, lit);
-        self.tri([p[0], p[2], p[3]], [c[0], c[2], c[3]], alpha, lit);
     }
 }
 
@@ -197,47 +198,87 @@ const AROUND: [usize; 4] = [0, 1, 3, 2];
 
 /// Builds the terrain's triangles.
 pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
-    let mut m = TriMesh::default();
     let (w, h) = (t.width as usize, t.height as usize);
     if w < 2 || h < 2 || t.tilepoints.len() < w * h {
-        return m;
+        return TriMesh::default();
     }
-    let tp = &t.tilepoints[..w * h];
     let pal = Palette::new(t);
-    let colors = corner_colors(t, &pal);
-    let heights = corner_heights(t);
-    // Two triangles a tile; cliffs and water add to it.
-    m.opaque.reserve((w - 1) * (h - 1) * 6);
-    let (mut z_lo, mut z_hi) = (f32::MAX, f32::MIN);
-    for ty in 0..h - 1 {
+    let rows = TileRows {
+        tp: &t.tilepoints[..w * h],
+        w,
+        h,
+        colors: corner_colors(t, &pal),
+        heights: corner_heights(t),
+        pal,
+    };
+    let built = build_rows(&rows);
+    let [opaque, one_sided, translucent] = built.lists;
+    let mut m = TriMesh {
+        opaque,
+        one_sided,
+        translucent,
+        ..Default::default()
+    };
+    if built.min[0] <= built.max[0] {
+        (m.bounds_min, m.bounds_max) = (built.min, built.max);
+    }
+    m
+}
+
+/// The terrain, ready to mesh a tile row at a time.
+struct TileRows<'a> {
+    tp: &'a [Tilepoint],
+    w: usize,
+    h: usize,
+    pal: Palette,
+    colors: Vec<[f32; 3]>,
+    heights: Vec<f32>,
+}
+
+impl RowMesher for TileRows<'_> {
+    fn rows(&self) -> usize {
+        self.h - 1
+    }
+
+    fn row<S: Sink>(&self, ty: usize, sink: &mut S) {
+        let w = self.w;
+        // This row's and the next row's tilepoints, heights and colours.
+        let (tp0, tp1) = (&self.tp[ty * w..][..w], &self.tp[(ty + 1) * w..][..w]);
+        let (h0, h1) = (
+            &self.heights[ty * w..][..w],
+            &self.heights[(ty + 1) * w..][..w],
+        );
+        let (c0, c1) = (
+            &self.colors[ty * w..][..w],
+            &self.colors[(ty + 1) * w..][..w],
+        );
         // W3E rows go north, map y goes south.
-        let y0 = (h - 1 - ty) as f32;
+        let y0 = (self.h - 1 - ty) as f32;
         for tx in 0..w - 1 {
-            let i = ty * w + tx;
-            let idx = [i, i + 1, i + w, i + w + 1];
-            let corners = idx.map(|k| &tp[k]);
+            // Corners in `tile_corners` order.
+            let corners = [&tp0[tx], &tp0[tx + 1], &tp1[tx], &tp1[tx + 1]];
+            let hs = [h0[tx], h0[tx + 1], h1[tx], h1[tx + 1]];
             let x0 = tx as f32;
             let at = |u: f32, v: f32, height: f32| [x0 + u, y0 - v, -height];
-            let layers = corners.map(|c| c.layer_height());
-            let differ = layers.iter().any(|&l| l != layers[0]);
-            let ramp = corners.iter().all(|c| c.ramp());
-            let hs = idx.map(|k| heights[k]);
-            if !differ || ramp {
-                // Ground, or a ramp drawn as a slope.
-                let p = AROUND.map(|k| at(UV[k][0], UV[k][1], hs[k]));
-                let c = AROUND.map(|k| colors[idx[k]]);
-                m.quad(p, c, 1.0, true);
-                for h in hs {
-                    z_lo = z_lo.min(h);
-                    z_hi = z_hi.max(h);
-                }
+            let l = corners[0].layer_height();
+            let differ = corners[1..].iter().any(|c| c.layer_height() != l);
+            if !differ || corners.iter().all(|c| c.ramp()) {
+                // Ground, or a ramp drawn as a slope (corners around the tile).
+                let p = [
+                    [x0, y0, -hs[0]],
+                    [x0 + 1.0, y0, -hs[1]],
+                    [x0 + 1.0, y0 - 1.0, -hs[3]],
+                    [x0, y0 - 1.0, -hs[2]],
+                ];
+                let c = [c0[tx], c0[tx + 1], c1[tx + 1], c1[tx]];
+                quad(sink, p, c, 1.0, true);
             } else {
-                cliff_tile(&mut m, &pal, corners, at, (&mut z_lo, &mut z_hi));
+                cliff_tile(sink, &self.pal, corners, at);
             }
             // Water: where any corner has the flag and the surface is above
             // the ground, coloured and made opaque by depth.
             if corners.iter().any(|c| c.water_flag()) {
-                let levels = corners.map(|c| c.water_level());
+                let levels = [0, 1, 2, 3].map(|k| corners[k].water_level());
                 let depth = (0..4).map(|k| levels[k] - hs[k]).fold(f32::MIN, f32::max);
                 if depth > 0.0 {
                     // With no water texture, the surface itself must read as
@@ -248,32 +289,22 @@ pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
                     let deep = [0.06, 0.20, 0.50];
                     let c = [0, 1, 2].map(|k| shallow[k] + (deep[k] - shallow[k]) * d);
                     let p = AROUND.map(|k| at(UV[k][0], UV[k][1], levels[k]));
-                    m.quad(p, [c; 4], alpha, false);
-                    for l in levels {
-                        z_lo = z_lo.min(l);
-                        z_hi = z_hi.max(l);
-                    }
+                    quad(sink, p, [c; 4], alpha, false);
                 }
             }
         }
     }
-    // Every tile covers its square, so x and y span the grid; heights are
-    // negated into z.
-    m.bounds_min = [0.0, 0.0, -z_hi];
-    m.bounds_max = [(w - 1) as f32, (h - 1) as f32, -z_lo];
-    m
 }
 
 /// A cliff tile: each corner's quarter at its own layer, in its cliff's
 /// colour, and walls on the midlines between quarters on different layers.
 /// Heights follow the ground bilinearly, so quarters meet their neighbours
 /// without cracks.
-fn cliff_tile(
-    m: &mut TriMesh,
+fn cliff_tile<S: Sink>(
+    sink: &mut S,
     pal: &Palette,
     corners: [&Tilepoint; 4],
     at: impl Fn(f32, f32, f32) -> [f32; 3],
-    (z_lo, z_hi): (&mut f32, &mut f32),
 ) {
     let ground = corners.map(|c| c.ground_height());
     let g = |u: f32, v: f32| {
@@ -291,12 +322,8 @@ fn cliff_tile(
             (u0, v0 + 0.5),
         ];
         let p = quarter.map(|(u, v)| at(u, v, g(u, v) + layer[i]));
-        for q in &p {
-            *z_lo = z_lo.min(-q[2]);
-            *z_hi = z_hi.max(-q[2]);
-        }
         let color = pal.cliff(corners[i], 1.1);
-        m.quad(p, [color; 4], 1.0, true);
+        quad(sink, p, [color; 4], 1.0, true);
     }
     for (a, b, (u0, v0), (u1, v1)) in [
         (0, 1, (0.5, 0.0), (0.5, 0.5)),
@@ -316,7 +343,7 @@ fn cliff_tile(
         ];
         let high = if layer[a] > layer[b] { a } else { b };
         let color = pal.cliff(corners[high], 0.75);
-        m.quad(p, [color; 4], 1.0, true);
+        quad(sink, p, [color; 4], 1.0, true);
     }
 }
 

@@ -34,10 +34,7 @@ pub fn triangles(boxes: &[Box3]) -> Vec<BoxVertex> {
         };
         for q in QUADS {
             for i in [q[0], q[1], q[2], q[0], q[2], q[3]] {
-                out.push(BoxVertex {
-                    position: corner(i),
-                    color: b.color,
-                });
+                out.push(BoxVertex::new(corner(i), b.color));
             }
         }
     }

@@ -112,6 +112,9 @@ impl Scene {
 
 /// Pipelines and shared uniforms; one per device and colour format.
 pub struct Renderer {
+    /// Held from writing the globals to submitting the frame, so frames
+    /// drawn from several threads each see their own camera.
+    draw_lock: std::sync::Mutex<()>,
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
     chunk_layout: wgpu::BindGroupLayout,
@@ -234,7 +237,7 @@ impl Renderer {
             bind_group_layouts: &[Some(&globals_layout)],
             immediate_size: 0,
         });
-        let box_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x4];
+        let box_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Unorm8x4];
         let color_pipeline = |label: &str, translucent: bool, cull: Option<wgpu::Face>| {
             device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
                 label: Some(label),
@@ -277,6 +280,7 @@ impl Renderer {
         let one_sided_pipeline =
             color_pipeline("one-sided triangles", false, Some(wgpu::Face::Back));
         Renderer {
+            draw_lock: Default::default(),
             globals,
             globals_group,
             chunk_layout,
@@ -390,6 +394,7 @@ impl Renderer {
         camera: &Camera,
         options: &RenderOptions,
     ) -> DrawStats {
+        let _drawing = self.draw_lock.lock().unwrap_or_else(|e| e.into_inner());
         let aspect = target.width as f32 / target.height.max(1) as f32;
         let view_proj = camera.view_proj(aspect);
         let perspective = matches!(camera.projection, Projection::Perspective { .. });
