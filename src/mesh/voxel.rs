@@ -22,32 +22,13 @@ use super::face::{Face, DIR_SHIFT, NORMALS, Z_SHIFT};
 use super::{ChunkMesh, MeshOptions};
 use crate::store::voxels::{Color, FourthByte, Slab, VoxelStore, CHUNK};
 
-/// Where a chunk's faces of one direction are, as they are found.
-#[derive(Debug, Clone, Copy)]
-struct DirBounds {
-    /// Bit lx (ly) set where a face is in that column (row) of the chunk.
-    xs: u32,
-    ys: u32,
-    z0: u32,
-    z1: u32,
-}
-
-impl Default for DirBounds {
-    fn default() -> Self {
-        DirBounds {
-            xs: 0,
-            ys: 0,
-            z0: u32::MAX,
-            z1: 0,
-        }
-    }
-}
-
-/// One chunk's faces by direction, as they are found.
+/// One chunk's faces by direction, as they are found: `faces[d][..len[d]]`.
+/// Past `len[d]` is room written into by index, so that the count stays in a
+/// register instead of going through `Vec::push` for every face.
 #[derive(Debug, Default)]
 struct ChunkOut {
     faces: [Vec<Face>; 6],
-    bounds: [DirBounds; 6],
+    len: [usize; 6],
 }
 
 /// Buffers reused from segment to segment.
@@ -118,10 +99,7 @@ impl Scratch {
             self.outs.resize_with(chunks, Default::default);
         }
         for o in &mut self.outs[..chunks] {
-            for v in &mut o.faces {
-                v.clear();
-            }
-            o.bounds = Default::default();
+            o.len = [0; 6];
         }
         let Scratch { masks, rgb, outs } = self;
         // The columns of the row being meshed and of the row after it.
@@ -163,8 +141,6 @@ impl Scratch {
                     ci: r0 + bx,
                     cm: rm + bx,
                     cp: rp + bx,
-                    lx,
-                    ly,
                     base: lx | ly << 5,
                 };
                 let ci = at.ci;
@@ -194,13 +170,13 @@ impl Scratch {
                         t &= t - 1;
                     }
                     let rgb = &rgb[zb as usize..zb as usize + 64];
-                    let (o, b) = (&mut out.faces, &mut out.bounds);
-                    dir_faces::<0, W>(&grid, &at, k, f[0], rgb, &mut o[0], &mut b[0]);
-                    dir_faces::<1, W>(&grid, &at, k, f[1], rgb, &mut o[1], &mut b[1]);
-                    dir_faces::<2, W>(&grid, &at, k, f[2], rgb, &mut o[2], &mut b[2]);
-                    dir_faces::<3, W>(&grid, &at, k, f[3], rgb, &mut o[3], &mut b[3]);
-                    dir_faces::<4, W>(&grid, &at, k, f[4], rgb, &mut o[4], &mut b[4]);
-                    dir_faces::<5, W>(&grid, &at, k, f[5], rgb, &mut o[5], &mut b[5]);
+                    let (o, n) = (&mut out.faces, &mut out.len);
+                    dir_faces::<0, W>(&grid, &at, k, f[0], rgb, &mut o[0], &mut n[0]);
+                    dir_faces::<1, W>(&grid, &at, k, f[1], rgb, &mut o[1], &mut n[1]);
+                    dir_faces::<2, W>(&grid, &at, k, f[2], rgb, &mut o[2], &mut n[2]);
+                    dir_faces::<3, W>(&grid, &at, k, f[3], rgb, &mut o[3], &mut n[3]);
+                    dir_faces::<4, W>(&grid, &at, k, f[4], rgb, &mut o[4], &mut n[4]);
+                    dir_faces::<5, W>(&grid, &at, k, f[5], rgb, &mut o[5], &mut n[5]);
                 }
             }
             std::mem::swap(&mut cur, &mut next);
@@ -234,22 +210,19 @@ impl Segment {
 /// Gathers a chunk's faces by direction into one mesh with its bounds.
 fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
     let rect = store.chunk(chunk);
-    let total = out.faces.iter().map(Vec::len).sum();
-    let mut faces = Vec::with_capacity(total);
+    let found = |d: usize| &out.faces[d][..out.len[d]];
+    let mut faces = Vec::with_capacity(out.len.iter().sum());
     let mut dir_ranges: [Range<u32>; 6] = Default::default();
     let origin = [rect.x0 as f32, rect.y0 as f32, 0.0];
     let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
-    for (d, o) in out.faces.iter().enumerate() {
+    for (d, range) in dir_ranges.iter_mut().enumerate() {
         let start = faces.len() as u32;
-        faces.extend_from_slice(o);
-        dir_ranges[d] = start..faces.len() as u32;
-        if o.is_empty() {
+        faces.extend_from_slice(found(d));
+        *range = start..faces.len() as u32;
+        let Some((vmin, vmax)) = voxel_box(found(d)) else {
             continue;
-        }
+        };
         // Voxel box to quad box: the faces lie on one side of their voxels.
-        let b = out.bounds[d];
-        let vmin = [b.xs.trailing_zeros(), b.ys.trailing_zeros(), b.z0];
-        let vmax = [31 - b.xs.leading_zeros(), 31 - b.ys.leading_zeros(), b.z1];
         let axis = NORMALS[d].iter().position(|&v| v != 0).unwrap();
         let positive = NORMALS[d][axis] > 0;
         for i in 0..3 {
@@ -276,6 +249,24 @@ fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
         bounds_min: lo,
         bounds_max: hi,
     }
+}
+
+/// The smallest and largest (lx, ly, z) over `faces`; `None` if there are
+/// none. One pass over faces just written, cheaper than widening bounds as
+/// they are found.
+fn voxel_box(faces: &[Face]) -> Option<([u32; 3], [u32; 3])> {
+    if faces.is_empty() {
+        return None;
+    }
+    let (mut lo, mut hi) = ([u32::MAX; 3], [0; 3]);
+    for f in faces {
+        let v = [f.a & 31, (f.a >> 5) & 31, (f.a >> Z_SHIFT) & 0xFFF];
+        for i in 0..3 {
+            lo[i] = lo[i].min(v[i]);
+            hi[i] = hi[i].max(v[i]);
+        }
+    }
+    Some((lo, hi))
 }
 
 /// The mask ring, with `W` words a column (0: `words`).
@@ -325,8 +316,6 @@ struct Site {
     ci: usize,
     cm: usize,
     cp: usize,
-    lx: u32,
-    ly: u32,
     /// `lx | ly << 5`, the start of every face's `a`.
     base: u32,
 }
@@ -355,20 +344,12 @@ fn fill_row<'a, const W: usize>(
             // Outside the map: air, for AO.
             continue;
         }
-        let col = store.column(x as u32, y as u32);
-        for s in col.slabs {
+        let (slabs, colors) = store.surface(x as u32, y as u32);
+        for s in slabs {
             set_range(m, s.top as u32, s.bottom as u32);
         }
         if let Some(c) = row.get_mut(bx.wrapping_sub(1)) {
-            // The branch makes the colour slice travel through registers: a
-            // 16-byte copy of the two words `column` just stored stalls on
-            // store forwarding.
-            let colors = if col.colors.is_empty() {
-                &[]
-            } else {
-                col.colors
-            };
-            *c = (col.slabs, colors);
+            *c = (slabs, colors);
         }
     }
 }
@@ -388,9 +369,9 @@ fn set_range(m: &mut [u64], top: u32, bottom: u32) {
     }
 }
 
-/// Pushes the faces of direction `D` set in `f` (bit b = voxel z 64k + b),
-/// with AO from the ring (bit j of the ring pattern = bit z of `ring[j]`),
-/// and widens the direction's bounds.
+/// Writes the faces of direction `D` set in `f` (bit b = voxel z 64k + b)
+/// at `out[*n..]`, with AO from the ring (bit j of the ring pattern = bit z
+/// of `ring[j]`).
 #[inline(always)]
 fn dir_faces<const D: usize, const W: usize>(
     grid: &Grid<'_, W>,
@@ -399,10 +380,13 @@ fn dir_faces<const D: usize, const W: usize>(
     mut f: u64,
     rgb: &[u32],
     out: &mut Vec<Face>,
-    bounds: &mut DirBounds,
+    n: &mut usize,
 ) {
     if f == 0 {
         return;
+    }
+    if out.len() < *n + 64 {
+        grow(out);
     }
     let (ci, cm, cp) = (at.ci, at.cm, at.cp);
     // The ring, in `ring_bit` order: (du, dv) row by row.
@@ -443,11 +427,6 @@ fn dir_faces<const D: usize, const W: usize>(
         }
     };
     let zb = 64 * k as u32;
-    let (z0, z1) = (zb + f.trailing_zeros(), zb + 63 - f.leading_zeros());
-    bounds.xs |= 1 << at.lx;
-    bounds.ys |= 1 << at.ly;
-    bounds.z0 = bounds.z0.min(z0);
-    bounds.z1 = bounds.z1.max(z1);
     let ao_bits = &AO_BITS[D];
     let b_dir = (D as u32) << DIR_SHIFT;
     let a_base = at.base | zb << Z_SHIFT;
@@ -461,10 +440,17 @@ fn dir_faces<const D: usize, const W: usize>(
                 r |= ((m >> b) as usize & 1) << j;
             }
         }
-        out.push(Face {
+        out[*n] = Face {
             a: a_base | b << Z_SHIFT | ao_bits[r],
             b: rgb[b as usize] | b_dir,
-        });
+        };
+        *n += 1;
         f &= f - 1;
     }
+}
+
+/// Makes room for many more faces, so that growing is rare.
+#[cold]
+fn grow(out: &mut Vec<Face>) {
+    out.resize(2 * out.len() + 1024, Face::default());
 }
