@@ -20,7 +20,7 @@ use super::ao::AO_BITS;
 use super::color::{pack_rgb, ColumnColors};
 use super::face::{Face, DIR_SHIFT, NORMALS, Z_SHIFT};
 use super::{ChunkMesh, MeshOptions};
-use crate::store::voxels::{Color, FourthByte, Slab, VoxelStore, CHUNK};
+use crate::store::voxels::{FourthByte, VoxelStore, CHUNK};
 
 /// One chunk's faces by direction, as they are found: `faces[d][..len[d]]`.
 /// Past `len[d]` is room written into by index, so that the count stays in a
@@ -44,10 +44,6 @@ pub(crate) struct Scratch {
     rgb: Vec<u32>,
     outs: Vec<ChunkOut>,
 }
-
-/// The inner columns of one row of a segment, kept from filling the masks to
-/// meshing: each column's slabs and colours.
-type RowCols<'a> = Vec<(&'a [Slab], &'a [Color])>;
 
 impl Scratch {
     /// Meshes chunks `cxs` of chunk row `cy`, appending them to `meshes` in
@@ -78,9 +74,9 @@ impl Scratch {
     }
 
     /// Meshes `seg` into `self.outs`.
-    fn run<'a, const W: usize>(
+    fn run<const W: usize>(
         &mut self,
-        store: &'a VoxelStore,
+        store: &VoxelStore,
         seg: &Segment,
         words: usize,
         shade: bool,
@@ -102,28 +98,19 @@ impl Scratch {
             o.len = [0; 6];
         }
         let Scratch { masks, rgb, outs } = self;
-        // The columns of the row being meshed and of the row after it.
-        let none: (&[Slab], &[Color]) = (&[], &[]);
-        let mut rows: [RowCols<'a>; 2] = [vec![none; stride - 2], vec![none; stride - 2]];
-        let [mut cur, mut next] = rows.each_mut();
         let pad = !last_valid;
-        let fill = |masks: &mut [u64], by: u32, row: &mut RowCols<'a>| {
-            fill_row::<W>(masks, store, seg, by, words, pad, row);
-        };
-        fill(masks, 0, next);
-        fill(masks, 1, cur);
+        let fill = |masks: &mut [u64], by: u32| fill_row::<W>(masks, store, seg, by, words, pad);
+        fill(masks, 0);
+        fill(masks, 1);
         for ly in 0..seg.length {
             // Masks one row ahead: row ly needs rows ly - 1 ..= ly + 1, which
             // are bordered rows ly ..= ly + 2.
-            fill(masks, ly + 2, next);
+            fill(masks, ly + 2);
             let grid = Grid::<W> { masks, words };
             let slot = |by: u32| (by % 3) as usize * stride;
             let (rm, r0, rp) = (slot(ly), slot(ly + 1), slot(ly + 2));
             let y = seg.y0 + ly;
-            for (i, &(slabs, col_colors)) in cur.iter().enumerate() {
-                if slabs.is_empty() {
-                    continue;
-                }
+            for i in 0..seg.width as usize {
                 let x = seg.x0 + i as u32;
                 let bx = i + 1;
                 let out = &mut outs[i / CHUNK as usize];
@@ -135,7 +122,8 @@ impl Scratch {
                     keep(y + 1 < length),
                     keep(y > 0),
                 ];
-                let mut colors = ColumnColors::new(slabs, col_colors);
+                // Looked up only for columns with faces: most have none.
+                let mut colors = None;
                 let lx = i as u32 % CHUNK;
                 let at = Site {
                     ci: r0 + bx,
@@ -162,6 +150,10 @@ impl Scratch {
                     if exposed == 0 {
                         continue;
                     }
+                    let colors = colors.get_or_insert_with(|| {
+                        let (slabs, col_colors) = store.surface(x, y);
+                        ColumnColors::new(slabs, col_colors)
+                    });
                     let zb = 64 * k as u32;
                     let mut t = exposed;
                     while t != 0 {
@@ -179,7 +171,6 @@ impl Scratch {
                     dir_faces::<5, W>(&grid, &at, k, f[5], rgb, &mut o[5], &mut n[5]);
                 }
             }
-            std::mem::swap(&mut cur, &mut next);
         }
     }
 }
@@ -321,35 +312,33 @@ struct Site {
 }
 
 /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
-/// ring slot, and keeps the row's inner columns in `row`.
-fn fill_row<'a, const W: usize>(
+/// ring slot.
+fn fill_row<const W: usize>(
     masks: &mut [u64],
-    store: &'a VoxelStore,
+    store: &VoxelStore,
     seg: &Segment,
     by: u32,
     words: usize,
     pad: u64,
-    row: &mut RowCols<'a>,
 ) {
     let words = if W > 0 { W } else { words };
     let stride = seg.width as usize + 2;
     let ring = &mut masks[(by % 3) as usize * stride * words..][..stride * words];
-    let y = seg.y0 as i64 + by as i64 - 1;
-    let (x0, x1) = (seg.x0 as i64 - 1, (seg.x0 + seg.width) as i64 + 1);
-    for (bx, x) in (x0..x1).enumerate() {
-        let m = &mut ring[bx * words..][..words];
+    for m in ring.chunks_exact_mut(words) {
         m.fill(0);
         m[words - 1] = pad;
-        if y < 0 || y >= store.length() as i64 || x < 0 || x >= store.width() as i64 {
-            // Outside the map: air, for AO.
-            continue;
-        }
-        let (slabs, colors) = store.surface(x as u32, y as u32);
+    }
+    // Outside the map stays air, for AO.
+    let Some(y) = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length()) else {
+        return;
+    };
+    let x0 = seg.x0.saturating_sub(1);
+    let x1 = (seg.x0 + seg.width + 1).min(store.width());
+    let first = (x0 + 1 - seg.x0) as usize * words;
+    let inside = ring[first..].chunks_exact_mut(words);
+    for (m, slabs) in inside.zip(store.row_slabs(y, x0..x1)) {
         for s in slabs {
             set_range(m, s.top as u32, s.bottom as u32);
-        }
-        if let Some(c) = row.get_mut(bx.wrapping_sub(1)) {
-            *c = (slabs, colors);
         }
     }
 }

@@ -498,6 +498,20 @@ impl VoxelStore {
         (&self.slabs[s], &self.colors[c])
     }
 
+    /// The slabs of columns `xs` of row `y`, in order: for hot loops that
+    /// read the store a row at a time.
+    #[inline]
+    pub fn row_slabs(
+        &self,
+        y: u32,
+        xs: std::ops::Range<u32>,
+    ) -> impl Iterator<Item = &[Slab]> + '_ {
+        let i = y as usize * self.width as usize + xs.start as usize;
+        let ends = &self.slab_index[i..=i + xs.len()];
+        ends.windows(2)
+            .map(|w| &self.slabs[w[0] as usize..w[1] as usize])
+    }
+
     pub fn column(&self, x: u32, y: u32) -> Column<'_> {
         let i = y as usize * self.width as usize + x as usize;
         let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
