@@ -40,7 +40,12 @@ pub(crate) struct Scratch {
     /// faces beside it); below the depth, to the end of the last word, is
     /// solid.
     masks: Vec<u64>,
-    /// Packed RGB by z for the exposed voxels of the current column.
+    /// The faces of one chunk's part of the row being meshed, by direction:
+    /// bit z of word `j * words + k` is a face of column j's voxel 64k + z.
+    faces: [Vec<u64>; 6],
+    /// The same, all directions together.
+    exposed: Vec<u64>,
+    /// Packed RGB of the exposed voxels of the word being meshed, by z.
     rgb: Vec<u32>,
     outs: Vec<ChunkOut>,
 }
@@ -73,7 +78,10 @@ impl Scratch {
         }
     }
 
-    /// Meshes `seg` into `self.outs`.
+    /// Meshes `seg` into `self.outs`, one map row at a time and, within a
+    /// row, one chunk's columns at a time: first which voxels show faces
+    /// (bit operations over whole rows, in tight loops), then their colours,
+    /// then the faces of each direction with their AO.
     fn run<const W: usize>(
         &mut self,
         store: &VoxelStore,
@@ -88,8 +96,13 @@ impl Scratch {
             r => (1u64 << r) - 1,
         };
         let stride = seg.width as usize + 2;
+        let block = CHUNK as usize * words;
         self.masks.resize(3 * stride * words, 0);
-        self.rgb.resize(words * 64, 0);
+        for f in &mut self.faces {
+            f.resize(block, 0);
+        }
+        self.exposed.resize(block, 0);
+        self.rgb.resize(64, 0);
         let chunks = seg.chunks as usize;
         if self.outs.len() < chunks {
             self.outs.resize_with(chunks, Default::default);
@@ -97,7 +110,13 @@ impl Scratch {
         for o in &mut self.outs[..chunks] {
             o.len = [0; 6];
         }
-        let Scratch { masks, rgb, outs } = self;
+        let Scratch {
+            masks,
+            faces,
+            exposed,
+            rgb,
+            outs,
+        } = self;
         let pad = !last_valid;
         let fill = |masks: &mut [u64], by: u32| fill_row::<W>(masks, store, seg, by, words, pad);
         fill(masks, 0);
@@ -106,69 +125,72 @@ impl Scratch {
             // Masks one row ahead: row ly needs rows ly - 1 ..= ly + 1, which
             // are bordered rows ly ..= ly + 2.
             fill(masks, ly + 2);
-            let grid = Grid::<W> { masks, words };
-            let slot = |by: u32| (by % 3) as usize * stride;
-            let (rm, r0, rp) = (slot(ly), slot(ly + 1), slot(ly + 2));
             let y = seg.y0 + ly;
-            for i in 0..seg.width as usize {
-                let x = seg.x0 + i as u32;
-                let bx = i + 1;
-                let out = &mut outs[i / CHUNK as usize];
-                // Outside the map in x/y counts as solid: no faces toward it.
-                let keep = |inside: bool| if inside { !0u64 } else { 0 };
-                let keep = [
-                    keep(x + 1 < width),
-                    keep(x > 0),
-                    keep(y + 1 < length),
-                    keep(y > 0),
-                ];
-                // Looked up only for columns with faces: most have none.
-                let mut colors = None;
-                let lx = i as u32 % CHUNK;
-                let at = Site {
-                    ci: r0 + bx,
-                    cm: rm + bx,
-                    cp: rp + bx,
-                    base: lx | ly << 5,
+            for (c, out) in outs[..chunks].iter_mut().enumerate() {
+                let i0 = c * CHUNK as usize;
+                let len = (seg.width as usize - i0).min(CHUNK as usize);
+                // This chunk's columns and one more each side, in the rows
+                // before, at and after y.
+                let rows = |by: u32| {
+                    let start = ((by % 3) as usize * stride + i0) * words;
+                    &masks[start..start + (len + 2) * words]
                 };
-                let ci = at.ci;
-                for k in 0..words {
-                    let valid = if k + 1 == words { last_valid } else { !0 };
-                    let s = grid.at(ci, k) & valid;
-                    if s == 0 {
-                        continue;
+                let rows = Rows::<W> {
+                    m: rows(ly),
+                    c: rows(ly + 1),
+                    p: rows(ly + 2),
+                    words,
+                    last_valid,
+                };
+                let n = len * words;
+                rows.find_faces(len, faces, &mut exposed[..n]);
+                // Outside the map in x/y counts as solid: no faces toward it.
+                let x0 = seg.x0 + i0 as u32;
+                if x0 + len as u32 == width {
+                    faces[0][n - words..n].fill(0);
+                }
+                if x0 == 0 {
+                    faces[1][..words].fill(0);
+                }
+                if y + 1 == length {
+                    faces[2][..n].fill(0);
+                }
+                if y == 0 {
+                    faces[3][..n].fill(0);
+                }
+                let faces = [0, 1, 2, 3, 4, 5].map(|d| &faces[d][..n]);
+                let exposed = &exposed[..n];
+                for j in 0..len {
+                    let mut colors = None;
+                    for k in 0..words {
+                        let i = j * words + k;
+                        let mut t = exposed[i];
+                        if t == 0 {
+                            continue;
+                        }
+                        // Looked up only for columns with faces.
+                        let colors = colors.get_or_insert_with(|| {
+                            let (slabs, col_colors) = store.surface(x0 + j as u32, y);
+                            ColumnColors::new(slabs, col_colors)
+                        });
+                        let rgb = &mut rgb[..64];
+                        while t != 0 {
+                            let b = t.trailing_zeros();
+                            rgb[b as usize] = pack_rgb(colors.at(64 * k as u32 + b), shade);
+                            t &= t - 1;
+                        }
+                        let at = Site {
+                            col: j + 1,
+                            k,
+                            a_base: ly << 5 | j as u32 | (64 * k as u32) << Z_SHIFT,
+                        };
+                        rows.emit::<0>(&at, faces[0][i], rgb, out);
+                        rows.emit::<1>(&at, faces[1][i], rgb, out);
+                        rows.emit::<2>(&at, faces[2][i], rgb, out);
+                        rows.emit::<3>(&at, faces[3][i], rgb, out);
+                        rows.emit::<4>(&at, faces[4][i], rgb, out);
+                        rows.emit::<5>(&at, faces[5][i], rgb, out);
                     }
-                    let f = [
-                        s & !grid.at(ci + 1, k) & keep[0],
-                        s & !grid.at(ci - 1, k) & keep[1],
-                        s & !grid.at(at.cp, k) & keep[2],
-                        s & !grid.at(at.cm, k) & keep[3],
-                        s & !grid.up(ci, k),
-                        s & !grid.dn(ci, k),
-                    ];
-                    let exposed = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
-                    if exposed == 0 {
-                        continue;
-                    }
-                    let colors = colors.get_or_insert_with(|| {
-                        let (slabs, col_colors) = store.surface(x, y);
-                        ColumnColors::new(slabs, col_colors)
-                    });
-                    let zb = 64 * k as u32;
-                    let mut t = exposed;
-                    while t != 0 {
-                        let z = zb + t.trailing_zeros();
-                        rgb[z as usize] = pack_rgb(colors.at(z), shade);
-                        t &= t - 1;
-                    }
-                    let rgb = &rgb[zb as usize..zb as usize + 64];
-                    let (o, n) = (&mut out.faces, &mut out.len);
-                    dir_faces::<0, W>(&grid, &at, k, f[0], rgb, &mut o[0], &mut n[0]);
-                    dir_faces::<1, W>(&grid, &at, k, f[1], rgb, &mut o[1], &mut n[1]);
-                    dir_faces::<2, W>(&grid, &at, k, f[2], rgb, &mut o[2], &mut n[2]);
-                    dir_faces::<3, W>(&grid, &at, k, f[3], rgb, &mut o[3], &mut n[3]);
-                    dir_faces::<4, W>(&grid, &at, k, f[4], rgb, &mut o[4], &mut n[4]);
-                    dir_faces::<5, W>(&grid, &at, k, f[5], rgb, &mut o[5], &mut n[5]);
                 }
             }
         }
@@ -260,13 +282,19 @@ fn voxel_box(faces: &[Face]) -> Option<([u32; 3], [u32; 3])> {
     Some((lo, hi))
 }
 
-/// The mask ring, with `W` words a column (0: `words`).
-struct Grid<'m, const W: usize> {
-    masks: &'m [u64],
+/// Three rows of masks around the row being meshed (`m` before it, `c` at
+/// it, `p` after it), each one chunk's columns plus one each side: column j
+/// of the chunk is column j + 1 here. `W` words a column (0: `words`).
+struct Rows<'m, const W: usize> {
+    m: &'m [u64],
+    c: &'m [u64],
+    p: &'m [u64],
     words: usize,
+    /// The bits of the last word inside the depth.
+    last_valid: u64,
 }
 
-impl<const W: usize> Grid<'_, W> {
+impl<const W: usize> Rows<'_, W> {
     #[inline(always)]
     fn words(&self) -> usize {
         if W > 0 {
@@ -276,39 +304,172 @@ impl<const W: usize> Grid<'_, W> {
         }
     }
 
-    /// Bit z = solid at z.
+    /// Bit z = solid at z, in word k of column `col` of `row`.
     #[inline(always)]
-    fn at(&self, ci: usize, k: usize) -> u64 {
-        self.masks[ci * self.words() + k]
+    fn at(&self, row: &[u64], col: usize, k: usize) -> u64 {
+        row[col * self.words() + k]
     }
 
     /// Bit z = solid at z - 1; above the top is air.
     #[inline(always)]
-    fn up(&self, ci: usize, k: usize) -> u64 {
-        let carry = if k > 0 { self.at(ci, k - 1) >> 63 } else { 0 };
-        self.at(ci, k) << 1 | carry
+    fn up(&self, row: &[u64], col: usize, k: usize) -> u64 {
+        let carry = if k > 0 {
+            self.at(row, col, k - 1) >> 63
+        } else {
+            0
+        };
+        self.at(row, col, k) << 1 | carry
     }
 
     /// Bit z = solid at z + 1; below the bottom is solid.
     #[inline(always)]
-    fn dn(&self, ci: usize, k: usize) -> u64 {
+    fn dn(&self, row: &[u64], col: usize, k: usize) -> u64 {
         let carry = if k + 1 < self.words() {
-            self.at(ci, k + 1) << 63
+            self.at(row, col, k + 1) << 63
         } else {
             1 << 63
         };
-        self.at(ci, k) >> 1 | carry
+        self.at(row, col, k) >> 1 | carry
+    }
+
+    /// Which voxels of the `len` columns show a face, by direction, into
+    /// `faces` (and all directions together into `exposed`). No branches:
+    /// most columns are looked at only here.
+    fn find_faces(&self, len: usize, faces: &mut [Vec<u64>; 6], exposed: &mut [u64]) {
+        let words = self.words();
+        let [f0, f1, f2, f3, f4, f5] = faces;
+        let n = len * words;
+        let (f0, f1, f2, f3, f4, f5) = (
+            &mut f0[..n],
+            &mut f1[..n],
+            &mut f2[..n],
+            &mut f3[..n],
+            &mut f4[..n],
+            &mut f5[..n],
+        );
+        let exposed = &mut exposed[..n];
+        for j in 0..len {
+            for k in 0..words {
+                let col = j + 1;
+                let valid = if k + 1 == words { self.last_valid } else { !0 };
+                let s = self.at(self.c, col, k) & valid;
+                let i = j * words + k;
+                f0[i] = s & !self.at(self.c, col + 1, k);
+                f1[i] = s & !self.at(self.c, col - 1, k);
+                f2[i] = s & !self.at(self.p, col, k);
+                f3[i] = s & !self.at(self.m, col, k);
+                f4[i] = s & !self.up(self.c, col, k);
+                f5[i] = s & !self.dn(self.c, col, k);
+                exposed[i] = f0[i] | f1[i] | f2[i] | f3[i] | f4[i] | f5[i];
+            }
+        }
+    }
+
+    /// Writes the faces of direction `D` in `f` (word `at.k` of column
+    /// `at.col`, as [`Self::find_faces`] gives them) into `out`, with their
+    /// colours from `rgb` (by z in the word).
+    #[inline(always)]
+    fn emit<const D: usize>(&self, at: &Site, f: u64, rgb: &[u32], out: &mut ChunkOut) {
+        if f == 0 {
+            return;
+        }
+        let buf = &mut out.faces[D];
+        if buf.len() < out.len[D] + 64 {
+            grow(buf);
+        }
+        out.len[D] = self.dir_faces::<D>(at.col, at.k, f, at.a_base, rgb, buf, out.len[D]);
+    }
+
+    /// Writes the faces of direction `D` set in `f` (bit b = voxel z 64k + b
+    /// of column `col`) at `out[n..]`, with AO from the ring (bit j of the
+    /// ring pattern = bit z of `ring[j]`); returns the new count.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn dir_faces<const D: usize>(
+        &self,
+        col: usize,
+        k: usize,
+        mut f: u64,
+        a_base: u32,
+        rgb: &[u32],
+        out: &mut [Face],
+        mut n: usize,
+    ) -> usize {
+        let (m, c, p) = (self.m, self.c, self.p);
+        // The ring, in `ring_bit` order: (du, dv) row by row.
+        let ring = match D {
+            0..=3 => {
+                // The air column beside the face and its two neighbours
+                // along u (the other horizontal axis); v is z.
+                let (r0, c0, r1, c1, r2, c2) = match D {
+                    0 => (m, col + 1, c, col + 1, p, col + 1),
+                    1 => (m, col - 1, c, col - 1, p, col - 1),
+                    2 => (p, col - 1, p, col, p, col + 1),
+                    _ => (m, col - 1, m, col, m, col + 1),
+                };
+                [
+                    self.up(r0, c0, k),
+                    self.up(r1, c1, k),
+                    self.up(r2, c2, k),
+                    self.at(r0, c0, k),
+                    self.at(r2, c2, k),
+                    self.dn(r0, c0, k),
+                    self.dn(r1, c1, k),
+                    self.dn(r2, c2, k),
+                ]
+            }
+            // The 8 columns around, one voxel above (up) or below (down).
+            _ => {
+                let g = |row: &[u64], cl: usize| {
+                    if D == 4 {
+                        self.up(row, cl, k)
+                    } else {
+                        self.dn(row, cl, k)
+                    }
+                };
+                [
+                    g(m, col - 1),
+                    g(m, col),
+                    g(m, col + 1),
+                    g(c, col - 1),
+                    g(c, col + 1),
+                    g(p, col - 1),
+                    g(p, col),
+                    g(p, col + 1),
+                ]
+            }
+        };
+        let ao_bits = &AO_BITS[D];
+        let b_dir = (D as u32) << DIR_SHIFT;
+        // Faces with nothing solid around them (open ground) skip the gather.
+        let occluded = ring.iter().fold(0, |a, m| a | m);
+        while f != 0 {
+            let b = f.trailing_zeros();
+            let mut r = 0usize;
+            if (occluded >> b) & 1 != 0 {
+                for (j, m) in ring.iter().enumerate() {
+                    r |= ((m >> b) as usize & 1) << j;
+                }
+            }
+            out[n] = Face {
+                a: a_base | b << Z_SHIFT | ao_bits[r],
+                b: rgb[b as usize] | b_dir,
+            };
+            n += 1;
+            f &= f - 1;
+        }
+        n
     }
 }
 
-/// The column being meshed: its index in the mask ring, and its neighbours'
-/// at y - 1 and y + 1.
+/// Where a column's word of faces goes.
 struct Site {
-    ci: usize,
-    cm: usize,
-    cp: usize,
-    /// `lx | ly << 5`, the start of every face's `a`.
-    base: u32,
+    /// The column in [`Rows`].
+    col: usize,
+    /// The word.
+    k: usize,
+    /// `lx | ly << 5 | 64k << Z_SHIFT`, the start of every face's `a`.
+    a_base: u32,
 }
 
 /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
@@ -355,86 +516,6 @@ fn set_range(m: &mut [u64], top: u32, bottom: u32) {
         m[kt] |= head;
         m[kt + 1..kb].fill(!0);
         m[kb] |= tail;
-    }
-}
-
-/// Writes the faces of direction `D` set in `f` (bit b = voxel z 64k + b)
-/// at `out[*n..]`, with AO from the ring (bit j of the ring pattern = bit z
-/// of `ring[j]`).
-#[inline(always)]
-fn dir_faces<const D: usize, const W: usize>(
-    grid: &Grid<'_, W>,
-    at: &Site,
-    k: usize,
-    mut f: u64,
-    rgb: &[u32],
-    out: &mut Vec<Face>,
-    n: &mut usize,
-) {
-    if f == 0 {
-        return;
-    }
-    if out.len() < *n + 64 {
-        grow(out);
-    }
-    let (ci, cm, cp) = (at.ci, at.cm, at.cp);
-    // The ring, in `ring_bit` order: (du, dv) row by row.
-    let ring = match D {
-        0..=3 => {
-            // The air column beside the face and its two neighbours along
-            // u (the other horizontal axis); v is z.
-            let (c0, a, c2) = match D {
-                0 => (cm + 1, ci + 1, cp + 1),
-                1 => (cm - 1, ci - 1, cp - 1),
-                2 => (cp - 1, cp, cp + 1),
-                _ => (cm - 1, cm, cm + 1),
-            };
-            [
-                grid.up(c0, k),
-                grid.up(a, k),
-                grid.up(c2, k),
-                grid.at(c0, k),
-                grid.at(c2, k),
-                grid.dn(c0, k),
-                grid.dn(a, k),
-                grid.dn(c2, k),
-            ]
-        }
-        // The 8 columns around, one voxel above (up) or below (down).
-        _ => {
-            let g = |c: usize| if D == 4 { grid.up(c, k) } else { grid.dn(c, k) };
-            [
-                g(cm - 1),
-                g(cm),
-                g(cm + 1),
-                g(ci - 1),
-                g(ci + 1),
-                g(cp - 1),
-                g(cp),
-                g(cp + 1),
-            ]
-        }
-    };
-    let zb = 64 * k as u32;
-    let ao_bits = &AO_BITS[D];
-    let b_dir = (D as u32) << DIR_SHIFT;
-    let a_base = at.base | zb << Z_SHIFT;
-    // Faces with nothing solid around them (open ground) skip the gather.
-    let occluded = ring.iter().fold(0, |a, m| a | m);
-    while f != 0 {
-        let b = f.trailing_zeros();
-        let mut r = 0usize;
-        if (occluded >> b) & 1 != 0 {
-            for (j, m) in ring.iter().enumerate() {
-                r |= ((m >> b) as usize & 1) << j;
-            }
-        }
-        out[*n] = Face {
-            a: a_base | b << Z_SHIFT | ao_bits[r],
-            b: rgb[b as usize] | b_dir,
-        };
-        *n += 1;
-        f &= f - 1;
     }
 }
 
