@@ -45,6 +45,8 @@ pub(crate) struct Scratch {
     faces: [Vec<u64>; 6],
     /// The same, all directions together.
     exposed: Vec<u64>,
+    /// The 8 columns around each column, ORed: where some neighbour is solid.
+    around: Vec<u64>,
     /// Packed RGB of the exposed voxels of the word being meshed, by z.
     rgb: Vec<u32>,
     outs: Vec<ChunkOut>,
@@ -102,6 +104,7 @@ impl Scratch {
             f.resize(block, 0);
         }
         self.exposed.resize(block, 0);
+        self.around.resize(block, 0);
         self.rgb.resize(64, 0);
         let chunks = seg.chunks as usize;
         if self.outs.len() < chunks {
@@ -114,6 +117,7 @@ impl Scratch {
             masks,
             faces,
             exposed,
+            around,
             rgb,
             outs,
         } = self;
@@ -143,7 +147,7 @@ impl Scratch {
                     last_valid,
                 };
                 let n = len * words;
-                rows.find_faces(len, faces, &mut exposed[..n]);
+                rows.find_faces(len, faces, &mut exposed[..n], &mut around[..n]);
                 // Outside the map in x/y counts as solid: no faces toward it.
                 let x0 = seg.x0 + i0 as u32;
                 if x0 + len as u32 == width {
@@ -159,7 +163,7 @@ impl Scratch {
                     faces[3][..n].fill(0);
                 }
                 let faces = [0, 1, 2, 3, 4, 5].map(|d| &faces[d][..n]);
-                let exposed = &exposed[..n];
+                let (exposed, around) = (&exposed[..n], &around[..n]);
                 for j in 0..len {
                     let mut colors = None;
                     for k in 0..words {
@@ -179,10 +183,20 @@ impl Scratch {
                             rgb[b as usize] = pack_rgb(colors.at(64 * k as u32 + b), shade);
                             t &= t - 1;
                         }
+                        // The up and down faces' rings ORed, from `around`
+                        // shifted as `Rows::up` and `Rows::dn` shift.
+                        let up_carry = if k > 0 { around[i - 1] >> 63 } else { 0 };
+                        let dn_carry = if k + 1 < words {
+                            around[i + 1] << 63
+                        } else {
+                            1 << 63
+                        };
                         let at = Site {
                             col: j + 1,
                             k,
                             a_base: ly << 5 | j as u32 | (64 * k as u32) << Z_SHIFT,
+                            ring_up: around[i] << 1 | up_carry,
+                            ring_dn: around[i] >> 1 | dn_carry,
                         };
                         rows.emit::<0>(&at, faces[0][i], rgb, out);
                         rows.emit::<1>(&at, faces[1][i], rgb, out);
@@ -335,7 +349,13 @@ impl<const W: usize> Rows<'_, W> {
     /// Which voxels of the `len` columns show a face, by direction, into
     /// `faces` (and all directions together into `exposed`). No branches:
     /// most columns are looked at only here.
-    fn find_faces(&self, len: usize, faces: &mut [Vec<u64>; 6], exposed: &mut [u64]) {
+    fn find_faces(
+        &self,
+        len: usize,
+        faces: &mut [Vec<u64>; 6],
+        exposed: &mut [u64],
+        around: &mut [u64],
+    ) {
         let words = self.words();
         let [f0, f1, f2, f3, f4, f5] = faces;
         let n = len * words;
@@ -347,7 +367,7 @@ impl<const W: usize> Rows<'_, W> {
             &mut f4[..n],
             &mut f5[..n],
         );
-        let exposed = &mut exposed[..n];
+        let (exposed, around) = (&mut exposed[..n], &mut around[..n]);
         for j in 0..len {
             for k in 0..words {
                 let col = j + 1;
@@ -361,6 +381,11 @@ impl<const W: usize> Rows<'_, W> {
                 f4[i] = s & !self.up(self.c, col, k);
                 f5[i] = s & !self.dn(self.c, col, k);
                 exposed[i] = f0[i] | f1[i] | f2[i] | f3[i] | f4[i] | f5[i];
+                let (m, c, p) = (self.m, self.c, self.p);
+                let three = |r: &[u64]| {
+                    self.at(r, col - 1, k) | self.at(r, col, k) | self.at(r, col + 1, k)
+                };
+                around[i] = three(m) | self.at(c, col - 1, k) | self.at(c, col + 1, k) | three(p);
             }
         }
     }
@@ -377,25 +402,44 @@ impl<const W: usize> Rows<'_, W> {
         if buf.len() < out.len[D] + 64 {
             grow(buf);
         }
-        out.len[D] = self.dir_faces::<D>(at.col, at.k, f, at.a_base, rgb, buf, out.len[D]);
+        out.len[D] = self.dir_faces::<D>(at, f, rgb, buf, out.len[D]);
     }
 
     /// Writes the faces of direction `D` set in `f` (bit b = voxel z 64k + b
     /// of column `col`) at `out[n..]`, with AO from the ring (bit j of the
     /// ring pattern = bit z of `ring[j]`); returns the new count.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn dir_faces<const D: usize>(
         &self,
-        col: usize,
-        k: usize,
+        at: &Site,
         mut f: u64,
-        a_base: u32,
         rgb: &[u32],
         out: &mut [Face],
         mut n: usize,
     ) -> usize {
         let (m, c, p) = (self.m, self.c, self.p);
+        let (col, k, a_base) = (at.col, at.k, at.a_base);
+        // Up and down faces with nothing solid around them (open ground,
+        // most of a map) need no ring at all.
+        let known = match D {
+            4 => at.ring_up,
+            5 => at.ring_dn,
+            _ => !0,
+        };
+        if f & known == 0 {
+            let b_dir = (D as u32) << DIR_SHIFT;
+            let open = AO_BITS[D][0];
+            while f != 0 {
+                let b = f.trailing_zeros();
+                out[n] = Face {
+                    a: a_base | b << Z_SHIFT | open,
+                    b: rgb[b as usize] | b_dir,
+                };
+                n += 1;
+                f &= f - 1;
+            }
+            return n;
+        }
         // The ring, in `ring_bit` order: (du, dv) row by row.
         let ring = match D {
             0..=3 => {
@@ -470,6 +514,10 @@ struct Site {
     k: usize,
     /// `lx | ly << 5 | 64k << Z_SHIFT`, the start of every face's `a`.
     a_base: u32,
+    /// The rings of the word's up and down faces, ORed: bit z set where some
+    /// voxel of the ring of a face at z is solid.
+    ring_up: u64,
+    ring_dn: u64,
 }
 
 /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
