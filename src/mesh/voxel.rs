@@ -464,6 +464,19 @@ impl<const W: usize> Rows<'_, W> {
             }
             return n;
         }
+        // The columns col - 1 ..= col + 1 of each row, as slices of a length
+        // known at compile time: one bounds check a row instead of one a
+        // load.
+        fn near(r: &[u64], col: usize, words: usize) -> &[u64] {
+            &r[(col - 1) * words..][..3 * words]
+        }
+        let words = self.words();
+        let (m, c, p) = (
+            near(m, col, words),
+            near(c, col, words),
+            near(p, col, words),
+        );
+        let col = 1;
         // The ring, in `ring_bit` order: (du, dv) row by row.
         let ring = match D {
             0..=3 => {
