@@ -582,6 +582,15 @@ fn fill_row<const W: usize>(
     let x1 = (seg.x0 + seg.width + 1).min(store.width());
     let first = (x0 + 1 - seg.x0) as usize * words;
     let inside = ring[first..].chunks_exact_mut(words);
+    if W == 1 {
+        // One word a column (every 64-deep map): no word arithmetic.
+        for (m, slabs) in inside.zip(store.row_slabs(y, x0..x1)) {
+            m[0] = slabs.iter().fold(pad, |v, s| {
+                v | (!0u64 << s.top) & (!0u64 >> (64 - s.bottom as u32))
+            });
+        }
+        return;
+    }
     for (m, slabs) in inside.zip(store.row_slabs(y, x0..x1)) {
         for s in slabs {
             set_range(m, s.top as u32, s.bottom as u32);
