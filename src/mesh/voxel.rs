@@ -285,15 +285,17 @@ fn voxel_box(faces: &[Face]) -> Option<([u32; 3], [u32; 3])> {
     if faces.is_empty() {
         return None;
     }
-    let (mut lo, mut hi) = ([u32::MAX; 3], [0; 3]);
+    // In i16, whose min and max x86-64's baseline SSE2 has for vectors
+    // (not u32's): every field fits (lx, ly < 32, z < 4096).
+    let (mut lo, mut hi) = ([i16::MAX; 3], [0i16; 3]);
     for f in faces {
-        let v = [f.a & 31, (f.a >> 5) & 31, (f.a >> Z_SHIFT) & 0xFFF];
+        let v = [f.a & 31, (f.a >> 5) & 31, (f.a >> Z_SHIFT) & 0xFFF].map(|v| v as i16);
         for i in 0..3 {
             lo[i] = lo[i].min(v[i]);
             hi[i] = hi[i].max(v[i]);
         }
     }
-    Some((lo, hi))
+    Some((lo.map(|v| v as u32), hi.map(|v| v as u32)))
 }
 
 /// Three rows of masks around the row being meshed (`m` before it, `c` at
