@@ -13,14 +13,23 @@
 //! row-major order, so the sweep reads it in order, and each column is looked
 //! up once (border columns once per segment); the masks only need the three
 //! rows around the row being meshed.
+//!
+//! Within a row, each chunk's 32 columns go in two steps (see `rows`): a
+//! branch-free pass finds every face of every column by direction; then only
+//! the columns with faces are coloured and their faces written, each
+//! direction straight into its own buffer. Most columns of a real map show
+//! one top face and nothing else, and most top faces have nothing solid
+//! around them, so those take the shortest path: no AO ring at all.
+
+mod rows;
 
 use std::ops::Range;
 
-use super::ao::AO_BITS;
 use super::color::{pack_rgb, ColumnColors};
-use super::face::{Face, DIR_SHIFT, NORMALS, Z_SHIFT};
+use super::face::{Face, NORMALS, Z_SHIFT};
 use super::{ChunkMesh, MeshOptions};
 use crate::store::voxels::{FourthByte, VoxelStore, CHUNK};
+use rows::{Rows, Site};
 
 /// One chunk's faces by direction, as they are found: `faces[d][..len[d]]`.
 /// Past `len[d]` is room written into by index, so that the count stays in a
@@ -81,9 +90,9 @@ impl Scratch {
     }
 
     /// Meshes `seg` into `self.outs`, one map row at a time and, within a
-    /// row, one chunk's columns at a time: first which voxels show faces
-    /// (bit operations over whole rows, in tight loops), then their colours,
-    /// then the faces of each direction with their AO.
+    /// row, one chunk's columns at a time: first which voxels show faces, by
+    /// direction (a branch-free pass over the columns), then, column by
+    /// column, the colours of those voxels and the faces with their AO.
     fn run<const W: usize>(
         &mut self,
         store: &VoxelStore,
@@ -149,6 +158,7 @@ impl Scratch {
                 let n = len * words;
                 rows.find_faces(len, faces, &mut exposed[..n], &mut around[..n]);
                 // Outside the map in x/y counts as solid: no faces toward it.
+                // (`exposed` keeps them: a few voxels get a colour unused.)
                 let x0 = seg.x0 + i0 as u32;
                 if x0 + len as u32 == width {
                     faces[0][n - words..n].fill(0);
@@ -296,267 +306,6 @@ fn voxel_box(faces: &[Face]) -> Option<([u32; 3], [u32; 3])> {
         }
     }
     Some((lo.map(|v| v as u32), hi.map(|v| v as u32)))
-}
-
-/// Three rows of masks around the row being meshed (`m` before it, `c` at
-/// it, `p` after it), each one chunk's columns plus one each side: column j
-/// of the chunk is column j + 1 here. `W` words a column (0: `words`).
-struct Rows<'m, const W: usize> {
-    m: &'m [u64],
-    c: &'m [u64],
-    p: &'m [u64],
-    words: usize,
-    /// The bits of the last word inside the depth.
-    last_valid: u64,
-}
-
-impl<const W: usize> Rows<'_, W> {
-    #[inline(always)]
-    fn words(&self) -> usize {
-        if W > 0 {
-            W
-        } else {
-            self.words
-        }
-    }
-
-    /// Bit z = solid at z, in word k of column `col` of `row`.
-    #[inline(always)]
-    fn at(&self, row: &[u64], col: usize, k: usize) -> u64 {
-        row[col * self.words() + k]
-    }
-
-    /// Bit z = solid at z - 1; above the top is air.
-    #[inline(always)]
-    fn up(&self, row: &[u64], col: usize, k: usize) -> u64 {
-        let carry = if k > 0 {
-            self.at(row, col, k - 1) >> 63
-        } else {
-            0
-        };
-        self.at(row, col, k) << 1 | carry
-    }
-
-    /// Bit z = solid at z + 1; below the bottom is solid.
-    #[inline(always)]
-    fn dn(&self, row: &[u64], col: usize, k: usize) -> u64 {
-        let carry = if k + 1 < self.words() {
-            self.at(row, col, k + 1) << 63
-        } else {
-            1 << 63
-        };
-        self.at(row, col, k) >> 1 | carry
-    }
-
-    /// Which voxels of the `len` columns show a face, by direction, into
-    /// `faces` (and all directions together into `exposed`). No branches:
-    /// most columns are looked at only here.
-    fn find_faces(
-        &self,
-        len: usize,
-        faces: &mut [Vec<u64>; 6],
-        exposed: &mut [u64],
-        around: &mut [u64],
-    ) {
-        let words = self.words();
-        let [f0, f1, f2, f3, f4, f5] = faces;
-        let n = len * words;
-        let (f0, f1, f2, f3, f4, f5) = (
-            &mut f0[..n],
-            &mut f1[..n],
-            &mut f2[..n],
-            &mut f3[..n],
-            &mut f4[..n],
-            &mut f5[..n],
-        );
-        let (exposed, around) = (&mut exposed[..n], &mut around[..n]);
-        if W == 1 {
-            // One word a column (every 64-deep map): the same as below, over
-            // slices the compiler sees the lengths of, so it can vectorise.
-            fn row(r: &[u64], dx: usize, len: usize) -> &[u64] {
-                &r[dx..dx + len]
-            }
-            let (m, c, p) = (self.m, self.c, self.p);
-            let (cw, ce, cc) = (row(c, 0, len), row(c, 2, len), row(c, 1, len));
-            let (mw, me, mc) = (row(m, 0, len), row(m, 2, len), row(m, 1, len));
-            let (pw, pe, pc) = (row(p, 0, len), row(p, 2, len), row(p, 1, len));
-            for j in 0..len {
-                let raw = cc[j];
-                let s = raw & self.last_valid;
-                f0[j] = s & !ce[j];
-                f1[j] = s & !cw[j];
-                f2[j] = s & !pc[j];
-                f3[j] = s & !mc[j];
-                f4[j] = s & !(raw << 1);
-                f5[j] = s & !(raw >> 1 | 1 << 63);
-                exposed[j] = f0[j] | f1[j] | f2[j] | f3[j] | f4[j] | f5[j];
-                around[j] = mw[j] | mc[j] | me[j] | cw[j] | ce[j] | pw[j] | pc[j] | pe[j];
-            }
-            return;
-        }
-        for j in 0..len {
-            for k in 0..words {
-                let col = j + 1;
-                let valid = if k + 1 == words { self.last_valid } else { !0 };
-                let s = self.at(self.c, col, k) & valid;
-                let i = j * words + k;
-                f0[i] = s & !self.at(self.c, col + 1, k);
-                f1[i] = s & !self.at(self.c, col - 1, k);
-                f2[i] = s & !self.at(self.p, col, k);
-                f3[i] = s & !self.at(self.m, col, k);
-                f4[i] = s & !self.up(self.c, col, k);
-                f5[i] = s & !self.dn(self.c, col, k);
-                exposed[i] = f0[i] | f1[i] | f2[i] | f3[i] | f4[i] | f5[i];
-                let (m, c, p) = (self.m, self.c, self.p);
-                let three = |r: &[u64]| {
-                    self.at(r, col - 1, k) | self.at(r, col, k) | self.at(r, col + 1, k)
-                };
-                around[i] = three(m) | self.at(c, col - 1, k) | self.at(c, col + 1, k) | three(p);
-            }
-        }
-    }
-
-    /// Writes the faces of direction `D` in `f` (word `at.k` of column
-    /// `at.col`, as [`Self::find_faces`] gives them) into `out`, with their
-    /// colours from `rgb` (by z in the word).
-    #[inline(always)]
-    fn emit<const D: usize>(&self, at: &Site, f: u64, rgb: &[u32], out: &mut ChunkOut) {
-        if f == 0 {
-            return;
-        }
-        let buf = &mut out.faces[D];
-        if buf.len() < out.len[D] + 64 {
-            grow(buf);
-        }
-        out.len[D] = self.dir_faces::<D>(at, f, rgb, buf, out.len[D]);
-    }
-
-    /// Writes the faces of direction `D` set in `f` (bit b = voxel z 64k + b
-    /// of column `col`) at `out[n..]`, with AO from the ring (bit j of the
-    /// ring pattern = bit z of `ring[j]`); returns the new count.
-    #[inline(always)]
-    fn dir_faces<const D: usize>(
-        &self,
-        at: &Site,
-        mut f: u64,
-        rgb: &[u32],
-        out: &mut [Face],
-        mut n: usize,
-    ) -> usize {
-        let (m, c, p) = (self.m, self.c, self.p);
-        let (col, k, a_base) = (at.col, at.k, at.a_base);
-        // Up and down faces with nothing solid around them (open ground,
-        // most of a map) need no ring at all.
-        let known = match D {
-            4 => at.ring_up,
-            5 => at.ring_dn,
-            _ => !0,
-        };
-        if f & known == 0 {
-            let b_dir = (D as u32) << DIR_SHIFT;
-            let open = AO_BITS[D][0];
-            while f != 0 {
-                let b = f.trailing_zeros();
-                out[n] = Face {
-                    a: a_base | b << Z_SHIFT | open,
-                    b: rgb[b as usize] | b_dir,
-                };
-                n += 1;
-                f &= f - 1;
-            }
-            return n;
-        }
-        // The columns col - 1 ..= col + 1 of each row, as slices of a length
-        // known at compile time: one bounds check a row instead of one a
-        // load.
-        fn near(r: &[u64], col: usize, words: usize) -> &[u64] {
-            &r[(col - 1) * words..][..3 * words]
-        }
-        let words = self.words();
-        let (m, c, p) = (
-            near(m, col, words),
-            near(c, col, words),
-            near(p, col, words),
-        );
-        let col = 1;
-        // The ring, in `ring_bit` order: (du, dv) row by row.
-        let ring = match D {
-            0..=3 => {
-                // The air column beside the face and its two neighbours
-                // along u (the other horizontal axis); v is z.
-                let (r0, c0, r1, c1, r2, c2) = match D {
-                    0 => (m, col + 1, c, col + 1, p, col + 1),
-                    1 => (m, col - 1, c, col - 1, p, col - 1),
-                    2 => (p, col - 1, p, col, p, col + 1),
-                    _ => (m, col - 1, m, col, m, col + 1),
-                };
-                [
-                    self.up(r0, c0, k),
-                    self.up(r1, c1, k),
-                    self.up(r2, c2, k),
-                    self.at(r0, c0, k),
-                    self.at(r2, c2, k),
-                    self.dn(r0, c0, k),
-                    self.dn(r1, c1, k),
-                    self.dn(r2, c2, k),
-                ]
-            }
-            // The 8 columns around, one voxel above (up) or below (down).
-            _ => {
-                let g = |row: &[u64], cl: usize| {
-                    if D == 4 {
-                        self.up(row, cl, k)
-                    } else {
-                        self.dn(row, cl, k)
-                    }
-                };
-                [
-                    g(m, col - 1),
-                    g(m, col),
-                    g(m, col + 1),
-                    g(c, col - 1),
-                    g(c, col + 1),
-                    g(p, col - 1),
-                    g(p, col),
-                    g(p, col + 1),
-                ]
-            }
-        };
-        let ao_bits = &AO_BITS[D];
-        let b_dir = (D as u32) << DIR_SHIFT;
-        // Faces with nothing solid around them (open ground) skip the gather.
-        let occluded = ring.iter().fold(0, |a, m| a | m);
-        while f != 0 {
-            let b = f.trailing_zeros();
-            let mut r = 0usize;
-            if (occluded >> b) & 1 != 0 {
-                for (j, m) in ring.iter().enumerate() {
-                    r |= ((m >> b) as usize & 1) << j;
-                }
-            }
-            out[n] = Face {
-                a: a_base | b << Z_SHIFT | ao_bits[r],
-                b: rgb[b as usize] | b_dir,
-            };
-            n += 1;
-            f &= f - 1;
-        }
-        n
-    }
-}
-
-/// Where a column's word of faces goes.
-struct Site {
-    /// The column in [`Rows`].
-    col: usize,
-    /// The word.
-    k: usize,
-    /// `lx | ly << 5 | 64k << Z_SHIFT`, the start of every face's `a`.
-    a_base: u32,
-    /// The rings of the word's up and down faces, ORed: bit z set where some
-    /// voxel of the ring of a face at z is solid.
-    ring_up: u64,
-    ring_dn: u64,
 }
 
 /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
