@@ -174,7 +174,8 @@ impl Scratch {
                 }
                 let faces = [0, 1, 2, 3, 4, 5].map(|d| &faces[d][..n]);
                 let (exposed, around) = (&exposed[..n], &around[..n]);
-                for j in 0..len {
+                let surfaces = store.row_surfaces(y, x0..x0 + len as u32);
+                for (j, (slabs, col_colors)) in surfaces.enumerate() {
                     let mut colors = None;
                     for k in 0..words {
                         let i = j * words + k;
@@ -183,10 +184,8 @@ impl Scratch {
                             continue;
                         }
                         // Looked up only for columns with faces.
-                        let colors = colors.get_or_insert_with(|| {
-                            let (slabs, col_colors) = store.surface(x0 + j as u32, y);
-                            ColumnColors::new(slabs, col_colors)
-                        });
+                        let colors =
+                            colors.get_or_insert_with(|| ColumnColors::new(slabs, col_colors));
                         let rgb = &mut rgb[..64];
                         while t != 0 {
                             let b = t.trailing_zeros();

@@ -512,6 +512,28 @@ impl VoxelStore {
             .map(|w| &self.slabs[w[0] as usize..w[1] as usize])
     }
 
+    /// The slabs and colours of columns `xs` of row `y`, in order: for hot
+    /// loops that read the store a row at a time.
+    #[inline]
+    pub fn row_surfaces(
+        &self,
+        y: u32,
+        xs: std::ops::Range<u32>,
+    ) -> impl Iterator<Item = (&[Slab], &[Color])> + '_ {
+        let i = y as usize * self.width as usize + xs.start as usize;
+        let slab_ends = &self.slab_index[i..=i + xs.len()];
+        let color_ends = &self.color_index[i..=i + xs.len()];
+        slab_ends
+            .windows(2)
+            .zip(color_ends.windows(2))
+            .map(|(s, c)| {
+                (
+                    &self.slabs[s[0] as usize..s[1] as usize],
+                    &self.colors[c[0] as usize..c[1] as usize],
+                )
+            })
+    }
+
     pub fn column(&self, x: u32, y: u32) -> Column<'_> {
         let i = y as usize * self.width as usize + x as usize;
         let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
