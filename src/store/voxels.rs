@@ -704,6 +704,16 @@ mod tests {
     }
 
     #[test]
+    fn a_row_reads_as_its_columns_do() {
+        let s = small();
+        let row: Vec<_> = s.row_surfaces(0, 0..2).collect();
+        let slabs: Vec<_> = s.row_slabs(0, 1..2).collect();
+        assert_eq!(row, [s.surface(0, 0), s.surface(1, 0)]);
+        assert_eq!(row[0].0.len(), 2, "column 0 has two slabs");
+        assert_eq!(slabs, [s.surface(1, 0).0]);
+    }
+
+    #[test]
     fn runs_and_raw_spans_match_the_vxl_spec() {
         let s = small();
         let col = s.column(0, 0);
