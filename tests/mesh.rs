@@ -398,6 +398,16 @@ fn random_stores_match_the_brute_force_mesher() {
         let want = brute_faces(&s, 0..w, 0..l);
         assert!(want.len() > 1000, "a store worth testing: {}", want.len());
         assert!(want.iter().any(|f| f.ao.contains(&0)) && want.iter().any(|f| f.flip));
+        // Up and down faces both open (the mesher skips their AO ring) and
+        // shaded, so that both of its paths are compared.
+        for dir in [DIR_UP, DIR_DOWN] {
+            let open = |f: &&F| f.dir == dir && f.ao == [3; 4];
+            assert!(want.iter().any(|f| open(&f)), "open faces, dir {dir}");
+            assert!(
+                want.iter().any(|f| f.dir == dir && !open(&f)),
+                "shaded faces, dir {dir}"
+            );
+        }
         assert_same(&got, &want, &format!("random {w}x{l}x{d}"));
     }
 }

@@ -64,7 +64,8 @@ pub(crate) fn pack_rgb(c: Color, shade: bool) -> u32 {
         let s = |v: u32| (v * a / 128).min(255);
         s(r) | s(g) << 8 | s(b) << 16
     } else {
-        r | g << 8 | b << 16
+        // 0xAARRGGBB to 0x00BBGGRR: one byte swap instead of three shifts.
+        c.swap_bytes() >> 8
     }
 }
 

@@ -13,41 +13,31 @@
 //! row-major order, so the sweep reads it in order, and each column is looked
 //! up once (border columns once per segment); the masks only need the three
 //! rows around the row being meshed.
+//!
+//! Within a row, each chunk's 32 columns go in two steps (see `rows`): a
+//! branch-free pass finds every face of every column by direction; then only
+//! the columns with faces are coloured and their faces written, each
+//! direction straight into its own buffer. Most columns of a real map show
+//! one top face and nothing else, and most top faces have nothing solid
+//! around them, so those take the shortest path: no AO ring at all.
+
+mod rows;
 
 use std::ops::Range;
 
-use super::ao::AO_BITS;
 use super::color::{pack_rgb, ColumnColors};
-use super::face::{Face, DIR_SHIFT, NORMALS, Z_SHIFT};
+use super::face::{Face, NORMALS, Z_SHIFT};
 use super::{ChunkMesh, MeshOptions};
-use crate::store::voxels::{Color, FourthByte, Slab, VoxelStore, CHUNK};
+use crate::store::voxels::{FourthByte, VoxelStore, CHUNK};
+use rows::{Rows, Site};
 
-/// Where a chunk's faces of one direction are, as they are found.
-#[derive(Debug, Clone, Copy)]
-struct DirBounds {
-    /// Bit lx (ly) set where a face is in that column (row) of the chunk.
-    xs: u32,
-    ys: u32,
-    z0: u32,
-    z1: u32,
-}
-
-impl Default for DirBounds {
-    fn default() -> Self {
-        DirBounds {
-            xs: 0,
-            ys: 0,
-            z0: u32::MAX,
-            z1: 0,
-        }
-    }
-}
-
-/// One chunk's faces by direction, as they are found.
+/// One chunk's faces by direction, as they are found: `faces[d][..len[d]]`.
+/// Past `len[d]` is room written into by index, so that the count stays in a
+/// register instead of going through `Vec::push` for every face.
 #[derive(Debug, Default)]
 struct ChunkOut {
     faces: [Vec<Face>; 6],
-    bounds: [DirBounds; 6],
+    len: [usize; 6],
 }
 
 /// Buffers reused from segment to segment.
@@ -59,14 +49,17 @@ pub(crate) struct Scratch {
     /// faces beside it); below the depth, to the end of the last word, is
     /// solid.
     masks: Vec<u64>,
-    /// Packed RGB by z for the exposed voxels of the current column.
+    /// The faces of one chunk's part of the row being meshed, by direction:
+    /// bit z of word `j * words + k` is a face of column j's voxel 64k + z.
+    faces: [Vec<u64>; 6],
+    /// The same, all directions together.
+    exposed: Vec<u64>,
+    /// The 8 columns around each column, ORed: where some neighbour is solid.
+    around: Vec<u64>,
+    /// Packed RGB of the exposed voxels of the word being meshed, by z.
     rgb: Vec<u32>,
     outs: Vec<ChunkOut>,
 }
-
-/// The inner columns of one row of a segment, kept from filling the masks to
-/// meshing: each column's slabs and colours.
-type RowCols<'a> = Vec<(&'a [Slab], &'a [Color])>;
 
 impl Scratch {
     /// Meshes chunks `cxs` of chunk row `cy`, appending them to `meshes` in
@@ -96,10 +89,13 @@ impl Scratch {
         }
     }
 
-    /// Meshes `seg` into `self.outs`.
-    fn run<'a, const W: usize>(
+    /// Meshes `seg` into `self.outs`, one map row at a time and, within a
+    /// row, one chunk's columns at a time: first which voxels show faces, by
+    /// direction (a branch-free pass over the columns), then, column by
+    /// column, the colours of those voxels and the faces with their AO.
+    fn run<const W: usize>(
         &mut self,
-        store: &'a VoxelStore,
+        store: &VoxelStore,
         seg: &Segment,
         words: usize,
         shade: bool,
@@ -111,99 +107,115 @@ impl Scratch {
             r => (1u64 << r) - 1,
         };
         let stride = seg.width as usize + 2;
+        let block = CHUNK as usize * words;
         self.masks.resize(3 * stride * words, 0);
-        self.rgb.resize(words * 64, 0);
+        for f in &mut self.faces {
+            f.resize(block, 0);
+        }
+        self.exposed.resize(block, 0);
+        self.around.resize(block, 0);
+        self.rgb.resize(64, 0);
         let chunks = seg.chunks as usize;
         if self.outs.len() < chunks {
             self.outs.resize_with(chunks, Default::default);
         }
         for o in &mut self.outs[..chunks] {
-            for v in &mut o.faces {
-                v.clear();
-            }
-            o.bounds = Default::default();
+            o.len = [0; 6];
         }
-        let Scratch { masks, rgb, outs } = self;
-        // The columns of the row being meshed and of the row after it.
-        let none: (&[Slab], &[Color]) = (&[], &[]);
-        let mut rows: [RowCols<'a>; 2] = [vec![none; stride - 2], vec![none; stride - 2]];
-        let [mut cur, mut next] = rows.each_mut();
+        let Scratch {
+            masks,
+            faces,
+            exposed,
+            around,
+            rgb,
+            outs,
+        } = self;
         let pad = !last_valid;
-        let fill = |masks: &mut [u64], by: u32, row: &mut RowCols<'a>| {
-            fill_row::<W>(masks, store, seg, by, words, pad, row);
-        };
-        fill(masks, 0, next);
-        fill(masks, 1, cur);
+        let fill = |masks: &mut [u64], by: u32| fill_row::<W>(masks, store, seg, by, words, pad);
+        fill(masks, 0);
+        fill(masks, 1);
         for ly in 0..seg.length {
             // Masks one row ahead: row ly needs rows ly - 1 ..= ly + 1, which
             // are bordered rows ly ..= ly + 2.
-            fill(masks, ly + 2, next);
-            let grid = Grid::<W> { masks, words };
-            let slot = |by: u32| (by % 3) as usize * stride;
-            let (rm, r0, rp) = (slot(ly), slot(ly + 1), slot(ly + 2));
+            fill(masks, ly + 2);
             let y = seg.y0 + ly;
-            for (i, &(slabs, col_colors)) in cur.iter().enumerate() {
-                if slabs.is_empty() {
-                    continue;
-                }
-                let x = seg.x0 + i as u32;
-                let bx = i + 1;
-                let out = &mut outs[i / CHUNK as usize];
-                // Outside the map in x/y counts as solid: no faces toward it.
-                let keep = |inside: bool| if inside { !0u64 } else { 0 };
-                let keep = [
-                    keep(x + 1 < width),
-                    keep(x > 0),
-                    keep(y + 1 < length),
-                    keep(y > 0),
-                ];
-                let mut colors = ColumnColors::new(slabs, col_colors);
-                let lx = i as u32 % CHUNK;
-                let at = Site {
-                    ci: r0 + bx,
-                    cm: rm + bx,
-                    cp: rp + bx,
-                    lx,
-                    ly,
-                    base: lx | ly << 5,
+            for (c, out) in outs[..chunks].iter_mut().enumerate() {
+                let i0 = c * CHUNK as usize;
+                let len = (seg.width as usize - i0).min(CHUNK as usize);
+                // This chunk's columns and one more each side, in the rows
+                // before, at and after y.
+                let rows = |by: u32| {
+                    let start = ((by % 3) as usize * stride + i0) * words;
+                    &masks[start..start + (len + 2) * words]
                 };
-                let ci = at.ci;
-                for k in 0..words {
-                    let valid = if k + 1 == words { last_valid } else { !0 };
-                    let s = grid.at(ci, k) & valid;
-                    if s == 0 {
-                        continue;
+                let rows = Rows::<W> {
+                    m: rows(ly),
+                    c: rows(ly + 1),
+                    p: rows(ly + 2),
+                    words,
+                    last_valid,
+                };
+                let n = len * words;
+                rows.find_faces(len, faces, &mut exposed[..n], &mut around[..n]);
+                // Outside the map in x/y counts as solid: no faces toward it.
+                // (`exposed` keeps them: a few voxels get a colour unused.)
+                let x0 = seg.x0 + i0 as u32;
+                if x0 + len as u32 == width {
+                    faces[0][n - words..n].fill(0);
+                }
+                if x0 == 0 {
+                    faces[1][..words].fill(0);
+                }
+                if y + 1 == length {
+                    faces[2][..n].fill(0);
+                }
+                if y == 0 {
+                    faces[3][..n].fill(0);
+                }
+                let faces = [0, 1, 2, 3, 4, 5].map(|d| &faces[d][..n]);
+                let (exposed, around) = (&exposed[..n], &around[..n]);
+                let surfaces = store.row_surfaces(y, x0..x0 + len as u32);
+                for (j, (slabs, col_colors)) in surfaces.enumerate() {
+                    let mut colors = None;
+                    for k in 0..words {
+                        let i = j * words + k;
+                        let mut t = exposed[i];
+                        if t == 0 {
+                            continue;
+                        }
+                        // Looked up only for columns with faces.
+                        let colors =
+                            colors.get_or_insert_with(|| ColumnColors::new(slabs, col_colors));
+                        let rgb = &mut rgb[..64];
+                        while t != 0 {
+                            let b = t.trailing_zeros();
+                            rgb[b as usize] = pack_rgb(colors.at(64 * k as u32 + b), shade);
+                            t &= t - 1;
+                        }
+                        // The up and down faces' rings ORed, from `around`
+                        // shifted as `Rows::up` and `Rows::dn` shift.
+                        let up_carry = if k > 0 { around[i - 1] >> 63 } else { 0 };
+                        let dn_carry = if k + 1 < words {
+                            around[i + 1] << 63
+                        } else {
+                            1 << 63
+                        };
+                        let at = Site {
+                            col: j + 1,
+                            k,
+                            a_base: ly << 5 | j as u32 | (64 * k as u32) << Z_SHIFT,
+                            ring_up: around[i] << 1 | up_carry,
+                            ring_dn: around[i] >> 1 | dn_carry,
+                        };
+                        rows.emit::<0>(&at, faces[0][i], rgb, out);
+                        rows.emit::<1>(&at, faces[1][i], rgb, out);
+                        rows.emit::<2>(&at, faces[2][i], rgb, out);
+                        rows.emit::<3>(&at, faces[3][i], rgb, out);
+                        rows.emit::<4>(&at, faces[4][i], rgb, out);
+                        rows.emit::<5>(&at, faces[5][i], rgb, out);
                     }
-                    let f = [
-                        s & !grid.at(ci + 1, k) & keep[0],
-                        s & !grid.at(ci - 1, k) & keep[1],
-                        s & !grid.at(at.cp, k) & keep[2],
-                        s & !grid.at(at.cm, k) & keep[3],
-                        s & !grid.up(ci, k),
-                        s & !grid.dn(ci, k),
-                    ];
-                    let exposed = f[0] | f[1] | f[2] | f[3] | f[4] | f[5];
-                    if exposed == 0 {
-                        continue;
-                    }
-                    let zb = 64 * k as u32;
-                    let mut t = exposed;
-                    while t != 0 {
-                        let z = zb + t.trailing_zeros();
-                        rgb[z as usize] = pack_rgb(colors.at(z), shade);
-                        t &= t - 1;
-                    }
-                    let rgb = &rgb[zb as usize..zb as usize + 64];
-                    let (o, b) = (&mut out.faces, &mut out.bounds);
-                    dir_faces::<0, W>(&grid, &at, k, f[0], rgb, &mut o[0], &mut b[0]);
-                    dir_faces::<1, W>(&grid, &at, k, f[1], rgb, &mut o[1], &mut b[1]);
-                    dir_faces::<2, W>(&grid, &at, k, f[2], rgb, &mut o[2], &mut b[2]);
-                    dir_faces::<3, W>(&grid, &at, k, f[3], rgb, &mut o[3], &mut b[3]);
-                    dir_faces::<4, W>(&grid, &at, k, f[4], rgb, &mut o[4], &mut b[4]);
-                    dir_faces::<5, W>(&grid, &at, k, f[5], rgb, &mut o[5], &mut b[5]);
                 }
             }
-            std::mem::swap(&mut cur, &mut next);
         }
     }
 }
@@ -234,22 +246,19 @@ impl Segment {
 /// Gathers a chunk's faces by direction into one mesh with its bounds.
 fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
     let rect = store.chunk(chunk);
-    let total = out.faces.iter().map(Vec::len).sum();
-    let mut faces = Vec::with_capacity(total);
+    let found = |d: usize| &out.faces[d][..out.len[d]];
+    let mut faces = Vec::with_capacity(out.len.iter().sum());
     let mut dir_ranges: [Range<u32>; 6] = Default::default();
     let origin = [rect.x0 as f32, rect.y0 as f32, 0.0];
     let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
-    for (d, o) in out.faces.iter().enumerate() {
+    for (d, range) in dir_ranges.iter_mut().enumerate() {
         let start = faces.len() as u32;
-        faces.extend_from_slice(o);
-        dir_ranges[d] = start..faces.len() as u32;
-        if o.is_empty() {
+        faces.extend_from_slice(found(d));
+        *range = start..faces.len() as u32;
+        let Some((vmin, vmax)) = voxel_box(found(d)) else {
             continue;
-        }
+        };
         // Voxel box to quad box: the faces lie on one side of their voxels.
-        let b = out.bounds[d];
-        let vmin = [b.xs.trailing_zeros(), b.ys.trailing_zeros(), b.z0];
-        let vmax = [31 - b.xs.leading_zeros(), 31 - b.ys.leading_zeros(), b.z1];
         let axis = NORMALS[d].iter().position(|&v| v != 0).unwrap();
         let positive = NORMALS[d][axis] > 0;
         for i in 0..3 {
@@ -278,97 +287,63 @@ fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
     }
 }
 
-/// The mask ring, with `W` words a column (0: `words`).
-struct Grid<'m, const W: usize> {
-    masks: &'m [u64],
-    words: usize,
-}
-
-impl<const W: usize> Grid<'_, W> {
-    #[inline(always)]
-    fn words(&self) -> usize {
-        if W > 0 {
-            W
-        } else {
-            self.words
+/// The smallest and largest (lx, ly, z) over `faces`; `None` if there are
+/// none. One pass over faces just written, cheaper than widening bounds as
+/// they are found.
+fn voxel_box(faces: &[Face]) -> Option<([u32; 3], [u32; 3])> {
+    if faces.is_empty() {
+        return None;
+    }
+    // In i16, whose min and max x86-64's baseline SSE2 has for vectors
+    // (not u32's): every field fits (lx, ly < 32, z < 4096).
+    let (mut lo, mut hi) = ([i16::MAX; 3], [0i16; 3]);
+    for f in faces {
+        let v = [f.a & 31, (f.a >> 5) & 31, (f.a >> Z_SHIFT) & 0xFFF].map(|v| v as i16);
+        for i in 0..3 {
+            lo[i] = lo[i].min(v[i]);
+            hi[i] = hi[i].max(v[i]);
         }
     }
-
-    /// Bit z = solid at z.
-    #[inline(always)]
-    fn at(&self, ci: usize, k: usize) -> u64 {
-        self.masks[ci * self.words() + k]
-    }
-
-    /// Bit z = solid at z - 1; above the top is air.
-    #[inline(always)]
-    fn up(&self, ci: usize, k: usize) -> u64 {
-        let carry = if k > 0 { self.at(ci, k - 1) >> 63 } else { 0 };
-        self.at(ci, k) << 1 | carry
-    }
-
-    /// Bit z = solid at z + 1; below the bottom is solid.
-    #[inline(always)]
-    fn dn(&self, ci: usize, k: usize) -> u64 {
-        let carry = if k + 1 < self.words() {
-            self.at(ci, k + 1) << 63
-        } else {
-            1 << 63
-        };
-        self.at(ci, k) >> 1 | carry
-    }
-}
-
-/// The column being meshed: its index in the mask ring, and its neighbours'
-/// at y - 1 and y + 1.
-struct Site {
-    ci: usize,
-    cm: usize,
-    cp: usize,
-    lx: u32,
-    ly: u32,
-    /// `lx | ly << 5`, the start of every face's `a`.
-    base: u32,
+    Some((lo.map(|v| v as u32), hi.map(|v| v as u32)))
 }
 
 /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
-/// ring slot, and keeps the row's inner columns in `row`.
-fn fill_row<'a, const W: usize>(
+/// ring slot.
+fn fill_row<const W: usize>(
     masks: &mut [u64],
-    store: &'a VoxelStore,
+    store: &VoxelStore,
     seg: &Segment,
     by: u32,
     words: usize,
     pad: u64,
-    row: &mut RowCols<'a>,
 ) {
     let words = if W > 0 { W } else { words };
     let stride = seg.width as usize + 2;
     let ring = &mut masks[(by % 3) as usize * stride * words..][..stride * words];
-    let y = seg.y0 as i64 + by as i64 - 1;
-    let (x0, x1) = (seg.x0 as i64 - 1, (seg.x0 + seg.width) as i64 + 1);
-    for (bx, x) in (x0..x1).enumerate() {
-        let m = &mut ring[bx * words..][..words];
+    for m in ring.chunks_exact_mut(words) {
         m.fill(0);
         m[words - 1] = pad;
-        if y < 0 || y >= store.length() as i64 || x < 0 || x >= store.width() as i64 {
-            // Outside the map: air, for AO.
-            continue;
+    }
+    // Outside the map stays air, for AO.
+    let Some(y) = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length()) else {
+        return;
+    };
+    let x0 = seg.x0.saturating_sub(1);
+    let x1 = (seg.x0 + seg.width + 1).min(store.width());
+    let first = (x0 + 1 - seg.x0) as usize * words;
+    let inside = ring[first..].chunks_exact_mut(words);
+    if W == 1 {
+        // One word a column (every 64-deep map): no word arithmetic.
+        for (m, slabs) in inside.zip(store.row_slabs(y, x0..x1)) {
+            m[0] = slabs.iter().fold(pad, |v, s| {
+                v | (!0u64 << s.top) & (!0u64 >> (64 - s.bottom as u32))
+            });
         }
-        let col = store.column(x as u32, y as u32);
-        for s in col.slabs {
+        return;
+    }
+    for (m, slabs) in inside.zip(store.row_slabs(y, x0..x1)) {
+        for s in slabs {
             set_range(m, s.top as u32, s.bottom as u32);
-        }
-        if let Some(c) = row.get_mut(bx.wrapping_sub(1)) {
-            // The branch makes the colour slice travel through registers: a
-            // 16-byte copy of the two words `column` just stored stalls on
-            // store forwarding.
-            let colors = if col.colors.is_empty() {
-                &[]
-            } else {
-                col.colors
-            };
-            *c = (col.slabs, colors);
         }
     }
 }
@@ -388,83 +363,8 @@ fn set_range(m: &mut [u64], top: u32, bottom: u32) {
     }
 }
 
-/// Pushes the faces of direction `D` set in `f` (bit b = voxel z 64k + b),
-/// with AO from the ring (bit j of the ring pattern = bit z of `ring[j]`),
-/// and widens the direction's bounds.
-#[inline(always)]
-fn dir_faces<const D: usize, const W: usize>(
-    grid: &Grid<'_, W>,
-    at: &Site,
-    k: usize,
-    mut f: u64,
-    rgb: &[u32],
-    out: &mut Vec<Face>,
-    bounds: &mut DirBounds,
-) {
-    if f == 0 {
-        return;
-    }
-    let (ci, cm, cp) = (at.ci, at.cm, at.cp);
-    // The ring, in `ring_bit` order: (du, dv) row by row.
-    let ring = match D {
-        0..=3 => {
-            // The air column beside the face and its two neighbours along
-            // u (the other horizontal axis); v is z.
-            let (c0, a, c2) = match D {
-                0 => (cm + 1, ci + 1, cp + 1),
-                1 => (cm - 1, ci - 1, cp - 1),
-                2 => (cp - 1, cp, cp + 1),
-                _ => (cm - 1, cm, cm + 1),
-            };
-            [
-                grid.up(c0, k),
-                grid.up(a, k),
-                grid.up(c2, k),
-                grid.at(c0, k),
-                grid.at(c2, k),
-                grid.dn(c0, k),
-                grid.dn(a, k),
-                grid.dn(c2, k),
-            ]
-        }
-        // The 8 columns around, one voxel above (up) or below (down).
-        _ => {
-            let g = |c: usize| if D == 4 { grid.up(c, k) } else { grid.dn(c, k) };
-            [
-                g(cm - 1),
-                g(cm),
-                g(cm + 1),
-                g(ci - 1),
-                g(ci + 1),
-                g(cp - 1),
-                g(cp),
-                g(cp + 1),
-            ]
-        }
-    };
-    let zb = 64 * k as u32;
-    let (z0, z1) = (zb + f.trailing_zeros(), zb + 63 - f.leading_zeros());
-    bounds.xs |= 1 << at.lx;
-    bounds.ys |= 1 << at.ly;
-    bounds.z0 = bounds.z0.min(z0);
-    bounds.z1 = bounds.z1.max(z1);
-    let ao_bits = &AO_BITS[D];
-    let b_dir = (D as u32) << DIR_SHIFT;
-    let a_base = at.base | zb << Z_SHIFT;
-    // Faces with nothing solid around them (open ground) skip the gather.
-    let occluded = ring.iter().fold(0, |a, m| a | m);
-    while f != 0 {
-        let b = f.trailing_zeros();
-        let mut r = 0usize;
-        if (occluded >> b) & 1 != 0 {
-            for (j, m) in ring.iter().enumerate() {
-                r |= ((m >> b) as usize & 1) << j;
-            }
-        }
-        out.push(Face {
-            a: a_base | b << Z_SHIFT | ao_bits[r],
-            b: rgb[b as usize] | b_dir,
-        });
-        f &= f - 1;
-    }
+/// Makes room for many more faces, so that growing is rare.
+#[cold]
+fn grow(out: &mut Vec<Face>) {
+    out.resize(2 * out.len() + 1024, Face::default());
 }

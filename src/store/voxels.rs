@@ -498,6 +498,42 @@ impl VoxelStore {
         (&self.slabs[s], &self.colors[c])
     }
 
+    /// The slabs of columns `xs` of row `y`, in order: for hot loops that
+    /// read the store a row at a time.
+    #[inline]
+    pub fn row_slabs(
+        &self,
+        y: u32,
+        xs: std::ops::Range<u32>,
+    ) -> impl Iterator<Item = &[Slab]> + '_ {
+        let i = y as usize * self.width as usize + xs.start as usize;
+        let ends = &self.slab_index[i..=i + xs.len()];
+        ends.windows(2)
+            .map(|w| &self.slabs[w[0] as usize..w[1] as usize])
+    }
+
+    /// The slabs and colours of columns `xs` of row `y`, in order: for hot
+    /// loops that read the store a row at a time.
+    #[inline]
+    pub fn row_surfaces(
+        &self,
+        y: u32,
+        xs: std::ops::Range<u32>,
+    ) -> impl Iterator<Item = (&[Slab], &[Color])> + '_ {
+        let i = y as usize * self.width as usize + xs.start as usize;
+        let slab_ends = &self.slab_index[i..=i + xs.len()];
+        let color_ends = &self.color_index[i..=i + xs.len()];
+        slab_ends
+            .windows(2)
+            .zip(color_ends.windows(2))
+            .map(|(s, c)| {
+                (
+                    &self.slabs[s[0] as usize..s[1] as usize],
+                    &self.colors[c[0] as usize..c[1] as usize],
+                )
+            })
+    }
+
     pub fn column(&self, x: u32, y: u32) -> Column<'_> {
         let i = y as usize * self.width as usize + x as usize;
         let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
@@ -679,6 +715,16 @@ mod tests {
         assert_eq!(s.colored_voxels(), 5);
         assert_eq!(s.filled_voxels(), 4 + 1 + 8);
         assert!(!s.solid(5, 0, 0), "outside is air");
+    }
+
+    #[test]
+    fn a_row_reads_as_its_columns_do() {
+        let s = small();
+        let row: Vec<_> = s.row_surfaces(0, 0..2).collect();
+        let slabs: Vec<_> = s.row_slabs(0, 1..2).collect();
+        assert_eq!(row, [s.surface(0, 0), s.surface(1, 0)]);
+        assert_eq!(row[0].0.len(), 2, "column 0 has two slabs");
+        assert_eq!(slabs, [s.surface(1, 0).0]);
     }
 
     #[test]

@@ -1,0 +1,86 @@
+//! Quick meshing timings on one core, for iterating on the mesher: the best
+//! and median of many runs per corpus map (the best is what noise on a shared
+//! machine disturbs least), and a hash of the whole output, so that two
+//! versions of the mesher can be checked to give the same meshes.
+//!
+//! `cargo run --release --no-default-features --example mesh_timing [runs] [name part]`
+
+use mapscope::formats::{self, LoadOptions};
+use mapscope::mesh::{self, ChunkMesh, MeshOptions};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// FNV-1a over every face, range and bound, in chunk order; faces sorted
+/// within each direction, whose order the mesher does not promise.
+fn hash(meshes: &[ChunkMesh]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut eat = |v: u32| {
+        h ^= v as u64;
+        h = h.wrapping_mul(0x100_0000_01b3);
+    };
+    for m in meshes {
+        eat(m.chunk as u32);
+        for d in 0..6 {
+            let mut faces: Vec<(u32, u32)> = m.dir_faces(d).iter().map(|f| (f.a, f.b)).collect();
+            faces.sort_unstable();
+            for (a, b) in faces {
+                eat(a);
+                eat(b);
+            }
+        }
+        for r in &m.dir_ranges {
+            eat(r.start);
+            eat(r.end);
+        }
+        for v in m.bounds_min.iter().chain(&m.bounds_max) {
+            eat(v.to_bits());
+        }
+    }
+    h
+}
+
+fn main() {
+    let runs: usize = std::env::args()
+        .nth(1)
+        .map_or(50, |s| s.parse().expect("runs"));
+    let only = std::env::args().nth(2).unwrap_or_default();
+    let dir = std::env::var("MAPSCOPE_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
+        .join("vxl");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("corpus")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "vxl"))
+        .filter(|p| p.to_string_lossy().contains(&only))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let bytes = std::fs::read(&path).unwrap();
+        let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+        let store = map.voxels().unwrap();
+        let opts = MeshOptions::default();
+        let meshes = mesh::mesh_all_serial(store, &opts);
+        let faces = mesh::face_count(&meshes);
+        let mut times: Vec<f64> = (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                std::hint::black_box(mesh::mesh_all_serial(store, &opts));
+                t.elapsed().as_secs_f64()
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let (best, median) = (times[0], times[runs / 2]);
+        println!(
+            "{:32} {faces:8} faces  best {:6.2} ms ({:5.1} M/s)  median {:6.2} ms  hash {:016x}",
+            path.file_stem().unwrap().to_string_lossy(),
+            best * 1e3,
+            faces as f64 / best / 1e6,
+            median * 1e3,
+            hash(&meshes),
+        );
+    }
+}
