@@ -54,6 +54,9 @@ fn a_cliff_step_makes_walls_on_the_step_only() {
     assert!(zs
         .iter()
         .all(|&z| (z - low).abs() < 1e-4 || (z - low - 1.0).abs() < 1e-4));
+    // The box holds the grid and both levels, and nothing more.
+    assert_eq!(m.bounds_min, [0.0, 0.0, -(low + 1.0)]);
+    assert_eq!(m.bounds_max, [5.0, 3.0, -low]);
 }
 
 #[test]

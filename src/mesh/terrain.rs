@@ -254,6 +254,12 @@ impl RowMesher for TileRows<'_> {
         );
         // W3E rows go north, map y goes south.
         let y0 = (self.h - 1 - ty) as f32;
+        // Heights drawn in this row (z is their negative).
+        let (mut lo, mut hi) = (f32::MAX, f32::MIN);
+        let mut widen = |h: f32| {
+            lo = if h < lo { h } else { lo };
+            hi = if h > hi { h } else { hi };
+        };
         for tx in 0..w - 1 {
             // Corners in `tile_corners` order.
             let corners = [&tp0[tx], &tp0[tx + 1], &tp1[tx], &tp1[tx + 1]];
@@ -272,8 +278,11 @@ impl RowMesher for TileRows<'_> {
                 ];
                 let c = [c0[tx], c0[tx + 1], c1[tx + 1], c1[tx]];
                 quad(sink, p, c, 1.0, true);
+                hs.into_iter().for_each(&mut widen);
             } else {
-                cliff_tile(sink, &self.pal, corners, at);
+                let (l, h) = cliff_tile(sink, &self.pal, corners, at);
+                widen(l);
+                widen(h);
             }
             // Water: where any corner has the flag and the surface is above
             // the ground, coloured and made opaque by depth.
@@ -290,8 +299,12 @@ impl RowMesher for TileRows<'_> {
                     let c = [0, 1, 2].map(|k| shallow[k] + (deep[k] - shallow[k]) * d);
                     let p = AROUND.map(|k| at(UV[k][0], UV[k][1], levels[k]));
                     quad(sink, p, [c; 4], alpha, false);
+                    levels.into_iter().for_each(&mut widen);
                 }
             }
+        }
+        if lo <= hi {
+            sink.bounds([0.0, y0 - 1.0, -hi], [(w - 1) as f32, y0, -lo]);
         }
     }
 }
@@ -299,13 +312,13 @@ impl RowMesher for TileRows<'_> {
 /// A cliff tile: each corner's quarter at its own layer, in its cliff's
 /// colour, and walls on the midlines between quarters on different layers.
 /// Heights follow the ground bilinearly, so quarters meet their neighbours
-/// without cracks.
+/// without cracks. Returns the lowest and highest height drawn.
 fn cliff_tile<S: Sink>(
     sink: &mut S,
     pal: &Palette,
     corners: [&Tilepoint; 4],
     at: impl Fn(f32, f32, f32) -> [f32; 3],
-) {
+) -> (f32, f32) {
     let ground = corners.map(|c| c.ground_height());
     let g = |u: f32, v: f32| {
         let bottom = ground[0] + (ground[1] - ground[0]) * u;
@@ -313,6 +326,8 @@ fn cliff_tile<S: Sink>(
         bottom + (top - bottom) * v
     };
     let layer = corners.map(|c| c.layer_height() as f32 - 2.0);
+    // Walls span the quarters' heights, so the quarters give the range.
+    let (mut lo, mut hi) = (f32::MAX, f32::MIN);
     for (i, uv) in UV.iter().enumerate() {
         let (u0, v0) = (uv[0] * 0.5, uv[1] * 0.5);
         let quarter = [
@@ -322,6 +337,9 @@ fn cliff_tile<S: Sink>(
             (u0, v0 + 0.5),
         ];
         let p = quarter.map(|(u, v)| at(u, v, g(u, v) + layer[i]));
+        for q in &p {
+            (lo, hi) = (lo.min(-q[2]), hi.max(-q[2]));
+        }
         let color = pal.cliff(corners[i], 1.1);
         quad(sink, p, [color; 4], 1.0, true);
     }
@@ -345,6 +363,7 @@ fn cliff_tile<S: Sink>(
         let color = pal.cliff(corners[high], 0.75);
         quad(sink, p, [color; 4], 1.0, true);
     }
+    (lo, hi)
 }
 
 #[cfg(test)]

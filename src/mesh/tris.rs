@@ -63,6 +63,12 @@ pub trait Sink {
     /// Counts one thing of kind `kind` (< [`NOTES`]) for the caller's stats.
     #[inline]
     fn note(&mut self, _kind: usize) {}
+
+    /// Widens the box around the mesh to hold `lo..hi`. Meshers report it
+    /// a row at a time: tracking every vertex would cost a fifth of the
+    /// meshing.
+    #[inline]
+    fn bounds(&mut self, _lo: [f32; 3], _hi: [f32; 3]) {}
 }
 
 /// Kinds of things a mesher may count with [`Sink::note`].
@@ -90,7 +96,7 @@ impl Sink for Count {
 }
 
 /// Writes into slices sized by a [`Count`] of the same rows, and keeps the
-/// box around what it wrote.
+/// box the rows report.
 pub struct Fill<'a> {
     out: [&'a mut [MaybeUninit<ColorVertex>]; LISTS],
     at: [usize; LISTS],
@@ -106,11 +112,12 @@ impl Sink for Fill<'_> {
             slot.write(v);
         }
         self.at[list] = at + 3;
-        for p in &v {
-            for k in 0..3 {
-                self.min[k] = self.min[k].min(p.position[k]);
-                self.max[k] = self.max[k].max(p.position[k]);
-            }
+    }
+
+    fn bounds(&mut self, lo: [f32; 3], hi: [f32; 3]) {
+        for k in 0..3 {
+            self.min[k] = self.min[k].min(lo[k]);
+            self.max[k] = self.max[k].max(hi[k]);
         }
     }
 }
@@ -125,8 +132,8 @@ pub trait RowMesher: Sync {
 /// Rows a parallel task meshes.
 const BAND: usize = 8;
 
-/// What [`build_rows`] made: the lists, and the box around every vertex
-/// (empty, min > max, when there is none).
+/// What [`build_rows`] made: the lists, and the box the rows reported with
+/// [`Sink::bounds`] (empty, min > max, when none did).
 pub struct Built {
     pub lists: [Vec<ColorVertex>; LISTS],
     /// The notes counted, by kind.
@@ -252,6 +259,8 @@ mod tests {
             }
             let q = ColorVertex::new([row as f32, -1.0, 0.0], [0.5; 4]);
             sink.quad(OPAQUE, [q; 4]);
+            let top = row.saturating_sub(1) as f32;
+            sink.bounds([row as f32, -1.0, 0.0], [row as f32, top, 0.0]);
         }
     }
 
