@@ -1,7 +1,7 @@
 //! Screenshots: the 3D view drawn offscreen at the size asked for, with the
 //! UI on top when asked, saved as a PNG that never replaces a file.
 
-use super::gfx::paint_egui;
+use super::gfx::{paint_egui, Gfx};
 use super::screenshot::{self, Settings};
 use super::ui::Toast;
 use super::App;
@@ -13,45 +13,48 @@ use std::path::{Path, PathBuf};
 impl App {
     /// Draws the view into a `w x h` picture and writes it to `path`, which
     /// must not exist yet.
-    pub(super) fn screenshot(
+    pub(super) fn screenshot(&mut self, path: &Path, size: [u32; 2], with_ui: bool) -> Result<()> {
+        // Taken out while drawing, so the overlay can borrow the rest of self.
+        let Some(mut g) = self.gfx.take() else {
+            anyhow::bail!("no window");
+        };
+        let result = self.draw_picture(&mut g, path, size, with_ui);
+        self.gfx = Some(g);
+        result
+    }
+
+    fn draw_picture(
         &mut self,
+        g: &mut Gfx,
         path: &Path,
         [w, h]: [u32; 2],
         with_ui: bool,
     ) -> Result<()> {
-        if self.current.is_none() {
+        let Some(c) = &self.current else {
             anyhow::bail!("no map is open");
-        }
-        let Some(mut g) = self.gfx.take() else {
-            anyhow::bail!("no window");
         };
-        let result = (|| {
-            let c = self.current.as_ref().expect("checked above");
-            let target = Offscreen::new(&g.gpu.device, w, h);
-            g.shot_renderer.draw(
-                &g.gpu.device,
-                &g.gpu.queue,
-                &target.target(),
-                &c.scene,
-                &self.fly.camera,
-                &self.render_options,
-            );
-            if with_ui {
-                let mut input = g.egui_state.take_egui_input(&g.window);
-                // Lay the UI out for the picture, not the window.
-                let ppp = g.egui_ctx.pixels_per_point();
-                input.screen_rect = Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(w as f32 / ppp, h as f32 / ppp),
-                ));
-                let (out, _ignored) = self.overlay(&g, input);
-                paint_egui(&mut g, out, &target.color_view, (w, h), true);
-            }
-            let rgba = target.read_rgba(&g.gpu.device, &g.gpu.queue);
-            write_png(path, &rgba, w, h, false)
-        })();
-        self.gfx = Some(g);
-        result
+        let target = Offscreen::new(&g.gpu.device, w, h);
+        g.shot_renderer.draw(
+            &g.gpu.device,
+            &g.gpu.queue,
+            &target.target(),
+            &c.scene,
+            &self.fly.camera,
+            &self.render_options,
+        );
+        if with_ui {
+            let mut input = g.egui_state.take_egui_input(&g.window);
+            // Lay the UI out for the picture, not the window.
+            let ppp = g.egui_ctx.pixels_per_point();
+            input.screen_rect = Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(w as f32 / ppp, h as f32 / ppp),
+            ));
+            let (out, _ignored) = self.overlay(g, input);
+            paint_egui(g, out, &target.color_view, (w, h), true);
+        }
+        let rgba = target.read_rgba(&g.gpu.device, &g.gpu.queue);
+        write_png(path, &rgba, w, h, false)
     }
 
     /// F12, the toolbar button, the menu: a picture as the settings say, in

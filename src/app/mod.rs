@@ -14,25 +14,27 @@ mod dialogs;
 mod events;
 pub mod fly;
 mod gfx;
+mod loaded;
 pub mod loader;
 pub mod orbit;
 pub mod pick;
 mod recent;
 pub mod screenshot;
+mod scripted;
 mod shot_window;
 mod ui;
 
 use crate::formats::LoadOptions;
-use crate::info;
-use crate::render::headless::upload_map;
 use crate::render::{RenderOptions, Scene, Target};
 use crate::store::Map;
 use anyhow::{Context, Result};
 use browser_window::{Answer, BrowserWindow, Purpose};
-use camera_mode::{CameraMode, ModeKind};
+use camera_mode::CameraMode;
 use fly::{Fly, Held};
 use gfx::{paint_egui, Gfx};
-use loader::{Load, Progress, Source};
+use loader::{Load, Source};
+use scripted::frame_report;
+pub use scripted::StartWith;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -52,38 +54,6 @@ pub struct Options {
     /// Scripted mode: draw this many frames after loading before the
     /// picture, and print their times.
     pub measure_frames: u32,
-}
-
-/// Windows and modes to open at start: `orbit`, `browser`,
-/// `screenshot-settings`, and `f12` (take a screenshot as F12 does once the
-/// map is shown).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct StartWith {
-    pub orbit: bool,
-    pub browser: bool,
-    pub screenshot_settings: bool,
-    pub f12: bool,
-}
-
-impl StartWith {
-    /// Parses a comma-separated list of the names above.
-    pub fn parse(text: &str) -> Result<StartWith, String> {
-        let mut s = StartWith::default();
-        for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-            match word {
-                "orbit" => s.orbit = true,
-                "browser" => s.browser = true,
-                "screenshot-settings" => s.screenshot_settings = true,
-                "f12" => s.f12 = true,
-                _ => {
-                    return Err(format!(
-                        "unknown {word:?} (known: orbit, browser, screenshot-settings, f12)"
-                    ))
-                }
-            }
-        }
-        Ok(s)
-    }
 }
 
 /// Opens the window and runs until it closes. In scripted mode, returns an
@@ -200,87 +170,6 @@ impl App {
             self.options.load.clone(),
             self.generation,
         ));
-    }
-
-    /// Takes what the loader thread has sent.
-    fn poll_load(&mut self) {
-        let Some(load) = &mut self.load else {
-            return;
-        };
-        if let Err(std::sync::mpsc::TryRecvError::Disconnected) = load.rx.try_recv().map(|p| {
-            // Put it back in front: handled in the loop below.
-            load.pending = Some(p);
-        }) {
-            self.message = Some(format!(
-                "could not open {}: the loader stopped",
-                load.source.name()
-            ));
-            if self.options.screenshot.is_some() {
-                self.exit_error = Some("mapscope: the loader stopped".into());
-            }
-            self.load = None;
-            return;
-        }
-        while let Some(p) = load.pending.take().or_else(|| load.rx.try_recv().ok()) {
-            match p {
-                Progress::Stage(s) => load.stage = s,
-                Progress::Failed(e) => {
-                    // The map already open stays open.
-                    self.message = Some(format!("could not open {}: {e}", load.source.name()));
-                    if self.options.screenshot.is_some() {
-                        self.exit_error = Some(format!("mapscope: {e}"));
-                    }
-                    self.load = None;
-                    return;
-                }
-                Progress::Done(done) => {
-                    let Some(g) = &self.gfx else { return };
-                    let scene = upload_map(
-                        &g.renderer,
-                        &g.gpu.device,
-                        &done.map,
-                        &done.meshes,
-                        self.render_options.show_spawns,
-                    );
-                    let timings = format!(
-                        "decode {:.0} ms, mesh {:.0} ms, total {:.0} ms",
-                        done.decode.as_secs_f64() * 1e3,
-                        done.mesh.as_secs_f64() * 1e3,
-                        load.started.elapsed().as_secs_f64() * 1e3
-                    );
-                    if let Source::File(p) = &done.source {
-                        recent::remember(p);
-                    }
-                    self.current = Some(Current {
-                        name: done.source.name(),
-                        summary: info::summary_text(&done.map),
-                        map: done.map,
-                        scene,
-                        timings,
-                    });
-                    self.message = None;
-                    self.load = None;
-                    self.frames_since_load = 0;
-                    // A new map starts flying (or orbiting) over its overview.
-                    if let CameraMode::Top { saved, orbit } = self.mode {
-                        self.fly = saved;
-                        self.mode = orbit.map_or(CameraMode::Fly, CameraMode::Orbit);
-                    }
-                    // Overlays switched on stay on for the next W3E map.
-                    if let Some(c) = &mut self.current {
-                        if let Some(t) = c.map.terrain() {
-                            let tints = crate::mesh::terrain::overlay_mesh(t, &self.overlays);
-                            c.scene.set_overlay(&g.gpu.device, &tints);
-                        }
-                    }
-                    self.reset_view();
-                    if std::mem::take(&mut self.options.start.orbit) {
-                        self.set_mode(ModeKind::Orbit, false);
-                    }
-                    return;
-                }
-            }
-        }
     }
 
     fn frame(&mut self, event_loop: &ActiveEventLoop) {
@@ -535,44 +424,5 @@ impl App {
             .collect();
         c.scene.set_highlight(&g.gpu.device, &boxes);
         self.picked = picked;
-    }
-}
-
-/// "frames: N, mean M ms, median D ms, min A ms, max B ms".
-fn frame_report(times: &[f32]) -> String {
-    let mut sorted = times.to_vec();
-    sorted.sort_by(f32::total_cmp);
-    let n = sorted.len().max(1);
-    format!(
-        "frames: {}, mean {:.1} ms, median {:.1} ms, min {:.1} ms, max {:.1} ms",
-        sorted.len(),
-        sorted.iter().sum::<f32>() / n as f32,
-        sorted.get(sorted.len() / 2).copied().unwrap_or(0.0),
-        sorted.first().copied().unwrap_or(0.0),
-        sorted.last().copied().unwrap_or(0.0)
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::StartWith;
-
-    #[test]
-    fn the_frame_report_gives_mean_median_and_range() {
-        let r = super::frame_report(&[30.0, 10.0, 20.0]);
-        assert_eq!(
-            r,
-            "frames: 3, mean 20.0 ms, median 20.0 ms, min 10.0 ms, max 30.0 ms"
-        );
-    }
-
-    #[test]
-    fn start_with_names_windows_and_modes_and_refuses_others() {
-        let s = StartWith::parse("orbit, browser,screenshot-settings").unwrap();
-        assert!(s.orbit && s.browser && s.screenshot_settings && !s.f12);
-        assert!(StartWith::parse("f12").unwrap().f12);
-        assert_eq!(StartWith::parse("").unwrap(), StartWith::default());
-        let e = StartWith::parse("orbit,fly").unwrap_err();
-        assert!(e.contains("\"fly\""), "{e}");
     }
 }
