@@ -71,7 +71,8 @@ impl Orbit {
 
     /// Slides the pivot for `dt` seconds with these keys held: W/S along the
     /// heading in the ground plane, A/D sideways, Space/Ctrl up and down. The
-    /// speed grows with the distance, so panning feels the same at any zoom.
+    /// speed (half the distance a second) grows with the distance, so
+    /// panning feels the same at any zoom.
     pub fn step(&mut self, held: &Held, dt: f32) {
         let yaw = self.yaw_deg.to_radians();
         let ahead = Vec3::new(yaw.cos(), yaw.sin(), 0.0);
@@ -82,7 +83,7 @@ impl Orbit {
             + UP * axis(held.up, held.down);
         if v != Vec3::ZERO {
             let boost = if held.fast { 4.0 } else { 1.0 };
-            self.pivot += v.normalize() * self.distance.max(10.0) * boost * dt;
+            self.pivot += v.normalize() * 0.5 * self.distance.max(10.0) * boost * dt;
         }
     }
 
@@ -197,13 +198,13 @@ mod tests {
     fn keys_pan_the_pivot_and_the_camera_together() {
         let mut o = orbit();
         let before = o.camera().position;
-        // Looking east: W moves the pivot east, distance 30 a second.
+        // Looking east: W moves the pivot east, half the distance a second.
         o.step(
             &Held {
                 forward: true,
                 ..Default::default()
             },
-            0.5,
+            1.0,
         );
         assert!(close(o.pivot, Vec3::new(115.0, 100.0, 40.0)), "{}", o.pivot);
         assert!(close(
@@ -217,7 +218,7 @@ mod tests {
                 fast: true,
                 ..Default::default()
             },
-            0.5,
+            1.0,
         );
         assert!(close(o.pivot, Vec3::new(115.0, 160.0, 40.0)), "{}", o.pivot);
         // Space raises the pivot (smaller z).
@@ -226,7 +227,7 @@ mod tests {
                 up: true,
                 ..Default::default()
             },
-            0.1,
+            0.2,
         );
         assert!(close(o.pivot, Vec3::new(115.0, 160.0, 37.0)), "{}", o.pivot);
         assert_eq!(o.distance, 30.0, "panning never zooms");
