@@ -26,6 +26,13 @@ struct Cli {
     /// the overlay) as this PNG, and exit.
     #[arg(long)]
     screenshot: Option<PathBuf>,
+    /// Windows and modes to open at start, comma-separated: orbit, browser,
+    /// screenshot-settings, f12 (for scripted pictures of the UI).
+    #[arg(long, hide = true, value_parser = parse_start)]
+    start_with: Option<mapscope::app::StartWith>,
+    /// With --screenshot: draw this many frames first and print their times.
+    #[arg(long, hide = true, default_value_t = 0)]
+    measure_frames: u32,
     #[command(flatten)]
     load: LoadArgs,
 }
@@ -101,6 +108,10 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         iterations: u32,
     },
+}
+
+fn parse_start(s: &str) -> Result<mapscope::app::StartWith, String> {
+    mapscope::app::StartWith::parse(s)
 }
 
 /// `--size`: three numbers for a VXL map, two for a picture.
@@ -215,6 +226,8 @@ fn run(cli: Cli) -> Result<()> {
                 load: options,
                 screenshot: cli.screenshot,
                 size: picture,
+                start: cli.start_with.unwrap_or_default(),
+                measure_frames: cli.measure_frames,
             })
         }
     }

@@ -109,3 +109,52 @@ fn a_corrupt_file_exits_non_zero_with_a_message() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(!out.exists());
 }
+
+#[test]
+fn shows_orbit_mode_the_file_browser_and_the_screenshot_settings() {
+    if !xvfb() {
+        return;
+    }
+    let out = scratch("ui.png");
+    let run = viewer(&[
+        "--start-with".as_ref(),
+        "orbit,browser,screenshot-settings".as_ref(),
+        "--screenshot".as_ref(),
+        out.as_os_str(),
+        "--size".as_ref(),
+        "800x600".as_ref(),
+    ]);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{err}");
+    let (w, h, colours) = look_at(&out);
+    assert_eq!((w, h), (800, 600));
+    assert!(colours > 20, "only {colours} colours");
+    // An unknown name is refused before any window opens.
+    let bad = viewer(&["--start-with".as_ref(), "sideways".as_ref()]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("sideways"));
+}
+
+#[test]
+fn measures_frames_before_the_scripted_picture() {
+    if !xvfb() {
+        return;
+    }
+    let out = scratch("measured.png");
+    let run = viewer(&[
+        "--measure-frames".as_ref(),
+        "5".as_ref(),
+        "--screenshot".as_ref(),
+        out.as_os_str(),
+        "--size".as_ref(),
+        "320x200".as_ref(),
+    ]);
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(text.contains("frame work: frames: 5"), "{text}");
+    assert!(out.exists());
+}

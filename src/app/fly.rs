@@ -94,13 +94,18 @@ impl Fly {
     /// "x, y, z, heading" for the status line.
     pub fn describe(&self) -> String {
         let c = &self.camera;
-        let heading = ["E", "SE", "S", "SW", "W", "NW", "N", "NE"]
-            [((c.yaw_deg.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8];
+        let heading = compass(c.yaw_deg);
         format!(
             "x {:.1}  y {:.1}  z {:.1}  yaw {:.0}° ({heading})  pitch {:.0}°  speed {:.0}",
             c.position.x, c.position.y, c.position.z, c.yaw_deg, c.pitch_deg, self.speed
         )
     }
+}
+
+/// The compass point nearest a yaw (0 is east, 90 south).
+pub fn compass(yaw_deg: f32) -> &'static str {
+    ["E", "SE", "S", "SW", "W", "NW", "N", "NE"]
+        [((yaw_deg.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
 }
 
 #[cfg(test)]

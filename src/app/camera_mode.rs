@@ -1,0 +1,221 @@
+//! The viewer's three camera modes (fly, orbit, top-down), switching between
+//! them, and routing keys, drags and the wheel to the one in use. Whatever
+//! the mode, `App::fly.camera` is the camera drawn and picked with.
+
+use super::fly::Fly;
+use super::orbit::Orbit;
+use super::{pick, App};
+use crate::render::views::{self, View};
+use glam::Vec3;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeKind {
+    Fly,
+    Orbit,
+    Top,
+}
+
+/// The mode in use, with what it needs to come back from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum CameraMode {
+    Fly,
+    Orbit(Orbit),
+    /// Top-down; T goes back to the flying (or orbiting) camera saved here.
+    Top {
+        saved: Fly,
+        orbit: Option<Orbit>,
+    },
+}
+
+impl CameraMode {
+    pub fn kind(&self) -> ModeKind {
+        match self {
+            CameraMode::Fly => ModeKind::Fly,
+            CameraMode::Orbit(_) => ModeKind::Orbit,
+            CameraMode::Top { .. } => ModeKind::Top,
+        }
+    }
+}
+
+impl App {
+    fn aspect(&self) -> f32 {
+        self.gfx.as_ref().map_or(16.0 / 9.0, |g| {
+            g.config.width as f32 / g.config.height.max(1) as f32
+        })
+    }
+
+    /// Switches to `kind`; `at_cursor` makes a new orbit turn around the
+    /// point under the cursor rather than the one in the middle of the view.
+    pub(super) fn set_mode(&mut self, kind: ModeKind, at_cursor: bool) {
+        if kind == self.mode.kind() || self.current.is_none() {
+            return;
+        }
+        // Leaving top-down restores the camera it replaced.
+        let mut came_from_orbit = None;
+        if let CameraMode::Top { saved, orbit } = self.mode {
+            self.fly = saved;
+            came_from_orbit = orbit;
+            self.mode = CameraMode::Fly;
+        }
+        match kind {
+            ModeKind::Fly => self.mode = CameraMode::Fly,
+            ModeKind::Orbit => {
+                let orbit = came_from_orbit.unwrap_or_else(|| {
+                    Orbit::around(&self.fly.camera, self.orbit_pivot(at_cursor))
+                });
+                self.fly.camera = orbit.camera();
+                self.mode = CameraMode::Orbit(orbit);
+            }
+            ModeKind::Top => {
+                let Some(c) = &self.current else { return };
+                if let Ok(camera) = views::camera_for(&c.map, View::Top, self.aspect(), 60.0) {
+                    let orbit = match self.mode {
+                        CameraMode::Orbit(o) => Some(o),
+                        _ => None,
+                    };
+                    self.mode = CameraMode::Top {
+                        saved: self.fly,
+                        orbit,
+                    };
+                    self.fly = Fly::new(camera);
+                }
+            }
+        }
+        self.cursor_moved = true;
+    }
+
+    /// T: top-down and back.
+    pub(super) fn toggle_top(&mut self) {
+        match self.mode {
+            CameraMode::Top { orbit, .. } => {
+                let back = if orbit.is_some() {
+                    ModeKind::Orbit
+                } else {
+                    ModeKind::Fly
+                };
+                self.set_mode(back, false);
+            }
+            _ => self.set_mode(ModeKind::Top, false),
+        }
+    }
+
+    /// O: orbit (around the point under the cursor) and back to flying.
+    pub(super) fn toggle_orbit(&mut self) {
+        match self.mode {
+            CameraMode::Orbit(_) => self.set_mode(ModeKind::Fly, false),
+            _ => self.set_mode(ModeKind::Orbit, true),
+        }
+    }
+
+    /// The point under the cursor, else the one in the middle of the view,
+    /// else the map's centre.
+    fn orbit_pivot(&self, at_cursor: bool) -> Vec3 {
+        let Some(c) = &self.current else {
+            return Vec3::ZERO;
+        };
+        if at_cursor {
+            if let Some((min, max)) = self
+                .picked
+                .as_ref()
+                .and_then(|p| pick::highlight(&c.map, p))
+            {
+                return (min + max) / 2.0;
+            }
+        }
+        if let Some(g) = &self.gfx {
+            let (w, h) = (g.config.width as f32, g.config.height as f32);
+            let (origin, dir) = pick::ray(&self.fly.camera, w / 2.0, h / 2.0, w, h);
+            if let Some((min, max)) =
+                pick::pick(&c.map, origin, dir).and_then(|p| pick::highlight(&c.map, &p))
+            {
+                return (min + max) / 2.0;
+            }
+        }
+        let e = views::extent(&c.map);
+        Vec3::new(e.width / 2.0, e.length / 2.0, (e.top + e.bottom) / 2.0)
+    }
+
+    /// Home: the overview, orbiting the map's centre in orbit mode.
+    pub(super) fn reset_view(&mut self) {
+        let Some(c) = &self.current else { return };
+        let Ok(camera) = views::camera_for(&c.map, View::Overview, self.aspect(), 60.0) else {
+            return;
+        };
+        if let CameraMode::Top { .. } = self.mode {
+            self.mode = CameraMode::Fly;
+        }
+        let speed = self.fly.speed;
+        self.fly = Fly::new(camera);
+        self.fly.speed = speed;
+        if let CameraMode::Orbit(_) = self.mode {
+            let orbit = Orbit::around(&self.fly.camera, self.orbit_pivot(false));
+            self.fly.camera = orbit.camera();
+            self.mode = CameraMode::Orbit(orbit);
+        }
+    }
+
+    /// F: flies to a few voxels before the picked point, looking at it; in
+    /// orbit mode the pivot moves there, and the camera with it.
+    pub(super) fn fly_to_picked(&mut self) {
+        let (Some(c), Some(p)) = (&self.current, &self.picked) else {
+            return;
+        };
+        let Some((min, max)) = pick::highlight(&c.map, p) else {
+            return;
+        };
+        let target = (min + max) / 2.0;
+        match &mut self.mode {
+            CameraMode::Orbit(o) => {
+                o.pivot = target;
+                self.fly.camera = o.camera();
+            }
+            _ => {
+                let back = self.fly.camera.forward() * 12.0;
+                self.fly.camera.position = target - back;
+            }
+        }
+    }
+
+    /// Moves for `dt` seconds with the keys held.
+    pub(super) fn step_camera(&mut self, dt: f32) {
+        match &mut self.mode {
+            CameraMode::Orbit(o) => {
+                o.step(&self.held, dt);
+                self.fly.camera = o.camera();
+            }
+            _ => self.fly.step(&self.held, dt),
+        }
+    }
+
+    /// A mouse drag (orbit) or look (fly) of (dx, dy) pixels.
+    pub(super) fn drag_camera(&mut self, dx: f32, dy: f32) {
+        match &mut self.mode {
+            CameraMode::Orbit(o) => {
+                o.drag(dx, dy);
+                self.fly.camera = o.camera();
+            }
+            CameraMode::Fly => self.fly.look(dx, dy),
+            // Straight down stays straight down.
+            CameraMode::Top { .. } => {}
+        }
+    }
+
+    pub(super) fn scroll_camera(&mut self, notches: f32) {
+        match &mut self.mode {
+            CameraMode::Orbit(o) => {
+                o.zoom(notches);
+                self.fly.camera = o.camera();
+            }
+            _ => self.fly.scroll(notches),
+        }
+    }
+
+    /// The status line's camera text.
+    pub(super) fn describe_camera(&self) -> String {
+        match &self.mode {
+            CameraMode::Orbit(o) => o.describe(),
+            CameraMode::Top { .. } => format!("top-down  {}", self.fly.describe()),
+            CameraMode::Fly => format!("fly  {}", self.fly.describe()),
+        }
+    }
+}

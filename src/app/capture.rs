@@ -1,0 +1,107 @@
+//! Screenshots: the 3D view drawn offscreen at the size asked for, with the
+//! UI on top when asked, saved as a PNG that never replaces a file.
+
+use super::gfx::{paint_egui, Gfx};
+use super::screenshot::{self, Settings};
+use super::ui::Toast;
+use super::App;
+use crate::render::headless::write_png;
+use crate::render::Offscreen;
+use anyhow::Result;
+use std::path::{Path, PathBuf};
+
+impl App {
+    /// Draws the view into a `w x h` picture and writes it to `path`, which
+    /// must not exist yet.
+    pub(super) fn screenshot(&mut self, path: &Path, size: [u32; 2], with_ui: bool) -> Result<()> {
+        // Taken out while drawing, so the overlay can borrow the rest of self.
+        let Some(mut g) = self.gfx.take() else {
+            anyhow::bail!("no window");
+        };
+        let result = self.draw_picture(&mut g, path, size, with_ui);
+        self.gfx = Some(g);
+        result
+    }
+
+    fn draw_picture(
+        &mut self,
+        g: &mut Gfx,
+        path: &Path,
+        [w, h]: [u32; 2],
+        with_ui: bool,
+    ) -> Result<()> {
+        let Some(c) = &self.current else {
+            anyhow::bail!("no map is open");
+        };
+        let target = Offscreen::new(&g.gpu.device, w, h);
+        g.shot_renderer.draw(
+            &g.gpu.device,
+            &g.gpu.queue,
+            &target.target(),
+            &c.scene,
+            &self.fly.camera,
+            &self.render_options,
+        );
+        if with_ui {
+            let mut input = g.egui_state.take_egui_input(&g.window);
+            // Lay the UI out for the picture, not the window.
+            let ppp = g.egui_ctx.pixels_per_point();
+            input.screen_rect = Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(w as f32 / ppp, h as f32 / ppp),
+            ));
+            let (out, _ignored) = self.overlay(g, input);
+            paint_egui(g, out, &target.color_view, (w, h), true);
+        }
+        let rgba = target.read_rgba(&g.gpu.device, &g.gpu.queue);
+        write_png(path, &rgba, w, h, false)
+    }
+
+    /// F12, the toolbar button, the menu: a picture as the settings say, in
+    /// their folder, named from the map and the time; a notice says where.
+    pub(super) fn take_screenshot(&mut self) {
+        let (Some(c), Some(g)) = (&self.current, &self.gfx) else {
+            return;
+        };
+        let s = &self.shot_settings;
+        let size = s.picture_size([g.config.width, g.config.height]);
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let name = screenshot::file_name(&c.name, secs);
+        let folder = std::path::absolute(&s.folder).unwrap_or_else(|_| s.folder.clone());
+        let path = screenshot::unique_path(&folder, &name);
+        let with_ui = s.with_ui;
+        let text = match self.screenshot(&path, size, with_ui) {
+            Ok(()) => format!("Screenshot saved: {}", path.display()),
+            Err(e) => format!("Screenshot failed: {e:#}"),
+        };
+        self.message = Some(text.clone());
+        self.toast = Some(Toast::new(text));
+    }
+
+    pub(super) fn set_shot_folder(&mut self, folder: PathBuf) {
+        self.shot_settings.folder = folder;
+        self.save_shot_settings();
+    }
+
+    /// Keeps the settings for the next run; failing to is only a notice.
+    pub(super) fn save_shot_settings(&mut self) {
+        let Some(file) = screenshot::settings_path() else {
+            return;
+        };
+        if let Err(e) = self.shot_settings.save(&file) {
+            self.message = Some(format!(
+                "could not save the screenshot settings to {}: {e}",
+                file.display()
+            ));
+        }
+    }
+}
+
+/// The settings saved last time, or the defaults.
+pub fn saved_settings() -> Settings {
+    screenshot::settings_path()
+        .map(|f| Settings::load(&f))
+        .unwrap_or_default()
+}

@@ -1,0 +1,191 @@
+//! The window's events: keys, mouse and wheel to the camera and commands,
+//! files dropped, resizing, and when to draw again.
+
+use super::browser_window::Purpose;
+use super::camera_mode::CameraMode;
+use super::gfx::Gfx;
+use super::loader::Source;
+use super::App;
+use winit::application::ApplicationHandler;
+use winit::event::{DeviceEvent, ElementState, MouseButton, MouseScrollDelta, WindowEvent};
+use winit::event_loop::ActiveEventLoop;
+use winit::keyboard::{KeyCode, PhysicalKey};
+use winit::window::WindowId;
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.gfx.is_some() {
+            return;
+        }
+        match Gfx::new(event_loop, self.options.size) {
+            Ok(g) => {
+                self.gfx = Some(g);
+                let source = match self.options.file.clone() {
+                    Some(p) => Source::File(p),
+                    None => Source::Demo,
+                };
+                self.open(source);
+                if self.options.start.browser {
+                    self.browse(Purpose::OpenMap);
+                }
+            }
+            Err(e) => {
+                self.exit_error = Some(format!("mapscope: {e:#}"));
+                event_loop.exit();
+            }
+        }
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        if let Some(g) = &mut self.gfx {
+            let response = g.egui_state.on_window_event(&g.window, &event);
+            // egui asks to repaint after every redraw; honouring that would
+            // never let the window go idle.
+            if response.repaint && !matches!(event, WindowEvent::RedrawRequested) {
+                g.window.request_redraw();
+            }
+            // A released button always reaches the camera, so a drag that
+            // ends over a panel does not stick.
+            let release = matches!(
+                event,
+                WindowEvent::MouseInput {
+                    state: ElementState::Released,
+                    ..
+                }
+            );
+            if response.consumed
+                && !release
+                && !matches!(
+                    event,
+                    WindowEvent::RedrawRequested
+                        | WindowEvent::Resized(_)
+                        | WindowEvent::ModifiersChanged(_)
+                )
+            {
+                return;
+            }
+        }
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::Resized(size) => {
+                if let Some(g) = &mut self.gfx {
+                    g.resize(size.width, size.height);
+                }
+            }
+            WindowEvent::DroppedFile(path) => self.open(Source::File(path)),
+            WindowEvent::CursorMoved { position, .. } => {
+                self.cursor = Some((position.x as f32, position.y as f32));
+                self.cursor_moved = true;
+                if let Some(g) = &self.gfx {
+                    g.window.request_redraw();
+                }
+            }
+            WindowEvent::CursorLeft { .. } => self.cursor = None,
+            WindowEvent::RedrawRequested => self.frame(event_loop),
+            WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
+            WindowEvent::MouseInput { state, button, .. } => {
+                let pressed = state == ElementState::Pressed;
+                // Right looks around (fly); in orbit mode either button drags.
+                let drags = match button {
+                    MouseButton::Right => true,
+                    MouseButton::Left => matches!(self.mode, CameraMode::Orbit(_)),
+                    _ => false,
+                };
+                if drags || !pressed {
+                    self.looking = pressed && drags;
+                }
+            }
+            WindowEvent::MouseWheel { delta, .. } => {
+                let notches = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y,
+                    MouseScrollDelta::PixelDelta(p) => p.y as f32 / 40.0,
+                };
+                self.scroll_camera(notches);
+                if let Some(g) = &self.gfx {
+                    g.window.request_redraw();
+                }
+            }
+            WindowEvent::KeyboardInput { event, .. } => {
+                let PhysicalKey::Code(code) = event.physical_key else {
+                    return;
+                };
+                self.key(code, event.state == ElementState::Pressed);
+                if let Some(g) = &self.gfx {
+                    g.window.request_redraw();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn device_event(
+        &mut self,
+        _el: &ActiveEventLoop,
+        _id: winit::event::DeviceId,
+        event: DeviceEvent,
+    ) {
+        if let DeviceEvent::MouseMotion { delta } = event {
+            if self.looking {
+                self.drag_camera(delta.0 as f32, delta.1 as f32);
+                if let Some(g) = &self.gfx {
+                    g.window.request_redraw();
+                }
+            }
+        }
+    }
+
+    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+        self.poll_dialog();
+        if self.toast.as_ref().is_some_and(|t| !t.alive()) {
+            self.toast = None;
+            // One more frame takes the notice away.
+            if let Some(g) = &self.gfx {
+                g.window.request_redraw();
+            }
+        }
+        // Keep drawing while something changes; otherwise wait for events.
+        if self.load.is_some()
+            || self.held.any()
+            || self.options.screenshot.is_some()
+            || self.dialog.is_some()
+            || self.browser.as_ref().is_some_and(|b| b.busy())
+            || self.toast.is_some()
+            || self.frames_since_load < 4
+        {
+            if let Some(g) = &self.gfx {
+                g.window.request_redraw();
+            }
+        }
+    }
+}
+
+impl App {
+    /// A key pressed (`down`) or released.
+    fn key(&mut self, code: KeyCode, down: bool) {
+        let ctrl = self.modifiers.control_key();
+        match code {
+            KeyCode::KeyW => self.held.forward = down,
+            KeyCode::KeyS => self.held.back = down,
+            KeyCode::KeyA => self.held.left = down,
+            KeyCode::KeyD => self.held.right = down,
+            KeyCode::Space | KeyCode::KeyQ => self.held.up = down,
+            KeyCode::ControlLeft | KeyCode::ControlRight | KeyCode::KeyE => self.held.down = down,
+            KeyCode::ShiftLeft | KeyCode::ShiftRight => self.held.fast = down,
+            KeyCode::KeyO if down && ctrl => {
+                // Ctrl is also "down": the camera must not sink meanwhile.
+                self.held.down = false;
+                self.open_dialog();
+            }
+            KeyCode::KeyO if down => self.toggle_orbit(),
+            KeyCode::Home if down => self.reset_view(),
+            KeyCode::KeyF if down => self.fly_to_picked(),
+            KeyCode::KeyT if down => self.toggle_top(),
+            KeyCode::F5 if down => self.reload(),
+            KeyCode::F12 if down => self.take_screenshot(),
+            KeyCode::Escape if down && self.load.take().is_some() => {
+                self.message = Some("load cancelled".into());
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! The window's graphics: the wgpu surface and depth buffer, the map
+//! renderers (window and screenshot formats) and egui's state and painters.
+
+use crate::render::target::depth_texture;
+use crate::render::{Gpu, Renderer, COLOR_FORMAT};
+use anyhow::{Context, Result};
+use std::sync::Arc;
+use winit::event_loop::ActiveEventLoop;
+use winit::window::Window;
+
+pub struct Gfx {
+    pub window: Arc<Window>,
+    pub gpu: Gpu,
+    pub surface: wgpu::Surface<'static>,
+    pub config: wgpu::SurfaceConfiguration,
+    pub depth: wgpu::TextureView,
+    pub renderer: Renderer,
+    /// Pipelines for screenshots, which are drawn into an RGBA texture.
+    pub shot_renderer: Renderer,
+    pub egui_ctx: egui::Context,
+    pub egui_state: egui_winit::State,
+    pub egui_renderer: egui_wgpu::Renderer,
+    pub egui_shot_renderer: egui_wgpu::Renderer,
+}
+
+impl Gfx {
+    pub fn new(event_loop: &ActiveEventLoop, size: Option<[u32; 2]>) -> Result<Gfx> {
+        let [w, h] = size.unwrap_or([1280, 720]);
+        let window = Arc::new(
+            event_loop.create_window(
+                Window::default_attributes()
+                    .with_title("mapscope")
+                    .with_inner_size(winit::dpi::PhysicalSize::new(w, h)),
+            )?,
+        );
+        let desc = wgpu::InstanceDescriptor::new_with_display_handle_from_env(Box::new(
+            event_loop.owned_display_handle(),
+        ));
+        let instance = wgpu::Instance::new(desc);
+        let surface = instance.create_surface(window.clone())?;
+        let gpu = Gpu::with_instance(instance, Some(&surface))?;
+        let caps = surface.get_capabilities(&gpu.adapter);
+        // The shaders write sRGB values as they are: prefer a plain format.
+        let format = caps
+            .formats
+            .iter()
+            .copied()
+            .find(|f| !f.is_srgb())
+            .or_else(|| caps.formats.first().copied())
+            .context("the window surface offers no format")?;
+        let size = window.inner_size();
+        let config = wgpu::SurfaceConfiguration {
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            format,
+            width: size.width.max(1),
+            height: size.height.max(1),
+            present_mode: wgpu::PresentMode::AutoVsync,
+            desired_maximum_frame_latency: 2,
+            alpha_mode: caps
+                .alpha_modes
+                .first()
+                .copied()
+                .unwrap_or(wgpu::CompositeAlphaMode::Auto),
+            view_formats: vec![],
+            color_space: Default::default(),
+        };
+        surface.configure(&gpu.device, &config);
+        let depth = depth_texture(&gpu.device, config.width, config.height)
+            .create_view(&Default::default());
+        let renderer = Renderer::new(&gpu.device, format);
+        let shot_renderer = Renderer::new(&gpu.device, COLOR_FORMAT);
+        let egui_ctx = egui::Context::default();
+        let egui_state = egui_winit::State::new(
+            egui_ctx.clone(),
+            egui::ViewportId::ROOT,
+            &window,
+            Some(window.scale_factor() as f32),
+            None,
+            Some(gpu.device.limits().max_texture_dimension_2d as usize),
+        );
+        let egui_renderer = egui_wgpu::Renderer::new(&gpu.device, format, Default::default());
+        let egui_shot_renderer =
+            egui_wgpu::Renderer::new(&gpu.device, COLOR_FORMAT, Default::default());
+        window.request_redraw();
+        Ok(Gfx {
+            window,
+            gpu,
+            surface,
+            config,
+            depth,
+            renderer,
+            shot_renderer,
+            egui_ctx,
+            egui_state,
+            egui_renderer,
+            egui_shot_renderer,
+        })
+    }
+
+    pub fn resize(&mut self, w: u32, h: u32) {
+        if w == 0 || h == 0 {
+            return;
+        }
+        self.config.width = w;
+        self.config.height = h;
+        self.surface.configure(&self.gpu.device, &self.config);
+        self.depth = depth_texture(&self.gpu.device, w, h).create_view(&Default::default());
+        self.window.request_redraw();
+    }
+}
+
+/// Paints egui's output into `view`, which has the window's format, or the
+/// screenshot format when `shot`.
+pub fn paint_egui(
+    g: &mut Gfx,
+    out: egui::FullOutput,
+    view: &wgpu::TextureView,
+    (w, h): (u32, u32),
+    shot: bool,
+) {
+    let egui::FullOutput {
+        shapes,
+        pixels_per_point,
+        mut textures_delta,
+        ..
+    } = out;
+    // Both renderers keep every texture (fonts), so either can paint next.
+    for renderer in [&mut g.egui_renderer, &mut g.egui_shot_renderer] {
+        for (id, deltas) in &textures_delta.set {
+            for delta in deltas {
+                renderer.update_texture(&g.gpu.device, &g.gpu.queue, *id, delta);
+            }
+        }
+    }
+    let renderer = if shot {
+        &mut g.egui_shot_renderer
+    } else {
+        &mut g.egui_renderer
+    };
+    let jobs = g.egui_ctx.tessellate(shapes, pixels_per_point);
+    let screen = egui_wgpu::ScreenDescriptor {
+        size_in_pixels: [w, h],
+        pixels_per_point,
+    };
+    let mut encoder = g.gpu.device.create_command_encoder(&Default::default());
+    let extra = renderer.update_buffers(&g.gpu.device, &g.gpu.queue, &mut encoder, &jobs, &screen);
+    {
+        let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+            label: Some("egui"),
+            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                view,
+                depth_slice: None,
+                resolve_target: None,
+                // The 3D picture stays underneath.
+                ops: wgpu::Operations {
+                    load: wgpu::LoadOp::Load,
+                    store: wgpu::StoreOp::Store,
+                },
+            })],
+            depth_stencil_attachment: None,
+            timestamp_writes: None,
+            occlusion_query_set: None,
+            multiview_mask: None,
+        });
+        let mut pass = pass.forget_lifetime();
+        renderer.render(&mut pass, &jobs, &screen);
+    }
+    g.gpu
+        .queue
+        .submit(extra.into_iter().chain([encoder.finish()]));
+    for id in &textures_delta.free {
+        g.egui_renderer.free_texture(id);
+        g.egui_shot_renderer.free_texture(id);
+    }
+    // Every delta is applied; egui checks that none is dropped unseen.
+    textures_delta.clear();
+}

@@ -1,0 +1,91 @@
+//! A load's reports arriving from its thread: stages for the progress bar,
+//! a failure that leaves the open map in place, or a map to upload and show.
+
+use super::camera_mode::{CameraMode, ModeKind};
+use super::loader::{Progress, Source};
+use super::{recent, App, Current};
+use crate::info;
+use crate::render::headless::upload_map;
+
+impl App {
+    /// Takes what the loader thread has sent.
+    pub(super) fn poll_load(&mut self) {
+        let Some(load) = &mut self.load else {
+            return;
+        };
+        if let Err(std::sync::mpsc::TryRecvError::Disconnected) = load.rx.try_recv().map(|p| {
+            // Put it back in front: handled in the loop below.
+            load.pending = Some(p);
+        }) {
+            self.message = Some(format!(
+                "could not open {}: the loader stopped",
+                load.source.name()
+            ));
+            if self.options.screenshot.is_some() {
+                self.exit_error = Some("mapscope: the loader stopped".into());
+            }
+            self.load = None;
+            return;
+        }
+        while let Some(p) = load.pending.take().or_else(|| load.rx.try_recv().ok()) {
+            match p {
+                Progress::Stage(s) => load.stage = s,
+                Progress::Failed(e) => {
+                    // The map already open stays open.
+                    self.message = Some(format!("could not open {}: {e}", load.source.name()));
+                    if self.options.screenshot.is_some() {
+                        self.exit_error = Some(format!("mapscope: {e}"));
+                    }
+                    self.load = None;
+                    return;
+                }
+                Progress::Done(done) => {
+                    let Some(g) = &self.gfx else { return };
+                    let scene = upload_map(
+                        &g.renderer,
+                        &g.gpu.device,
+                        &done.map,
+                        &done.meshes,
+                        self.render_options.show_spawns,
+                    );
+                    let timings = format!(
+                        "decode {:.0} ms, mesh {:.0} ms, total {:.0} ms",
+                        done.decode.as_secs_f64() * 1e3,
+                        done.mesh.as_secs_f64() * 1e3,
+                        load.started.elapsed().as_secs_f64() * 1e3
+                    );
+                    if let Source::File(p) = &done.source {
+                        recent::remember(p);
+                    }
+                    self.current = Some(Current {
+                        name: done.source.name(),
+                        summary: info::summary_text(&done.map),
+                        map: done.map,
+                        scene,
+                        timings,
+                    });
+                    self.message = None;
+                    self.load = None;
+                    self.frames_since_load = 0;
+                    // A new map starts flying (or orbiting) over its overview.
+                    if let CameraMode::Top { saved, orbit } = self.mode {
+                        self.fly = saved;
+                        self.mode = orbit.map_or(CameraMode::Fly, CameraMode::Orbit);
+                    }
+                    // Overlays switched on stay on for the next W3E map.
+                    if let Some(c) = &mut self.current {
+                        if let Some(t) = c.map.terrain() {
+                            let tints = crate::mesh::terrain::overlay_mesh(t, &self.overlays);
+                            c.scene.set_overlay(&g.gpu.device, &tints);
+                        }
+                    }
+                    self.reset_view();
+                    if std::mem::take(&mut self.options.start.orbit) {
+                        self.set_mode(ModeKind::Orbit, false);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,284 @@
+//! The egui overlay: menu bar and toolbar, status line, map info and
+//! inspector panels, the key list and the notice that fades out.
+
+use super::browser_window::Answer;
+use super::camera_mode::ModeKind;
+use super::Current;
+use crate::render::Gpu;
+use std::time::{Duration, Instant};
+
+/// What the user asked for this frame through menus and buttons.
+#[derive(Default)]
+pub struct Actions {
+    /// The W3E overlays as the Tile flags menu left them.
+    pub overlays: crate::mesh::terrain::Overlays,
+    pub open: bool,
+    pub browse: bool,
+    pub reload: bool,
+    pub screenshot: bool,
+    pub screenshot_settings: bool,
+    pub mode: Option<ModeKind>,
+    pub quit: bool,
+    /// From the screenshot settings window.
+    pub choose_shot_folder: bool,
+    pub settings_changed: bool,
+    /// The in-app browser closed with this.
+    pub browser_answer: Option<Answer>,
+}
+
+/// Which panels are shown; the View menu changes them.
+#[derive(Debug, Clone, Copy)]
+pub struct Panels {
+    pub info: bool,
+    pub help: bool,
+}
+
+/// The status line's contents.
+pub struct Status<'a> {
+    pub loading: Option<(String, &'static str)>,
+    pub message: &'a Option<String>,
+    /// The camera's position and heading, as its mode describes it.
+    pub camera: String,
+}
+
+/// What the overlay shows of the open map, gathered before drawing it.
+pub struct MapView<'a> {
+    pub name: &'a str,
+    pub summary: &'a str,
+    pub timings: &'a str,
+    pub stats: String,
+    pub inspector: &'a [String],
+    pub spawns: Vec<String>,
+}
+
+impl<'a> MapView<'a> {
+    pub fn of(
+        c: &'a Current,
+        stats: &crate::render::DrawStats,
+        frame_ms: f32,
+        gpu: &Gpu,
+        inspector: &'a [String],
+    ) -> Self {
+        MapView {
+            name: &c.name,
+            summary: &c.summary,
+            timings: &c.timings,
+            stats: format!(
+                "{frame_ms:.1} ms a frame, {} faces drawn, {} of {} chunks visible, {} draw calls, store {:.1} MiB, faces on the GPU {:.1} MiB, {}",
+                stats.faces_drawn,
+                stats.chunks_visible,
+                stats.chunks_total,
+                stats.draw_calls,
+                c.map.voxels().map_or(0, |v| v.heap_bytes()) as f64 / 1048576.0,
+                c.scene.face_bytes as f64 / 1048576.0,
+                gpu.describe()
+            ),
+            inspector,
+            spawns: c
+                .map
+                .meta
+                .spawns
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} ({}): x {:.0}..{:.0}, y {:.0}..{:.0}",
+                        s.label, s.origin, s.min[0], s.max[0], s.min[1], s.max[1]
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A progress bar naming the loading stage.
+fn progress(ui: &mut egui::Ui, name: &str, stage: &str) {
+    let done = match stage {
+        "start" => 0.05,
+        "read and decode" => 0.2,
+        "mesh" => 0.6,
+        _ => 0.9,
+    };
+    ui.add(
+        egui::ProgressBar::new(done)
+            .text(format!("loading {name}: {stage}… (Esc cancels)"))
+            .show_percentage(),
+    );
+}
+
+/// The status line, and the map's panels when a map is open.
+pub fn draw(ui: &mut egui::Ui, status: &Status<'_>, map: Option<&MapView<'_>>, panels: Panels) {
+    egui::Panel::bottom("status").show(ui, |ui| {
+        if let Some((name, stage)) = &status.loading {
+            progress(ui, name, stage);
+        }
+        if let Some(m) = status.message {
+            let color = if map.is_some() {
+                egui::Color32::LIGHT_YELLOW
+            } else {
+                egui::Color32::LIGHT_RED
+            };
+            ui.colored_label(color, m);
+        }
+        if let Some(v) = map {
+            ui.label(&status.camera);
+            ui.label(&v.stats);
+        }
+    });
+    let Some(v) = map else { return };
+    if panels.info {
+        egui::Panel::left("info")
+            .resizable(true)
+            .default_size(300.0)
+            .show(ui, |ui| {
+                ui.heading("Map");
+                ui.label(v.name);
+                ui.label(v.timings);
+                ui.separator();
+                egui::ScrollArea::both().show(ui, |ui| {
+                    let text = egui::RichText::new(v.summary).monospace();
+                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                });
+            });
+    }
+    egui::Panel::right("inspector")
+        .resizable(true)
+        .default_size(320.0)
+        .show(ui, |ui| {
+            ui.heading("Inspector");
+            if v.inspector.is_empty() {
+                ui.label("Point at the map to see what the file says there.");
+            }
+            egui::ScrollArea::both().show(ui, |ui| {
+                for line in v.inspector {
+                    let text = egui::RichText::new(line).monospace();
+                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                }
+                if !v.spawns.is_empty() {
+                    ui.separator();
+                    ui.heading("Spawns");
+                    for s in &v.spawns {
+                        ui.label(s);
+                    }
+                }
+            });
+        });
+    if panels.help {
+        egui::Window::new("Keys").show(ui.ctx(), |ui| {
+            for line in HELP {
+                ui.label(*line);
+            }
+        });
+    }
+}
+
+pub const HELP: &[&str] = &[
+    "Fly: W A S D move    Space / Q: up    Ctrl / E: down    Shift: faster",
+    "Fly: right mouse button: look    Wheel: speed",
+    "O: orbit mode    Orbit: drag (left or right button) to circle the pivot,",
+    "    wheel: zoom, W A S D / Space / Ctrl: pan the pivot, F: pivot to the cursor",
+    "T: top-down view (W A S D pan, wheel zooms)    Home: reset view",
+    "F: fly to the point under the cursor",
+    "F5: reload    F12: screenshot    Ctrl+O: open",
+    "Drop a file on the window to open it    Esc: cancel a load",
+];
+
+/// The menu bar, with a toolbar at its right: camera modes and screenshots.
+pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeKind) {
+    egui::Panel::top("menu").show(ui, |ui| {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                a.open |= ui.button("Open… (Ctrl+O)").clicked();
+                a.browse |= ui.button("Browse in app…").clicked();
+                a.reload |= ui.button("Reload (F5)").clicked();
+                ui.separator();
+                a.screenshot |= ui.button("Screenshot (F12)").clicked();
+                a.screenshot_settings |= ui.button("Screenshot settings…").clicked();
+                ui.separator();
+                a.quit |= ui.button("Quit").clicked();
+            });
+            ui.menu_button("View", |ui| {
+                for (kind, label) in MODES {
+                    if ui.radio(mode == kind, label).clicked() {
+                        a.mode = Some(kind);
+                    }
+                }
+                ui.separator();
+                ui.checkbox(&mut panels.info, "Map info");
+                ui.checkbox(&mut panels.help, "Keys");
+            });
+            ui.menu_button("Tile flags", |ui| {
+                let o = &mut a.overlays;
+                for (flag, label) in [
+                    (&mut o.ramp, "Ramp"),
+                    (&mut o.blight, "Blight"),
+                    (&mut o.water, "Water flag"),
+                    (&mut o.boundary, "Boundary"),
+                    (&mut o.map_edge, "Map edge"),
+                    (&mut o.cliff, "Cliff tiles"),
+                    (&mut o.layers, "Layer heights"),
+                ] {
+                    ui.checkbox(flag, label);
+                }
+            });
+            ui.separator();
+            for (kind, label) in MODES {
+                let short = label.split(' ').next().unwrap_or(label);
+                if ui
+                    .selectable_label(mode == kind, short)
+                    .on_hover_text(label)
+                    .clicked()
+                {
+                    a.mode = Some(kind);
+                }
+            }
+            ui.separator();
+            a.screenshot |= ui
+                .button("Screenshot")
+                .on_hover_text("Save a PNG of the 3D view (F12)")
+                .clicked();
+            a.screenshot_settings |= ui
+                .button("Settings…")
+                .on_hover_text("Screenshot settings: size, UI, folder")
+                .clicked();
+        });
+    });
+}
+
+const MODES: [(ModeKind, &str); 3] = [
+    (ModeKind::Fly, "Fly"),
+    (ModeKind::Orbit, "Orbit (O)"),
+    (ModeKind::Top, "Top-down (T)"),
+];
+
+/// A notice that shows for a few seconds, e.g. where a screenshot went.
+pub struct Toast {
+    pub text: String,
+    pub shown: Instant,
+}
+
+impl Toast {
+    pub const LIFETIME: Duration = Duration::from_secs(6);
+
+    pub fn new(text: String) -> Toast {
+        Toast {
+            text,
+            shown: Instant::now(),
+        }
+    }
+
+    pub fn alive(&self) -> bool {
+        self.shown.elapsed() < Toast::LIFETIME
+    }
+
+    pub fn draw(&self, ctx: &egui::Context) {
+        egui::Area::new(egui::Id::unique("toast"))
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+            .order(egui::Order::Foreground)
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label(egui::RichText::new(&self.text).strong());
+                });
+            });
+    }
+}
