@@ -6,7 +6,7 @@ use super::screenshot::{self, Settings};
 use super::ui::Toast;
 use super::App;
 use crate::render::headless::write_png;
-use crate::render::Offscreen;
+use crate::render::{labels, Offscreen, COLOR_FORMAT};
 use anyhow::Result;
 use std::path::{Path, PathBuf};
 
@@ -52,6 +52,11 @@ impl App {
             ));
             let (out, _ignored) = self.overlay(g, input);
             paint_egui(g, out, &target.color_view, (w, h), true);
+        } else if self.render_options.labels {
+            let labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
+            let (device, queue) = (&g.gpu.device, &g.gpu.queue);
+            let view = &target.color_view;
+            labels::paint_offscreen(device, queue, view, COLOR_FORMAT, (w, h), &labels);
         }
         let rgba = target.read_rgba(&g.gpu.device, &g.gpu.queue);
         write_png(path, &rgba, w, h, false)

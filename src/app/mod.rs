@@ -25,7 +25,7 @@ mod shot_window;
 mod ui;
 
 use crate::formats::LoadOptions;
-use crate::render::{RenderOptions, Scene, Target};
+use crate::render::{labels, RenderOptions, Scene, Target};
 use crate::store::Map;
 use anyhow::{Context, Result};
 use browser_window::{Answer, BrowserWindow, Purpose};
@@ -141,6 +141,8 @@ impl App {
             panels: Panels {
                 info: true,
                 help: false,
+                labels: true,
+                indestructible: false,
             },
             exit_error: None,
             dialog: None,
@@ -244,6 +246,8 @@ impl App {
         };
         let empty = Scene::default();
         let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
+        self.render_options.labels = self.panels.labels;
+        self.render_options.highlight_indestructible = self.panels.indestructible;
         self.stats = g.renderer.draw(
             &g.gpu.device,
             &g.gpu.queue,
@@ -304,6 +308,17 @@ impl App {
                 .current
                 .as_ref()
                 .map(|c| ui::MapView::of(c, &self.stats, self.frame_ms, &g.gpu, &self.inspector));
+            if let (Some(c), true) = (&self.current, self.panels.labels) {
+                // Behind the panels, over the 3D view; in points, as egui
+                // lays out.
+                let area = ui.ctx().content_rect();
+                let (w, h) = (area.width().round() as u32, area.height().round() as u32);
+                let labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
+                labels::paint(
+                    &ui.ctx().layer_painter(egui::LayerId::background()),
+                    &labels,
+                );
+            }
             ui::draw(ui, &status, map.as_ref(), self.panels);
             if let Some(b) = &mut self.browser {
                 browser_answer = b.show(ui.ctx());

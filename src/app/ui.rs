@@ -31,6 +31,10 @@ pub struct Actions {
 pub struct Panels {
     pub info: bool,
     pub help: bool,
+    /// Text labels over ALW entities and lights.
+    pub labels: bool,
+    /// Tint VMF indestructible voxels.
+    pub indestructible: bool,
 }
 
 /// The status line's contents.
@@ -205,6 +209,9 @@ pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeK
                 ui.separator();
                 ui.checkbox(&mut panels.info, "Map info");
                 ui.checkbox(&mut panels.help, "Keys");
+                ui.separator();
+                ui.checkbox(&mut panels.labels, "Labels (ALW entities, lights)");
+                ui.checkbox(&mut panels.indestructible, "Indestructible voxels (VMF)");
             });
             ui.menu_button("Tile flags", |ui| {
                 let o = &mut a.overlays;
