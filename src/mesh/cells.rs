@@ -16,7 +16,7 @@ use crate::store::cells::{AlwWorld, Cell};
 /// World units a cell.
 pub const CELL: f32 = 16.0;
 /// Height of a trim band, in world units.
-const TRIM: f32 = 8.0;
+const TRIM: i32 = 8;
 
 /// A box drawn for a light or an entity, in map coordinates.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,16 +95,29 @@ impl TextureColors {
     }
 }
 
-/// A one-sided quad in one colour, flat-shaded by its plane.
+/// A one-sided quad in one colour with its shade already worked out.
 #[inline(always)]
-fn push_quad<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [f32; 3]) {
+fn push_shaded<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [f32; 3], shade: f32) {
     if !S::WRITES {
         sink.quad(ONE_SIDED, [ColorVertex::default(); 4]);
         return;
     }
-    let shade = 0.5 + 0.5 * facing_light([p[0], p[1], p[2]]);
     let c = [color[0] * shade, color[1] * shade, color[2] * shade, 1.0];
-    sink.quad(ONE_SIDED, p.map(|p| ColorVertex::new(p, c)));
+    sink.quad(
+        ONE_SIDED,
+        [
+            ColorVertex::new(p[0], c),
+            ColorVertex::new(p[1], c),
+            ColorVertex::new(p[2], c),
+            ColorVertex::new(p[3], c),
+        ],
+    );
+}
+
+/// The shade of a quad of corners `p` by how squarely it faces the light.
+#[inline(always)]
+fn shade_of(p: &[[f32; 3]; 4]) -> f32 {
+    0.5 + 0.5 * facing_light([p[0], p[1], p[2]])
 }
 
 /// Things counted while meshing, by [`Sink::note`] kind.
@@ -127,10 +140,28 @@ const EDGES: [Edge; 4] = [
 /// Builds the world's triangles and markers.
 pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
     let colors = TextureColors::new(world);
-    let built = build_rows(&CellRows {
-        world,
+    let w = world.width as usize;
+    // Whole rows of cells only (a decoded world always has them all).
+    let h = (world.height as usize).min(world.cells.len().checked_div(w).unwrap_or(0));
+    let cells = &world.cells[..w * h];
+    let rows = CellRows {
+        w,
+        h,
+        cells,
+        floor: cells.iter().map(Cell::floor_corners).collect(),
+        ceiling: cells.iter().map(Cell::ceiling_corners).collect(),
         colors: &colors,
-    });
+        wall_shade: EDGES.map(|((dx, dy), _, _)| {
+            // Walls are vertical: their shade depends on the edge alone.
+            let p = [
+                [0.0, 0.0, 0.0],
+                [-dy as f32, dx as f32, 0.0],
+                [0.0, 0.0, 1.0],
+            ];
+            0.5 + 0.5 * facing_light(p)
+        }),
+    };
+    let built = build_rows(&rows);
     let [_, faces, _] = built.lists;
     let mut m = WorldMesh {
         faces,
@@ -144,77 +175,85 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
     m
 }
 
-/// The world, ready to mesh a row of cells at a time.
+/// The world, ready to mesh a row of cells at a time: corner heights worked
+/// out once a cell.
 struct CellRows<'a> {
-    world: &'a AlwWorld,
+    w: usize,
+    h: usize,
+    cells: &'a [Cell],
+    floor: Vec<[i32; 4]>,
+    ceiling: Vec<[i32; 4]>,
     colors: &'a TextureColors,
+    /// The shade of a wall on each of [`EDGES`].
+    wall_shade: [f32; 4],
+}
+
+/// The map position of corner `i` of cell (x, y) (see [`Cell`]'s corners).
+#[inline(always)]
+fn corner_xy(x: usize, y: usize, i: usize) -> [f32; 2] {
+    let (dx, dy) = [(0, 0), (0, 1), (1, 1), (1, 0)][i];
+    [(x + dx) as f32, (y + dy) as f32]
+}
+
+/// A world height at a map position, in map coordinates (z down, cells).
+#[inline(always)]
+fn at(xy: [f32; 2], height: i32) -> [f32; 3] {
+    [xy[0], xy[1], -(height as f32) / CELL]
 }
 
 impl RowMesher for CellRows<'_> {
     fn rows(&self) -> usize {
-        self.world.height as usize
+        self.h
     }
 
     fn row<S: Sink>(&self, y: usize, sink: &mut S) {
-        let (world, colors) = (self.world, self.colors);
-        let (w, h) = (world.width as i32, world.height as i32);
-        let y = y as i32;
-        let corner_xy = |x: i32, y: i32, i: usize| -> [f32; 2] {
-            let (dx, dy) = [(0, 0), (0, 1), (1, 1), (1, 0)][i];
-            [(x + dx) as f32, (y + dy) as f32]
-        };
-        let at = |xy: [f32; 2], height: f32| [xy[0], xy[1], -height / CELL];
+        let (w, h, colors) = (self.w, self.h, self.colors);
         for x in 0..w {
-            let Some(cell) = world.cell(x as u32, y as u32) else {
-                continue;
-            };
-            let floor = cell.floor_corners().map(|v| v as f32);
-            let ceiling = cell.ceiling_corners().map(|v| v as f32);
+            let i = y * w + x;
+            let cell = &self.cells[i];
+            let (floor, ceiling) = (self.floor[i], self.ceiling[i]);
+            let xy = [0, 1, 2, 3].map(|k| corner_xy(x, y, k));
             if !cell.is_solid_rock() {
                 // Corner order 0, 1, 2, 3 faces up; reversed faces down.
-                let p = [0, 1, 2, 3].map(|i| at(corner_xy(x, y, i), floor[i]));
-                push_quad(sink, p, colors.of(cell.floor_tex));
-                let p = [0, 3, 2, 1].map(|i| at(corner_xy(x, y, i), ceiling[i]));
-                push_quad(sink, p, colors.of(cell.ceiling_tex));
+                let p = [0, 1, 2, 3].map(|k| at(xy[k], floor[k]));
+                let shade = if S::WRITES { shade_of(&p) } else { 0.0 };
+                push_shaded(sink, p, colors.of(cell.floor_tex), shade);
+                let p = [0, 3, 2, 1].map(|k| at(xy[k], ceiling[k]));
+                let shade = if S::WRITES { shade_of(&p) } else { 0.0 };
+                push_shaded(sink, p, colors.of(cell.ceiling_tex), shade);
                 sink.note(FLOOR);
                 sink.note(CEILING);
             } else {
                 // Solid rock: a dark cap on top, so it reads as solid from above.
-                let p = [0, 1, 2, 3].map(|i| at(corner_xy(x, y, i), floor[i]));
-                push_quad(sink, p, [0.22, 0.21, 0.2]);
+                let p = [0, 1, 2, 3].map(|k| at(xy[k], floor[k]));
+                let shade = if S::WRITES { shade_of(&p) } else { 0.0 };
+                push_shaded(sink, p, [0.22, 0.21, 0.2], shade);
             }
-            for ((dx, dy), ours, theirs) in EDGES {
+            for (e, ((dx, dy), ours, theirs)) in EDGES.into_iter().enumerate() {
                 // No walls at the map edge.
-                let Some(n) = world
-                    .cell((x + dx) as u32, (y + dy) as u32)
-                    .filter(|_| (0..w).contains(&(x + dx)) && (0..h).contains(&(y + dy)))
-                else {
+                let (nx, ny) = (x as i64 + dx as i64, y as i64 + dy as i64);
+                if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
                     continue;
-                };
-                let ends = |c: &Cell, mine: bool, floor_side: bool| -> [f32; 2] {
-                    let idx = if mine { ours } else { theirs };
-                    idx.map(|i| {
-                        if floor_side {
-                            c.floor_corner(i) as f32
-                        } else {
-                            c.ceiling_corner(i) as f32
-                        }
-                    })
-                };
-                let xy = ours.map(|i| corner_xy(x, y, i));
+                }
+                let j = ny as usize * w + nx as usize;
+                let (nf, nc) = (&self.floor[j], &self.ceiling[j]);
+                let ends = [xy[ours[0]], xy[ours[1]]];
+                let shade = self.wall_shade[e];
                 // Lower wall: the neighbour's floor is lower than ours.
-                let (low, high) = (ends(n, false, true), ends(cell, true, true));
+                let high = [floor[ours[0]], floor[ours[1]]];
+                let low = [nf[theirs[0]], nf[theirs[1]]];
                 if low[0] < high[0] || low[1] < high[1] {
                     let low = [low[0].min(high[0]), low[1].min(high[1])];
                     let textures = (cell.lower_tex, cell.lower_trim);
-                    wall(sink, xy, low, high, textures, colors, at);
+                    wall(sink, ends, low, high, textures, colors, shade);
                 }
                 // Upper wall: the neighbour's ceiling is higher than ours.
-                let (low, high) = (ends(cell, true, false), ends(n, false, false));
+                let low = [ceiling[ours[0]], ceiling[ours[1]]];
+                let high = [nc[theirs[0]], nc[theirs[1]]];
                 if high[0] > low[0] || high[1] > low[1] {
                     let high = [high[0].max(low[0]), high[1].max(low[1])];
                     let textures = (cell.upper_tex, cell.upper_trim);
-                    wall(sink, xy, low, high, textures, colors, at);
+                    wall(sink, ends, low, high, textures, colors, shade);
                 }
             }
         }
@@ -275,25 +314,26 @@ fn add_markers(world: &AlwWorld, m: &mut WorldMesh) {
 /// One wall quad between two heights at each end of an edge, with its
 /// bottom 8 units in the trim colour when there is a trim. `textures` is
 /// (wall, trim).
+#[inline(always)]
 fn wall<S: Sink>(
     sink: &mut S,
     xy: [[f32; 2]; 2],
-    low: [f32; 2],
-    high: [f32; 2],
+    low: [i32; 2],
+    high: [i32; 2],
     (texture, trim): (u32, u32),
     colors: &TextureColors,
-    at: impl Fn([f32; 2], f32) -> [f32; 3],
+    shade: f32,
 ) {
     let mut split = low;
     if trim != 0 {
-        split = [0, 1].map(|k| (low[k] + TRIM).min(high[k]));
+        split = [0, 1].map(|k| low[k].saturating_add(TRIM).min(high[k]));
         let p = [
             at(xy[0], low[0]),
             at(xy[1], low[1]),
             at(xy[1], split[1]),
             at(xy[0], split[0]),
         ];
-        push_quad(sink, p, colors.of(trim));
+        push_shaded(sink, p, colors.of(trim), shade);
         sink.note(WALL);
     }
     if split[0] < high[0] || split[1] < high[1] {
@@ -303,7 +343,7 @@ fn wall<S: Sink>(
             at(xy[1], high[1]),
             at(xy[0], high[0]),
         ];
-        push_quad(sink, p, colors.of(texture));
+        push_shaded(sink, p, colors.of(texture), shade);
         sink.note(WALL);
     }
 }
