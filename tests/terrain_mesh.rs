@@ -46,9 +46,9 @@ fn a_cliff_step_makes_walls_on_the_step_only() {
     });
     let map = w3e(t);
     let m = mesh_terrain(map.terrain().unwrap());
-    // 5 x 3 tiles: 12 flat tiles of 2 triangles, 3 cliff tiles of 4 quarters
-    // and 2 walls (2 triangles each).
-    assert_eq!(m.opaque.len(), (12 * 2 + 3 * 12) * 3);
+    // 5 x 3 tiles: 12 flat tiles of a quad, 3 cliff tiles of 4 quarters
+    // and 2 walls; 4 vertices a quad.
+    assert_eq!(m.opaque.len(), (12 + 3 * 6) * 4);
     let low = map.terrain().unwrap().tile(0, 0).final_height();
     let zs: Vec<f32> = m.opaque.iter().map(|v| -v.position[2]).collect();
     assert!(zs
@@ -85,13 +85,13 @@ fn a_two_tile_ramp_is_a_slope_not_a_cliff() {
     let below = t.tile_corner_heights(1, 0);
     assert_eq!(below, [base, base, base + 0.5, base + 0.5]);
     let m = mesh_terrain(t);
-    // 15 tiles: 2 ramp tiles and 12 flat ones of 2 triangles, and the 3 other
+    // 15 tiles: 2 ramp tiles and 12 flat ones of a quad, and the 3 other
     // tiles of row 1 are cliffs (4 quarters, 2 walls).
     let cliffs = (0..5)
         .filter(|&x| t.is_cliff_tile(x, 1) && !t.is_ramp_entrance(x, 1))
         .count();
     assert_eq!(cliffs, 3);
-    assert_eq!(m.opaque.len(), ((15 - cliffs) * 2 + cliffs * 12) * 3);
+    assert_eq!(m.opaque.len(), ((15 - cliffs) + cliffs * 6) * 4);
 }
 
 #[test]
@@ -147,7 +147,7 @@ fn water_shows_only_above_the_ground() {
     let map = w3e(t);
     let m = mesh_terrain(map.terrain().unwrap());
     // Tiles touching x < 2 have water above some corner: columns 0 and 1.
-    assert_eq!(m.translucent.len(), 2 * 3 * 2 * 3);
+    assert_eq!(m.translucent.len(), 2 * 3 * 4);
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn alw_rooms_mesh_alike_in_every_layout() {
             "{layout:?}: {} walls, {rock_edges} rock edges",
             m.walls
         );
-        assert_eq!(m.faces.len() % 6, 0);
+        assert_eq!(m.faces.len() % 4, 0);
         assert!(m.markers.iter().any(|k| k.label == "light"));
         assert!(!m.legend.is_empty(), "texture names get colours");
     }
@@ -205,15 +205,15 @@ fn overlays_tint_only_the_flagged_tiles() {
     assert!(overlay_mesh(t, &o).is_empty());
     o.set("boundary", true);
     // Corner (0, 0) touches one tile.
-    assert_eq!(overlay_mesh(t, &o).len(), 6);
+    assert_eq!(overlay_mesh(t, &o).len(), 4);
     o.set("cliff", true);
     // Corner (5, 3) makes tile (4, 2) a cliff.
-    assert_eq!(overlay_mesh(t, &o).len(), 12);
+    assert_eq!(overlay_mesh(t, &o).len(), 8);
     let mut all = Overlays::default();
     all.set("layers", true);
     assert_eq!(
         overlay_mesh(t, &all).len(),
-        15 * 6,
+        15 * 4,
         "the heat map covers every tile"
     );
     assert!(!all.set("nonsense", true));

@@ -10,7 +10,7 @@
 
 use super::palette::hashed;
 use super::terrain::TriMesh;
-use super::tris::{build_rows, facing_light, ColorVertex, RowMesher, Sink, ONE_SIDED};
+use super::tris::{build_rows, facing_light, shade_256, ColorVertex, RowMesher, Sink, ONE_SIDED};
 use crate::store::cells::{AlwWorld, Cell};
 
 /// World units a cell.
@@ -31,7 +31,7 @@ pub struct Marker {
 /// Everything an ALW world draws.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct WorldMesh {
-    /// One-sided triangles (floors, ceilings, walls).
+    /// One-sided quads (floors, ceilings, walls), 4 vertices each.
     pub faces: Vec<ColorVertex>,
     /// Quads drawn, by kind, for tests and stats.
     pub floors: usize,
@@ -66,10 +66,10 @@ impl TextureColors {
     }
 
     /// The colour of the texture at `offset`; grey for none.
-    fn of(&self, offset: u32) -> [f32; 3] {
+    fn of(&self, offset: u32) -> [u8; 3] {
         match self.index(offset) {
-            Some(i) => self.rgb[i].map(|v| v as f32 / 255.0),
-            None => [150.0 / 255.0; 3],
+            Some(i) => self.rgb[i],
+            None => [150; 3],
         }
     }
 
@@ -97,27 +97,20 @@ impl TextureColors {
 
 /// A one-sided quad in one colour with its shade already worked out.
 #[inline(always)]
-fn push_shaded<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [f32; 3], shade: f32) {
+fn push_shaded<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [u8; 3], shade: f32) {
     if !S::WRITES {
         sink.quad(ONE_SIDED, [ColorVertex::default(); 4]);
         return;
     }
-    let c = [color[0] * shade, color[1] * shade, color[2] * shade, 1.0];
-    sink.quad(
-        ONE_SIDED,
-        [
-            ColorVertex::new(p[0], c),
-            ColorVertex::new(p[1], c),
-            ColorVertex::new(p[2], c),
-            ColorVertex::new(p[3], c),
-        ],
-    );
+    let shade = shade_256(shade);
+    let v = |k: usize| ColorVertex::shaded(p[k], color, shade, 255);
+    sink.quad(ONE_SIDED, [v(0), v(1), v(2), v(3)]);
 }
 
 /// The shade of a quad of corners `p` by how squarely it faces the light.
 #[inline(always)]
 fn shade_of(p: &[[f32; 3]; 4]) -> f32 {
-    0.5 + 0.5 * facing_light([p[0], p[1], p[2]])
+    0.5 + 0.5 * facing_light(*p)
 }
 
 /// Things counted while meshing, by [`Sink::note`] kind.
@@ -153,9 +146,11 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
         colors: &colors,
         wall_shade: EDGES.map(|((dx, dy), _, _)| {
             // Walls are vertical: their shade depends on the edge alone.
+            let (ex, ey) = (-dy as f32, dx as f32);
             let p = [
                 [0.0, 0.0, 0.0],
-                [-dy as f32, dx as f32, 0.0],
+                [ex, ey, 0.0],
+                [ex, ey, 1.0],
                 [0.0, 0.0, 1.0],
             ];
             0.5 + 0.5 * facing_light(p)
@@ -188,11 +183,16 @@ struct CellRows<'a> {
     wall_shade: [f32; 4],
 }
 
-/// The map position of corner `i` of cell (x, y) (see [`Cell`]'s corners).
+/// The quad over corners `order` of a cell at heights `heights`.
 #[inline(always)]
-fn corner_xy(x: usize, y: usize, i: usize) -> [f32; 2] {
-    let (dx, dy) = [(0, 0), (0, 1), (1, 1), (1, 0)][i];
-    [(x + dx) as f32, (y + dy) as f32]
+fn quad_at(xy: &[[f32; 2]; 4], heights: [i32; 4], order: [usize; 4]) -> [[f32; 3]; 4] {
+    let [a, b, c, d] = order;
+    [
+        at(xy[a], heights[a]),
+        at(xy[b], heights[b]),
+        at(xy[c], heights[c]),
+        at(xy[d], heights[d]),
+    ]
 }
 
 /// A world height at a map position, in map coordinates (z down, cells).
@@ -212,22 +212,24 @@ impl RowMesher for CellRows<'_> {
             let i = y * w + x;
             let cell = &self.cells[i];
             let (floor, ceiling) = (self.floor[i], self.ceiling[i]);
-            let xy = [0, 1, 2, 3].map(|k| corner_xy(x, y, k));
+            let (x0, y0, x1, y1) = (x as f32, y as f32, x as f32 + 1.0, y as f32 + 1.0);
+            // Corners 0..4 of the cell (see [`Cell`]).
+            let xy = [[x0, y0], [x0, y1], [x1, y1], [x1, y0]];
             if !cell.is_solid_rock() {
                 // Corner order 0, 1, 2, 3 faces up; reversed faces down.
-                let p = [0, 1, 2, 3].map(|k| at(xy[k], floor[k]));
+                let p = quad_at(&xy, floor, [0, 1, 2, 3]);
                 let shade = if S::WRITES { shade_of(&p) } else { 0.0 };
                 push_shaded(sink, p, colors.of(cell.floor_tex), shade);
-                let p = [0, 3, 2, 1].map(|k| at(xy[k], ceiling[k]));
+                let p = quad_at(&xy, ceiling, [0, 3, 2, 1]);
                 let shade = if S::WRITES { shade_of(&p) } else { 0.0 };
                 push_shaded(sink, p, colors.of(cell.ceiling_tex), shade);
                 sink.note(FLOOR);
                 sink.note(CEILING);
             } else {
                 // Solid rock: a dark cap on top, so it reads as solid from above.
-                let p = [0, 1, 2, 3].map(|k| at(xy[k], floor[k]));
+                let p = quad_at(&xy, floor, [0, 1, 2, 3]);
                 let shade = if S::WRITES { shade_of(&p) } else { 0.0 };
-                push_shaded(sink, p, [0.22, 0.21, 0.2], shade);
+                push_shaded(sink, p, [56, 54, 51], shade);
             }
             for (e, ((dx, dy), ours, theirs)) in EDGES.into_iter().enumerate() {
                 // No walls at the map edge.

@@ -46,7 +46,7 @@ impl Overlays {
 /// Translucent tile tints for the overlays that are on, drawn just above the
 /// ground. A tile shows a flag when any of its corners has it; where several
 /// apply, the first of cliff, ramp, blight, water, boundary, map edge wins
-/// over the layer heat map.
+/// over the layer heat map. A quad list (4 vertices a tile).
 pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
     let mut m = TriMesh::default();
     let (w, h) = (t.width, t.height);
@@ -86,7 +86,7 @@ pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
                         -hs[i] - 0.05,
                     ]
                 });
-                m.quad(p, [rgb; 4], 0.5, false);
+                m.quad(p, [super::terrain::rgb8(rgb); 4], 0.5, false);
             }
         }
     }

@@ -17,14 +17,15 @@
 pub use super::overlay::{overlay_mesh, Overlays};
 use super::palette::texture_color;
 pub use super::tris::ColorVertex;
-use super::tris::{build_rows, facing_light, RowMesher, Sink, OPAQUE, TRANSLUCENT};
+use super::tris::{build_rows, facing_light, shade_256, RowMesher, Sink, OPAQUE, TRANSLUCENT};
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 
-/// Triangles to draw opaque, and translucent ones (water) to draw after.
+/// Quads to draw opaque, and translucent ones (water) to draw after: 4
+/// vertices a quad, in order around it (see [`super::tris`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TriMesh {
     pub opaque: Vec<ColorVertex>,
-    /// Opaque triangles seen from their front only (wound counter-clockwise).
+    /// Opaque quads seen from their front only (wound counter-clockwise).
     pub one_sided: Vec<ColorVertex>,
     pub translucent: Vec<ColorVertex>,
     pub bounds_min: [f32; 3],
@@ -34,56 +35,51 @@ pub struct TriMesh {
 const BLIGHT: [u8; 3] = [95, 70, 95];
 
 /// The vertices of a quad of corners `p` (in order around it) with corner
-/// colours `c`; `lit` shades each triangle by how squarely it faces the
-/// light.
+/// colours `c`; `lit` shades it by how squarely it faces the light.
 #[inline(always)]
-fn shaded(p: [[f32; 3]; 4], c: [[f32; 3]; 4], alpha: f32, lit: bool) -> [[ColorVertex; 3]; 2] {
-    let mut out = [[ColorVertex::default(); 3]; 2];
-    for (t, corners) in [[0, 1, 2], [0, 2, 3]].into_iter().enumerate() {
-        let shade = if lit {
-            0.45 + 0.55 * facing_light([p[corners[0]], p[corners[1]], p[corners[2]]])
-        } else {
-            1.0
-        };
-        for (v, k) in corners.into_iter().enumerate() {
-            let rgba = [c[k][0] * shade, c[k][1] * shade, c[k][2] * shade, alpha];
-            out[t][v] = ColorVertex::new(p[k], rgba);
-        }
-    }
-    out
+fn shaded(p: [[f32; 3]; 4], c: [[u8; 3]; 4], alpha: f32, lit: bool) -> [ColorVertex; 4] {
+    let shade = shade_256(if lit {
+        0.45 + 0.55 * facing_light(p)
+    } else {
+        1.0
+    });
+    let a = (alpha * 255.0 + 0.5) as u8;
+    let v = |k: usize| ColorVertex::shaded(p[k], c[k], shade, a);
+    [v(0), v(1), v(2), v(3)]
 }
 
 /// Adds a quad to `sink`'s opaque list, or its translucent list when
 /// `alpha` < 1.
 #[inline(always)]
-fn quad<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], c: [[f32; 3]; 4], alpha: f32, lit: bool) {
+fn quad<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], c: [[u8; 3]; 4], alpha: f32, lit: bool) {
     let list = if alpha < 1.0 { TRANSLUCENT } else { OPAQUE };
     if !S::WRITES {
         sink.quad(list, [ColorVertex::default(); 4]);
         return;
     }
-    for t in shaded(p, c, alpha, lit) {
-        sink.tri(list, t);
-    }
+    sink.quad(list, shaded(p, c, alpha, lit));
+}
+
+/// An 8-bit colour of 0..1 channels.
+pub(crate) fn rgb8(c: [f32; 3]) -> [u8; 3] {
+    c.map(|v| (v * 255.0 + 0.5) as u8)
 }
 
 impl TriMesh {
     /// Pushes a quad of corners a, b, c, d in order around it (for small
     /// meshes built serially, such as overlays).
-    pub(crate) fn quad(&mut self, p: [[f32; 3]; 4], c: [[f32; 3]; 4], alpha: f32, lit: bool) {
+    pub(crate) fn quad(&mut self, p: [[f32; 3]; 4], c: [[u8; 3]; 4], alpha: f32, lit: bool) {
         let out = if alpha < 1.0 {
             &mut self.translucent
         } else {
             &mut self.opaque
         };
-        for t in shaded(p, c, alpha, lit) {
-            out.extend_from_slice(&t);
-        }
+        out.extend_from_slice(&shaded(p, c, alpha, lit));
     }
 }
 
-fn rgb(c: [u8; 3], scale: f32) -> [f32; 3] {
-    c.map(|v| (v as f32 / 255.0 * scale).min(1.0))
+fn rgb(c: [u8; 3], scale: f32) -> [u8; 3] {
+    c.map(|v| (v as f32 * scale + 0.5) as u8)
 }
 
 /// The terrain's texture colours, looked up once per map rather than once
@@ -103,7 +99,7 @@ impl Palette {
 
     /// A corner's cliff colour (texture 15 means none, but real cliffs have
     /// it: fall back to the first cliff texture).
-    fn cliff(&self, p: &Tilepoint, scale: f32) -> [f32; 3] {
+    fn cliff(&self, p: &Tilepoint, scale: f32) -> [u8; 3] {
         let i = match p.cliff_texture() {
             Tilepoint::NO_CLIFF_TEXTURE => 0,
             i => i as usize,
@@ -114,7 +110,7 @@ impl Palette {
     /// A corner's ground colour: blight over everything; next to a cliff,
     /// the cliff's ground; else its texture with a slight tint from its
     /// variation.
-    fn ground(&self, p: &Tilepoint, near_cliff: bool) -> [f32; 3] {
+    fn ground(&self, p: &Tilepoint, near_cliff: bool) -> [u8; 3] {
         if p.blight() {
             return rgb(BLIGHT, 1.0);
         }
@@ -140,7 +136,7 @@ fn is_cliff(c: [&Tilepoint; 4]) -> bool {
 
 /// Every tilepoint's ground colour, with the corners of cliff tiles in their
 /// cliff's ground colour.
-fn corner_colors(t: &W3eTerrain, pal: &Palette) -> Vec<[f32; 3]> {
+fn corner_colors(t: &W3eTerrain, pal: &Palette) -> Vec<[u8; 3]> {
     let (w, h) = (t.width as usize, t.height as usize);
     let tp = &t.tilepoints[..w * h];
     let mut near_cliff = vec![false; w * h];
@@ -231,7 +227,7 @@ struct TileRows<'a> {
     w: usize,
     h: usize,
     pal: Palette,
-    colors: Vec<[f32; 3]>,
+    colors: Vec<[u8; 3]>,
     heights: Vec<f32>,
 }
 
@@ -296,7 +292,7 @@ impl RowMesher for TileRows<'_> {
                     let alpha = 0.5 + 0.35 * d;
                     let shallow = [0.25, 0.55, 0.75];
                     let deep = [0.06, 0.20, 0.50];
-                    let c = [0, 1, 2].map(|k| shallow[k] + (deep[k] - shallow[k]) * d);
+                    let c = rgb8([0, 1, 2].map(|k| shallow[k] + (deep[k] - shallow[k]) * d));
                     let p = AROUND.map(|k| at(UV[k][0], UV[k][1], levels[k]));
                     quad(sink, p, [c; 4], alpha, false);
                     levels.into_iter().for_each(&mut widen);
@@ -371,10 +367,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_flat_terrain_is_two_triangles_a_tile() {
+    fn a_flat_terrain_is_a_quad_a_tile() {
         let t = W3eTerrain::flat(5, 4, 12);
         let m = mesh_terrain(&t);
-        assert_eq!(m.opaque.len(), 4 * 3 * 6);
+        assert_eq!(m.opaque.len(), 4 * 3 * 4);
         assert!(m.translucent.is_empty());
     }
 
@@ -388,8 +384,8 @@ mod tests {
             p.set_layer_and_cliff_texture(p.layer_height() + 1, c);
         }
         let m = mesh_terrain(&t);
-        // Tile 0: 2 triangles. Tile 1: 4 quarters and 2 walls, 2 triangles each.
-        assert_eq!(m.opaque.len(), (2 + 6 * 2) * 3);
+        // Tile 0: a quad. Tile 1: 4 quarters and 2 walls. 4 vertices a quad.
+        assert_eq!(m.opaque.len(), (1 + 6) * 4);
         let zs: Vec<f32> = m.opaque.iter().map(|v| v.position[2]).collect();
         let low = t.tile(0, 0).final_height();
         assert!(zs.contains(&-low) && zs.contains(&-(low + 1.0)));

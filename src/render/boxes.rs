@@ -13,8 +13,8 @@ pub struct Box3 {
 /// Boxes are drawn with the same coloured-triangle vertices as terrain.
 pub use crate::mesh::terrain::ColorVertex as BoxVertex;
 
-/// 36 vertices a box: 12 triangles, two a side.
-pub fn triangles(boxes: &[Box3]) -> Vec<BoxVertex> {
+/// 24 vertices a box: a quad a side (see [`crate::mesh::tris`]).
+pub fn quads(boxes: &[Box3]) -> Vec<BoxVertex> {
     const QUADS: [[usize; 4]; 6] = [
         [0, 1, 3, 2],
         [4, 6, 7, 5],
@@ -23,7 +23,7 @@ pub fn triangles(boxes: &[Box3]) -> Vec<BoxVertex> {
         [0, 2, 6, 4],
         [1, 5, 7, 3],
     ];
-    let mut out = Vec::with_capacity(boxes.len() * 36);
+    let mut out = Vec::with_capacity(boxes.len() * 24);
     for b in boxes {
         let corner = |i: usize| {
             [
@@ -33,9 +33,7 @@ pub fn triangles(boxes: &[Box3]) -> Vec<BoxVertex> {
             ]
         };
         for q in QUADS {
-            for i in [q[0], q[1], q[2], q[0], q[2], q[3]] {
-                out.push(BoxVertex::new(corner(i), b.color));
-            }
+            out.extend(q.map(|i| BoxVertex::new(corner(i), b.color)));
         }
     }
     out

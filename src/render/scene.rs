@@ -67,15 +67,18 @@ pub struct Scene {
     /// VMF water surfaces, drawn translucent after the opaque parts.
     water_chunks: Vec<GpuChunk>,
     chunk_uniforms: Option<(wgpu::Buffer, wgpu::BindGroup)>,
-    boxes: Option<(wgpu::Buffer, u32)>,
-    /// Coloured triangles (terrain), opaque then translucent (water).
-    triangles: Option<(wgpu::Buffer, u32)>,
+    boxes: Option<GpuQuads>,
+    /// Coloured quads (terrain), opaque then translucent (water).
+    triangles: Option<GpuQuads>,
     /// The element the inspector picked, outlined.
-    highlight: Option<(wgpu::Buffer, u32)>,
+    highlight: Option<GpuQuads>,
     /// Translucent tile tints (W3E flag overlays).
-    overlay: Option<(wgpu::Buffer, u32)>,
-    one_sided: Option<(wgpu::Buffer, u32)>,
-    water: Option<(wgpu::Buffer, u32)>,
+    overlay: Option<GpuQuads>,
+    one_sided: Option<GpuQuads>,
+    water: Option<GpuQuads>,
+    /// Indices drawing quads as triangles, shared by every quad list, and
+    /// how many quads they cover.
+    quad_indices: Option<(wgpu::Buffer, u32)>,
     /// Named markers (ALW lights and entities), for labels.
     pub markers: Vec<crate::mesh::cells::Marker>,
     /// Bytes of face data on the GPU.
@@ -83,30 +86,50 @@ pub struct Scene {
     pub faces: u64,
 }
 
+/// A list of coloured quads on the GPU (see [`crate::mesh::tris`]).
+struct GpuQuads {
+    vertices: wgpu::Buffer,
+    quads: u32,
+}
+
 impl Scene {
-    /// Replaces the overlay triangles (none to clear).
-    pub fn set_overlay(&mut self, device: &wgpu::Device, vertices: &[BoxVertex]) {
-        self.overlay = (!vertices.is_empty()).then(|| {
+    /// Uploads a quad list (none when empty), making sure the shared index
+    /// buffer covers it.
+    fn upload_quads(
+        &mut self,
+        device: &wgpu::Device,
+        label: &str,
+        vertices: &[BoxVertex],
+    ) -> Option<GpuQuads> {
+        let quads = (vertices.len() / 4) as u32;
+        if quads == 0 {
+            return None;
+        }
+        if self.quad_indices.as_ref().is_none_or(|(_, n)| *n < quads) {
+            let indices = crate::mesh::tris::quad_indices(quads as usize);
             let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("overlay"),
-                contents: bytemuck::cast_slice(vertices),
-                usage: wgpu::BufferUsages::VERTEX,
+                label: Some("quad indices"),
+                contents: bytemuck::cast_slice(&indices),
+                usage: wgpu::BufferUsages::INDEX,
             });
-            (buffer, vertices.len() as u32)
+            self.quad_indices = Some((buffer, quads));
+        }
+        let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some(label),
+            contents: bytemuck::cast_slice(vertices),
+            usage: wgpu::BufferUsages::VERTEX,
         });
+        Some(GpuQuads { vertices, quads })
+    }
+
+    /// Replaces the overlay quads (none to clear).
+    pub fn set_overlay(&mut self, device: &wgpu::Device, vertices: &[BoxVertex]) {
+        self.overlay = self.upload_quads(device, "overlay", vertices);
     }
 
     /// Replaces the highlighted boxes (none to clear).
     pub fn set_highlight(&mut self, device: &wgpu::Device, boxes: &[Box3]) {
-        let vertices = boxes::triangles(boxes);
-        self.highlight = (!vertices.is_empty()).then(|| {
-            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("highlight"),
-                contents: bytemuck::cast_slice(&vertices),
-                usage: wgpu::BufferUsages::VERTEX,
-            });
-            (buffer, vertices.len() as u32)
-        });
+        self.highlight = self.upload_quads(device, "highlight", &boxes::quads(boxes));
     }
 }
 
@@ -353,35 +376,18 @@ impl Renderer {
             });
             scene.chunk_uniforms = Some((buffer, group));
         }
-        let vertices = boxes::triangles(boxes);
-        if !vertices.is_empty() {
-            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("boxes"),
-                contents: bytemuck::cast_slice(&vertices),
-                usage: wgpu::BufferUsages::VERTEX,
-            });
-            scene.boxes = Some((buffer, vertices.len() as u32));
-        }
+        scene.boxes = scene.upload_quads(device, "boxes", &boxes::quads(boxes));
         scene
     }
 
-    /// Adds coloured triangles (terrain and its water) to a scene.
+    /// Adds coloured quads (terrain and its water, or a world) to a scene.
     pub fn upload_triangles(&self, device: &wgpu::Device, scene: &mut Scene, mesh: &TriMesh) {
-        let buffer = |label: &str, v: &[BoxVertex]| {
-            (!v.is_empty()).then(|| {
-                let b = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some(label),
-                    contents: bytemuck::cast_slice(v),
-                    usage: wgpu::BufferUsages::VERTEX,
-                });
-                (b, v.len() as u32)
-            })
-        };
-        scene.triangles = buffer("terrain", &mesh.opaque);
-        scene.one_sided = buffer("one-sided", &mesh.one_sided);
-        scene.water = buffer("water", &mesh.translucent);
+        scene.triangles = scene.upload_quads(device, "terrain", &mesh.opaque);
+        scene.one_sided = scene.upload_quads(device, "one-sided", &mesh.one_sided);
+        scene.water = scene.upload_quads(device, "water", &mesh.translucent);
+        // Two triangles a quad.
         scene.faces +=
-            (mesh.opaque.len() + mesh.one_sided.len() + mesh.translucent.len()) as u64 / 3;
+            (mesh.opaque.len() + mesh.one_sided.len() + mesh.translucent.len()) as u64 / 2;
     }
 
     /// Draws `scene` from `camera` into `target`, clearing it first.
@@ -458,21 +464,22 @@ impl Renderer {
                     &mut stats,
                 );
             }
-            for (pipeline, part) in [
-                (&self.triangle_pipeline, &scene.triangles),
-                (&self.one_sided_pipeline, &scene.one_sided),
-                (&self.box_pipeline, &scene.water),
-                (&self.box_pipeline, &scene.overlay),
-            ] {
-                if let Some((buffer, count)) = part {
+            let indices = scene.quad_indices.as_ref().map(|(b, _)| b);
+            let mut quads = |pipeline: &wgpu::RenderPipeline, part: &Option<GpuQuads>| {
+                if let (Some(q), Some(indices)) = (part, indices) {
                     pass.set_pipeline(pipeline);
                     pass.set_bind_group(0, &self.globals_group, &[]);
-                    pass.set_vertex_buffer(0, buffer.slice(..));
-                    pass.draw(0..*count, 0..1);
+                    pass.set_vertex_buffer(0, q.vertices.slice(..));
+                    pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
+                    pass.draw_indexed(0..q.quads * 6, 0, 0..1);
                     stats.draw_calls += 1;
-                    stats.faces_drawn += *count as u64 / 3;
+                    stats.faces_drawn += q.quads as u64 * 2;
                 }
-            }
+            };
+            quads(&self.triangle_pipeline, &scene.triangles);
+            quads(&self.one_sided_pipeline, &scene.one_sided);
+            quads(&self.box_pipeline, &scene.water);
+            quads(&self.box_pipeline, &scene.overlay);
             if let (Some((_, chunk_group)), false) =
                 (&scene.chunk_uniforms, scene.water_chunks.is_empty())
             {
@@ -481,19 +488,20 @@ impl Renderer {
                 let chunks = &scene.water_chunks;
                 draw_chunks(&mut pass, chunk_group, chunks, &planes, camera, &mut stats);
             }
-            if let Some((buffer, count)) = &scene.highlight {
-                pass.set_pipeline(&self.box_pipeline);
-                pass.set_bind_group(0, &self.globals_group, &[]);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*count, 0..1);
-                stats.draw_calls += 1;
-            }
-            if let (true, Some((buffer, count))) = (options.show_spawns, &scene.boxes) {
-                pass.set_pipeline(&self.box_pipeline);
-                pass.set_bind_group(0, &self.globals_group, &[]);
-                pass.set_vertex_buffer(0, buffer.slice(..));
-                pass.draw(0..*count, 0..1);
-                stats.draw_calls += 1;
+            let indices = scene.quad_indices.as_ref().map(|(b, _)| b);
+            let mut quads = |part: &Option<GpuQuads>| {
+                if let (Some(q), Some(indices)) = (part, indices) {
+                    pass.set_pipeline(&self.box_pipeline);
+                    pass.set_bind_group(0, &self.globals_group, &[]);
+                    pass.set_vertex_buffer(0, q.vertices.slice(..));
+                    pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
+                    pass.draw_indexed(0..q.quads * 6, 0, 0..1);
+                    stats.draw_calls += 1;
+                }
+            };
+            quads(&scene.highlight);
+            if options.show_spawns {
+                quads(&scene.boxes);
             }
         }
         queue.submit([encoder.finish()]);
