@@ -19,6 +19,7 @@ use super::palette::texture_color;
 pub use super::tris::ColorVertex;
 use super::tris::{build_rows, facing_light, shade_256, RowMesher, Sink, OPAQUE, TRANSLUCENT};
 use crate::store::terrain::{Tilepoint, W3eTerrain};
+use rayon::prelude::*;
 
 /// Quads to draw opaque, and translucent ones (water) to draw after: 4
 /// vertices a quad, in order around it (see [`super::tris`]).
@@ -126,64 +127,64 @@ impl Palette {
     }
 }
 
-/// Whether tile `(tx, ty)` is drawn as a cliff: its corner layers differ and
-/// it is not a ramp (all four corners ramp-flagged).
-fn is_cliff(c: [&Tilepoint; 4]) -> bool {
-    let l = c[0].layer_height();
-    let differ = c.iter().any(|p| p.layer_height() != l);
-    differ && !c.iter().all(|p| p.ramp())
-}
+/// A tile drawn as a cliff: its corner layers differ and it is not a ramp.
+const CLIFF_TILE: u8 = 1;
+/// A ramp entrance: all four corners ramp-flagged, layers differ.
+const RAMP_TILE: u8 = 2;
 
-/// Every tilepoint's ground colour, with the corners of cliff tiles in their
-/// cliff's ground colour.
-fn corner_colors(t: &W3eTerrain, pal: &Palette) -> Vec<[u8; 3]> {
-    let (w, h) = (t.width as usize, t.height as usize);
-    let tp = &t.tilepoints[..w * h];
-    let mut near_cliff = vec![false; w * h];
-    for ty in 0..h - 1 {
-        for tx in 0..w - 1 {
-            let i = ty * w + tx;
-            let idx = [i, i + 1, i + w, i + w + 1];
-            if is_cliff(idx.map(|k| &tp[k])) {
-                for k in idx {
-                    near_cliff[k] = true;
-                }
-            }
-        }
-    }
-    tp.iter()
-        .zip(&near_cliff)
-        .map(|(p, &near)| pal.ground(p, near))
+/// Every tile's kind ([`CLIFF_TILE`], [`RAMP_TILE`] or 0) and lowest corner
+/// layer, row by row, on all cores.
+fn tile_kinds(tp: &[Tilepoint], w: usize, h: usize) -> Vec<(u8, u8)> {
+    (0..h - 1)
+        .into_par_iter()
+        .flat_map_iter(|ty| {
+            (0..w - 1).map(move |tx| {
+                let i = ty * w + tx;
+                let c = [&tp[i], &tp[i + 1], &tp[i + w], &tp[i + w + 1]];
+                let layers = c.map(|p| p.layer_height());
+                let min = layers.iter().copied().min().unwrap_or(0);
+                let kind = match (layers.iter().any(|&l| l != min), c.iter().all(|p| p.ramp())) {
+                    (false, _) => 0,
+                    (true, false) => CLIFF_TILE,
+                    (true, true) => RAMP_TILE,
+                };
+                (kind, min)
+            })
+        })
         .collect()
 }
 
-/// Every tilepoint's final height with the ramp rule (see
-/// [`W3eTerrain::ramp_lift`]), worked out in one pass over the tiles.
-fn corner_heights(t: &W3eTerrain) -> Vec<f32> {
+/// Every tilepoint's ground colour and final height, on all cores. Corners
+/// of cliff tiles take their cliff's ground colour; corners on the lowest
+/// layer of a ramp entrance are lifted half a layer (see
+/// [`W3eTerrain::ramp_lift`]).
+fn corner_colors_and_heights(t: &W3eTerrain, pal: &Palette) -> (Vec<[u8; 3]>, Vec<f32>) {
     let (w, h) = (t.width as usize, t.height as usize);
     let tp = &t.tilepoints[..w * h];
-    let mut heights: Vec<f32> = tp.iter().map(Tilepoint::final_height).collect();
-    let mut lifted = vec![false; w * h];
-    for ty in 0..h - 1 {
-        for tx in 0..w - 1 {
-            let i = ty * w + tx;
-            let idx = [i, i + 1, i + w, i + w + 1];
-            let c = idx.map(|k| &tp[k]);
-            let layers = c.map(|p| p.layer_height());
-            let min = layers.iter().copied().min().unwrap_or(0);
-            if layers.iter().any(|&l| l != min) && c.iter().all(|p| p.ramp()) {
-                for (k, l) in idx.into_iter().zip(layers) {
-                    lifted[k] |= l == min;
+    let kinds = tile_kinds(tp, w, h);
+    let mut colors = vec![[0u8; 3]; w * h];
+    let mut heights = vec![0f32; w * h];
+    colors
+        .par_chunks_mut(w)
+        .zip(heights.par_chunks_mut(w))
+        .enumerate()
+        .for_each(|(y, (colors, heights))| {
+            for x in 0..w {
+                let p = &tp[y * w + x];
+                let (mut near_cliff, mut lift) = (false, false);
+                // The up to four tiles this tilepoint is a corner of.
+                for ty in y.saturating_sub(1)..(y + 1).min(h - 1) {
+                    for tx in x.saturating_sub(1)..(x + 1).min(w - 1) {
+                        let (kind, min) = kinds[ty * (w - 1) + tx];
+                        near_cliff |= kind == CLIFF_TILE;
+                        lift |= kind == RAMP_TILE && p.layer_height() == min;
+                    }
                 }
+                colors[x] = pal.ground(p, near_cliff);
+                heights[x] = p.final_height() + if lift { 0.5 } else { 0.0 };
             }
-        }
-    }
-    for (h, lift) in heights.iter_mut().zip(lifted) {
-        if lift {
-            *h += 0.5;
-        }
-    }
-    heights
+        });
+    (colors, heights)
 }
 
 /// Corner (u, v) offsets in a tile, in `tile_corners` order: bottom-left,
@@ -199,12 +200,13 @@ pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
         return TriMesh::default();
     }
     let pal = Palette::new(t);
+    let (colors, heights) = corner_colors_and_heights(t, &pal);
     let rows = TileRows {
         tp: &t.tilepoints[..w * h],
         w,
         h,
-        colors: corner_colors(t, &pal),
-        heights: corner_heights(t),
+        colors,
+        heights,
         pal,
     };
     let built = build_rows(&rows);
