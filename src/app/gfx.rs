@@ -142,32 +142,8 @@ pub fn paint_egui(
         size_in_pixels: [w, h],
         pixels_per_point,
     };
-    let mut encoder = g.gpu.device.create_command_encoder(&Default::default());
-    let extra = renderer.update_buffers(&g.gpu.device, &g.gpu.queue, &mut encoder, &jobs, &screen);
-    {
-        let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("egui"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view,
-                depth_slice: None,
-                resolve_target: None,
-                // The 3D picture stays underneath.
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Load,
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        let mut pass = pass.forget_lifetime();
-        renderer.render(&mut pass, &jobs, &screen);
-    }
-    g.gpu
-        .queue
-        .submit(extra.into_iter().chain([encoder.finish()]));
+    let (device, queue) = (&g.gpu.device, &g.gpu.queue);
+    crate::render::egui_pass::paint_over(device, queue, renderer, view, &jobs, &screen);
     for id in &textures_delta.free {
         g.egui_renderer.free_texture(id);
         g.egui_shot_renderer.free_texture(id);

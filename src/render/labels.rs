@@ -121,28 +121,7 @@ pub fn paint_offscreen(
         size_in_pixels: [width, height],
         pixels_per_point,
     };
-    let mut encoder = device.create_command_encoder(&Default::default());
-    let extra = renderer.update_buffers(device, queue, &mut encoder, &jobs, &screen);
-    {
-        let pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
-            label: Some("labels"),
-            color_attachments: &[Some(wgpu::RenderPassColorAttachment {
-                view,
-                depth_slice: None,
-                resolve_target: None,
-                ops: wgpu::Operations {
-                    load: wgpu::LoadOp::Load,
-                    store: wgpu::StoreOp::Store,
-                },
-            })],
-            depth_stencil_attachment: None,
-            timestamp_writes: None,
-            occlusion_query_set: None,
-            multiview_mask: None,
-        });
-        renderer.render(&mut pass.forget_lifetime(), &jobs, &screen);
-    }
-    queue.submit(extra.into_iter().chain([encoder.finish()]));
+    super::egui_pass::paint_over(device, queue, &mut renderer, view, &jobs, &screen);
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 pub mod boxes;
 pub mod camera;
+pub mod egui_pass;
 pub mod gpu;
 pub mod headless;
 pub mod labels;
