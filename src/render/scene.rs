@@ -465,47 +465,61 @@ impl Renderer {
                 );
             }
             let indices = scene.quad_indices.as_ref().map(|(b, _)| b);
-            let mut quads = |pipeline: &wgpu::RenderPipeline, part: &Option<GpuQuads>| {
-                if let (Some(q), Some(indices)) = (part, indices) {
-                    pass.set_pipeline(pipeline);
-                    pass.set_bind_group(0, &self.globals_group, &[]);
-                    pass.set_vertex_buffer(0, q.vertices.slice(..));
-                    pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
-                    pass.draw_indexed(0..q.quads * 6, 0, 0..1);
-                    stats.draw_calls += 1;
-                    stats.faces_drawn += q.quads as u64 * 2;
-                }
+            let globals = &self.globals_group;
+            let quads = |pass: &mut wgpu::RenderPass<'_>, pipeline, part, stats: &mut _| {
+                draw_quads(pass, globals, indices, pipeline, part, stats);
             };
-            quads(&self.triangle_pipeline, &scene.triangles);
-            quads(&self.one_sided_pipeline, &scene.one_sided);
-            quads(&self.box_pipeline, &scene.water);
-            quads(&self.box_pipeline, &scene.overlay);
+            quads(
+                &mut pass,
+                &self.triangle_pipeline,
+                &scene.triangles,
+                &mut stats,
+            );
+            quads(
+                &mut pass,
+                &self.one_sided_pipeline,
+                &scene.one_sided,
+                &mut stats,
+            );
+            // Then what is seen through: water, tints, highlights, spawns.
             if let (Some((_, chunk_group)), false) =
                 (&scene.chunk_uniforms, scene.water_chunks.is_empty())
             {
                 pass.set_pipeline(&self.voxel_water_pipeline);
-                pass.set_bind_group(0, &self.globals_group, &[]);
+                pass.set_bind_group(0, globals, &[]);
                 let chunks = &scene.water_chunks;
                 draw_chunks(&mut pass, chunk_group, chunks, &planes, camera, &mut stats);
             }
-            let indices = scene.quad_indices.as_ref().map(|(b, _)| b);
-            let mut quads = |part: &Option<GpuQuads>| {
-                if let (Some(q), Some(indices)) = (part, indices) {
-                    pass.set_pipeline(&self.box_pipeline);
-                    pass.set_bind_group(0, &self.globals_group, &[]);
-                    pass.set_vertex_buffer(0, q.vertices.slice(..));
-                    pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
-                    pass.draw_indexed(0..q.quads * 6, 0, 0..1);
-                    stats.draw_calls += 1;
-                }
-            };
-            quads(&scene.highlight);
+            let mut parts = vec![&scene.water, &scene.overlay, &scene.highlight];
             if options.show_spawns {
-                quads(&scene.boxes);
+                parts.push(&scene.boxes);
+            }
+            for part in parts {
+                quads(&mut pass, &self.box_pipeline, part, &mut stats);
             }
         }
         queue.submit([encoder.finish()]);
         stats
+    }
+}
+
+/// Draws a quad list through the shared quad indices, if both are there.
+fn draw_quads(
+    pass: &mut wgpu::RenderPass<'_>,
+    globals: &wgpu::BindGroup,
+    indices: Option<&wgpu::Buffer>,
+    pipeline: &wgpu::RenderPipeline,
+    part: &Option<GpuQuads>,
+    stats: &mut DrawStats,
+) {
+    if let (Some(q), Some(indices)) = (part, indices) {
+        pass.set_pipeline(pipeline);
+        pass.set_bind_group(0, globals, &[]);
+        pass.set_vertex_buffer(0, q.vertices.slice(..));
+        pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
+        pass.draw_indexed(0..q.quads * 6, 0, 0..1);
+        stats.draw_calls += 1;
+        stats.faces_drawn += q.quads as u64 * 2;
     }
 }
 
