@@ -154,6 +154,24 @@ impl App {
         }
     }
 
+    /// A click in the Spawns list: the whole spawn area in view from the
+    /// south; in orbit mode it becomes the pivot.
+    pub(super) fn fly_to_spawn(&mut self, i: usize) {
+        let Some(c) = &self.current else { return };
+        let Some(b) = views::spawn_boxes(&c.map).get(i).copied() else {
+            return;
+        };
+        if let CameraMode::Top { .. } = self.mode {
+            self.mode = CameraMode::Fly;
+        }
+        self.fly.camera = views::spawn_view(&b, 60.0);
+        if let CameraMode::Orbit(_) = self.mode {
+            let orbit = Orbit::around(&self.fly.camera, (b.min + b.max) / 2.0);
+            self.fly.camera = orbit.camera();
+            self.mode = CameraMode::Orbit(orbit);
+        }
+    }
+
     /// F: flies to a few voxels before the picked point, looking at it; in
     /// orbit mode the pivot moves there, and the camera with it.
     pub(super) fn fly_to_picked(&mut self) {

@@ -319,7 +319,7 @@ impl App {
                     &labels,
                 );
             }
-            ui::draw(ui, &status, map.as_ref(), self.panels);
+            actions.spawn = ui::draw(ui, &status, map.as_ref(), self.panels);
             if let Some(b) = &mut self.browser {
                 browser_answer = b.show(ui.ctx());
             }
@@ -374,6 +374,9 @@ impl App {
         }
         if a.screenshot_settings {
             self.show_shot_settings = true;
+        }
+        if let Some(i) = a.spawn {
+            self.fly_to_spawn(i);
         }
         if let Some(kind) = a.mode {
             self.set_mode(kind, false);

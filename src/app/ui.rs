@@ -24,6 +24,8 @@ pub struct Actions {
     pub settings_changed: bool,
     /// The in-app browser closed with this.
     pub browser_answer: Option<Answer>,
+    /// A spawn area clicked in the Spawns list.
+    pub spawn: Option<usize>,
 }
 
 /// Which panels are shown; the View menu changes them.
@@ -109,8 +111,15 @@ fn progress(ui: &mut egui::Ui, name: &str, stage: &str) {
     );
 }
 
-/// The status line, and the map's panels when a map is open.
-pub fn draw(ui: &mut egui::Ui, status: &Status<'_>, map: Option<&MapView<'_>>, panels: Panels) {
+/// The status line, and the map's panels when a map is open. Returns the
+/// spawn area clicked in the Spawns list, if any.
+pub fn draw(
+    ui: &mut egui::Ui,
+    status: &Status<'_>,
+    map: Option<&MapView<'_>>,
+    panels: Panels,
+) -> Option<usize> {
+    let mut clicked = None;
     egui::Panel::bottom("status").show(ui, |ui| {
         if let Some((name, stage)) = &status.loading {
             progress(ui, name, stage);
@@ -128,7 +137,7 @@ pub fn draw(ui: &mut egui::Ui, status: &Status<'_>, map: Option<&MapView<'_>>, p
             ui.label(&v.stats);
         }
     });
-    let Some(v) = map else { return };
+    let v = map?;
     if panels.info {
         egui::Panel::left("info")
             .resizable(true)
@@ -160,8 +169,10 @@ pub fn draw(ui: &mut egui::Ui, status: &Status<'_>, map: Option<&MapView<'_>>, p
                 if !v.spawns.is_empty() {
                     ui.separator();
                     ui.heading("Spawns");
-                    for s in &v.spawns {
-                        ui.label(s);
+                    for (i, s) in v.spawns.iter().enumerate() {
+                        if ui.link(s).on_hover_text("Fly there").clicked() {
+                            clicked = Some(i);
+                        }
                     }
                 }
             });
@@ -173,6 +184,7 @@ pub fn draw(ui: &mut egui::Ui, status: &Status<'_>, map: Option<&MapView<'_>>, p
             }
         });
     }
+    clicked
 }
 
 pub const HELP: &[&str] = &[

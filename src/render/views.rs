@@ -183,6 +183,18 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
     }
 }
 
+/// A camera looking at a spawn area's box from the south, 35 degrees down,
+/// far enough back to see all of it (the viewer's Spawns list).
+pub fn spawn_view(b: &Box3, fov_deg: f32) -> Camera {
+    let target = (b.min + b.max) / 2.0;
+    let size = (b.max - b.min).length().max(4.0);
+    let (yaw, pitch) = (-90.0, -35.0);
+    let forward = Camera::perspective(Vec3::ZERO, yaw, pitch, fov_deg).forward();
+    let half_fov = (fov_deg.to_radians() / 2.0).clamp(0.1, 1.4);
+    let dist = size / 2.0 / half_fov.tan() + size / 2.0;
+    Camera::perspective(target - forward * dist, yaw, pitch, fov_deg)
+}
+
 /// A box per spawn area, hugging the ground it covers.
 pub fn spawn_boxes(map: &Map) -> Vec<Box3> {
     let e = extent(map);
@@ -230,4 +242,36 @@ pub fn spawn_boxes(map: &Map) -> Vec<Box3> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spawn_view_looks_at_the_whole_area_from_the_south() {
+        let b = Box3 {
+            min: Vec3::new(0.0, 128.0, 60.0),
+            max: Vec3::new(256.0, 384.0, 63.0),
+            color: [0.0; 4],
+        };
+        let cam = spawn_view(&b, 60.0);
+        let centre = (b.min + b.max) / 2.0;
+        let to_centre = (centre - cam.position).normalize();
+        assert!(to_centre.dot(cam.forward()) > 0.999, "looks at the centre");
+        assert!(
+            cam.position.y > centre.y && cam.position.z < centre.z,
+            "south, above"
+        );
+        // Far enough that the area's corners are inside the view.
+        let vp = cam.view_proj(1.0);
+        for corner in [b.min, b.max, Vec3::new(b.min.x, b.max.y, b.max.z)] {
+            let clip = vp * corner.extend(1.0);
+            let ndc = clip.truncate() / clip.w;
+            assert!(
+                clip.w > 0.0 && ndc.x.abs() <= 1.0 && ndc.y.abs() <= 1.0,
+                "{corner}"
+            );
+        }
+    }
 }
