@@ -107,10 +107,16 @@ fn push_shaded<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [u8; 3], shade: f
     sink.quad(ONE_SIDED, [v(0), v(1), v(2), v(3)]);
 }
 
-/// The shade of a quad of corners `p` by how squarely it faces the light.
+/// A one-sided quad in one colour, shaded by how squarely it faces the
+/// light (worked out only when the sink writes).
 #[inline(always)]
-fn shade_of(p: &[[f32; 3]; 4]) -> f32 {
-    0.5 + 0.5 * facing_light(*p)
+fn push_lit<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [u8; 3]) {
+    let shade = if S::WRITES {
+        0.5 + 0.5 * facing_light(p)
+    } else {
+        0.0
+    };
+    push_shaded(sink, p, color, shade);
 }
 
 /// Things counted while meshing, by [`Sink::note`] kind.
@@ -218,18 +224,15 @@ impl RowMesher for CellRows<'_> {
             if !cell.is_solid_rock() {
                 // Corner order 0, 1, 2, 3 faces up; reversed faces down.
                 let p = quad_at(&xy, floor, [0, 1, 2, 3]);
-                let shade = if S::WRITES { shade_of(&p) } else { 0.0 };
-                push_shaded(sink, p, colors.of(cell.floor_tex), shade);
+                push_lit(sink, p, colors.of(cell.floor_tex));
                 let p = quad_at(&xy, ceiling, [0, 3, 2, 1]);
-                let shade = if S::WRITES { shade_of(&p) } else { 0.0 };
-                push_shaded(sink, p, colors.of(cell.ceiling_tex), shade);
+                push_lit(sink, p, colors.of(cell.ceiling_tex));
                 sink.note(FLOOR);
                 sink.note(CEILING);
             } else {
                 // Solid rock: a dark cap on top, so it reads as solid from above.
                 let p = quad_at(&xy, floor, [0, 1, 2, 3]);
-                let shade = if S::WRITES { shade_of(&p) } else { 0.0 };
-                push_shaded(sink, p, [56, 54, 51], shade);
+                push_lit(sink, p, [56, 54, 51]);
             }
             for (e, ((dx, dy), ours, theirs)) in EDGES.into_iter().enumerate() {
                 // No walls at the map edge.
