@@ -1,4 +1,5 @@
-// Voxel faces: one instance per face, 6 vertices (two triangles) each.
+// Voxel faces: one instance per face, drawn indexed as two triangles over
+// its 4 corners (indices 0 1 2 0 2 3).
 // The face record is 8 bytes; see src/mesh/face.rs for the packing, and
 // src/mesh/materials.rs for the VMF bits (27 water, 28 indestructible,
 // 29..31 glow).
@@ -26,8 +27,6 @@ struct Chunk {
 var<private> CORNERS: array<vec3<f32>, 24> = array<vec3<f32>, 24>(
     CORNER_TABLE
 );
-var<private> TRI: array<u32, 6> = array<u32, 6>(0u, 1u, 2u, 0u, 2u, 3u);
-var<private> TRI_FLIP: array<u32, 6> = array<u32, 6>(1u, 2u, 3u, 1u, 3u, 0u);
 // A fixed light per face direction: tops brightest, undersides darkest.
 var<private> SHADE: array<f32, 6> = array<f32, 6>(0.86, 0.74, 0.80, 0.92, 1.0, 0.55);
 
@@ -44,10 +43,9 @@ fn vs_main(@builtin(vertex_index) vi: u32, @location(0) face: vec2<u32>) -> Out 
     let b = face.y;
     let local = vec3<f32>(f32(a & 31u), f32((a >> 5u) & 31u), f32((a >> 10u) & 4095u));
     let dir = (b >> 24u) & 7u;
-    var corner = TRI[vi];
-    if ((a >> 30u) & 1u) == 1u {
-        corner = TRI_FLIP[vi];
-    }
+    // A flipped face uses the other diagonal: the same two triangles with
+    // every corner turned by one (1 2 3 1 3 0).
+    let corner = (vi + ((a >> 30u) & 1u)) & 3u;
     let ao = f32((a >> (22u + 2u * corner)) & 3u);
     let p = chunk.origin.xyz + local + CORNERS[dir * 4u + corner];
     var out: Out;

@@ -146,6 +146,10 @@ pub struct Renderer {
     box_pipeline: wgpu::RenderPipeline,
     triangle_pipeline: wgpu::RenderPipeline,
     one_sided_pipeline: wgpu::RenderPipeline,
+    /// The two triangles of one face instance, by corner. Indexed, so a
+    /// software rasterizer shades each of the four corners once, not six
+    /// times.
+    face_indices: wgpu::Buffer,
 }
 
 /// The voxel shader, with the face corner table from the mesher filled in.
@@ -302,7 +306,13 @@ impl Renderer {
         let triangle_pipeline = color_pipeline("opaque triangles", false, None);
         let one_sided_pipeline =
             color_pipeline("one-sided triangles", false, Some(wgpu::Face::Back));
+        let face_indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("face corners"),
+            contents: bytemuck::cast_slice(&FACE_CORNERS),
+            usage: wgpu::BufferUsages::INDEX,
+        });
         Renderer {
+            face_indices,
             draw_lock: Default::default(),
             globals,
             globals_group,
@@ -455,6 +465,7 @@ impl Renderer {
             if let Some((_, chunk_group)) = &scene.chunk_uniforms {
                 pass.set_pipeline(&self.voxel_pipeline);
                 pass.set_bind_group(0, &self.globals_group, &[]);
+                pass.set_index_buffer(self.face_indices.slice(..), wgpu::IndexFormat::Uint16);
                 draw_chunks(
                     &mut pass,
                     chunk_group,
@@ -487,6 +498,7 @@ impl Renderer {
             {
                 pass.set_pipeline(&self.voxel_water_pipeline);
                 pass.set_bind_group(0, globals, &[]);
+                pass.set_index_buffer(self.face_indices.slice(..), wgpu::IndexFormat::Uint16);
                 let chunks = &scene.water_chunks;
                 draw_chunks(&mut pass, chunk_group, chunks, &planes, camera, &mut stats);
             }
@@ -523,6 +535,10 @@ fn draw_quads(
     }
 }
 
+/// A face's two triangles as corner indices; the shader turns them by one
+/// corner for faces whose diagonal is flipped.
+const FACE_CORNERS: [u16; 6] = [0, 1, 2, 0, 2, 3];
+
 /// Draws the faces of `chunks` inside the view that can face the camera,
 /// one draw call a direction.
 fn draw_chunks(
@@ -544,7 +560,7 @@ fn draw_chunks(
             if range.is_empty() || !facing(dir, c, camera) {
                 continue;
             }
-            pass.draw(0..6, range.clone());
+            pass.draw_indexed(0..6, 0, range.clone());
             stats.draw_calls += 1;
             stats.faces_drawn += range.len() as u64;
         }
