@@ -21,7 +21,9 @@
 //! one top face and nothing else, and most top faces have nothing solid
 //! around them, so those take the shortest path: no AO ring at all.
 
+mod ring_bits;
 mod rows;
+mod single_word;
 
 use std::ops::Range;
 
@@ -155,11 +157,30 @@ impl Scratch {
                     words,
                     last_valid,
                 };
+                let x0 = seg.x0 + i0 as u32;
+                if W == 1 {
+                    let edges = single_word::MapEdges {
+                        east: x0 + len as u32 == width,
+                        west: x0 == 0,
+                        south: y + 1 == length,
+                        north: y == 0,
+                    };
+                    let surfaces = store.row_surfaces(y, x0..x0 + len as u32);
+                    let rows = Rows::<1> {
+                        m: rows.m,
+                        c: rows.c,
+                        p: rows.p,
+                        words: 1,
+                        last_valid,
+                    };
+                    let rgb: &mut [u32; 64] = (&mut rgb[..64]).try_into().unwrap();
+                    single_word::mesh_row(&rows, len, ly, &edges, surfaces, shade, rgb, out);
+                    continue;
+                }
                 let n = len * words;
                 rows.find_faces(len, faces, &mut exposed[..n], &mut around[..n]);
                 // Outside the map in x/y counts as solid: no faces toward it.
                 // (`exposed` keeps them: a few voxels get a colour unused.)
-                let x0 = seg.x0 + i0 as u32;
                 if x0 + len as u32 == width {
                     faces[0][n - words..n].fill(0);
                 }

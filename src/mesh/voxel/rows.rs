@@ -1,6 +1,7 @@
 //! Three rows of column masks around the row being meshed: which voxels
 //! show faces, by direction, and the faces themselves with their AO.
 
+use super::ring_bits::Ring;
 use super::{grow, ChunkOut};
 use crate::mesh::ao::AO_BITS;
 use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
@@ -235,13 +236,12 @@ impl<const W: usize> Rows<'_, W> {
         let b_dir = (D as u32) << DIR_SHIFT;
         // Faces with nothing solid around them (open ground) skip the gather.
         let occluded = ring.iter().fold(0, |a, m| a | m);
+        let ring = Ring::new(ring);
         while f != 0 {
             let b = f.trailing_zeros();
             let mut r = 0usize;
             if (occluded >> b) & 1 != 0 {
-                for (j, m) in ring.iter().enumerate() {
-                    r |= ((m >> b) as usize & 1) << j;
-                }
+                r = ring.pattern(b);
             }
             out[n] = Face {
                 a: a_base | b << Z_SHIFT | ao_bits[r],
