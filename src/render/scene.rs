@@ -540,7 +540,9 @@ fn draw_quads(
 const FACE_CORNERS: [u16; 6] = [0, 1, 2, 0, 2, 3];
 
 /// Draws the faces of `chunks` inside the view that can face the camera,
-/// one draw call a direction.
+/// one draw call a direction, nearest chunks first: what they hide then
+/// fails the depth test before it is shaded, which a software rasterizer
+/// feels most.
 fn draw_chunks(
     pass: &mut wgpu::RenderPass<'_>,
     chunk_group: &wgpu::BindGroup,
@@ -549,10 +551,13 @@ fn draw_chunks(
     camera: &Camera,
     stats: &mut DrawStats,
 ) {
-    for c in chunks {
-        if !box_in_frustum(planes, c.min, c.max) {
-            continue;
-        }
+    let mut visible: Vec<(f32, &GpuChunk)> = chunks
+        .iter()
+        .filter(|c| box_in_frustum(planes, c.min, c.max))
+        .map(|c| (view_depth(camera, c), c))
+        .collect();
+    visible.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
+    for (_, c) in visible {
         stats.chunks_visible += 1;
         pass.set_bind_group(1, chunk_group, &[c.slot * CHUNK_UNIFORM_STRIDE as u32]);
         pass.set_vertex_buffer(0, c.faces.slice(..));
@@ -565,6 +570,13 @@ fn draw_chunks(
             stats.faces_drawn += range.len() as u64;
         }
     }
+}
+
+/// How far chunk `c`'s centre lies along the view direction (for a top-down
+/// camera too, where distance from the eye would not order by depth).
+fn view_depth(camera: &Camera, c: &GpuChunk) -> f32 {
+    let centre = (c.min + c.max) * 0.5;
+    (centre - camera.position).dot(camera.forward())
 }
 
 /// Whether any face of `dir` in chunk `c` can face the camera. Faces turned
