@@ -165,7 +165,7 @@ impl Scratch {
                         south: y + 1 == length,
                         north: y == 0,
                     };
-                    let surfaces = store.row_surfaces(y, x0..x0 + len as u32);
+                    let columns = store.row_parts(y, x0..x0 + len as u32);
                     let rows = Rows::<1> {
                         m: rows.m,
                         c: rows.c,
@@ -174,7 +174,7 @@ impl Scratch {
                         last_valid,
                     };
                     let rgb: &mut [u32; 64] = (&mut rgb[..64]).try_into().unwrap();
-                    single_word::mesh_row(&rows, len, ly, &edges, surfaces, shade, rgb, out);
+                    single_word::mesh_row(&rows, len, ly, &edges, columns, shade, rgb, out);
                     continue;
                 }
                 let n = len * words;
@@ -341,31 +341,47 @@ fn fill_row<const W: usize>(
     let words = if W > 0 { W } else { words };
     let stride = seg.width as usize + 2;
     let ring = &mut masks[(by % 3) as usize * stride * words..][..stride * words];
+    let y = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length());
+    if let (1, Some(y)) = (W, y) {
+        fill_row_one_word(ring, store, seg, y, pad);
+        return;
+    }
     for m in ring.chunks_exact_mut(words) {
         m.fill(0);
         m[words - 1] = pad;
     }
     // Outside the map stays air, for AO.
-    let Some(y) = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length()) else {
+    let Some(y) = y else {
         return;
     };
     let x0 = seg.x0.saturating_sub(1);
     let x1 = (seg.x0 + seg.width + 1).min(store.width());
     let first = (x0 + 1 - seg.x0) as usize * words;
     let inside = ring[first..].chunks_exact_mut(words);
-    if W == 1 {
-        // One word a column (every 64-deep map): no word arithmetic.
-        for (m, slabs) in inside.zip(store.row_slabs(y, x0..x1)) {
-            m[0] = slabs.iter().fold(pad, |v, s| {
-                v | (!0u64 << s.top) & (!0u64 >> (64 - s.bottom as u32))
-            });
-        }
-        return;
-    }
     for (m, slabs) in inside.zip(store.row_slabs(y, x0..x1)) {
         for s in slabs {
             set_range(m, s.top as u32, s.bottom as u32);
         }
+    }
+}
+
+/// [`fill_row`] for maps one word deep, for map row `y`: each column's word
+/// straight from its slabs, by index.
+fn fill_row_one_word(ring: &mut [u64], store: &VoxelStore, seg: &Segment, y: u32, pad: u64) {
+    // Outside the map (the border columns at the map's edges) is air.
+    ring[0] = pad;
+    ring[seg.width as usize + 1] = pad;
+    let x0 = seg.x0.saturating_sub(1);
+    let x1 = (seg.x0 + seg.width + 1).min(store.width());
+    let first = (x0 + 1 - seg.x0) as usize;
+    let row = store.row_parts(y, x0..x1);
+    let inside = &mut ring[first..first + (x1 - x0) as usize];
+    let ends = &row.slab_ends[..inside.len() + 1];
+    for (i, m) in inside.iter_mut().enumerate() {
+        let slabs = &row.slabs[ends[i] as usize..ends[i + 1] as usize];
+        *m = slabs.iter().fold(pad, |v, s| {
+            v | (!0u64 << s.top) & (!0u64 >> (64 - s.bottom as u32))
+        });
     }
 }
 

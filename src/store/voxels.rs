@@ -298,6 +298,27 @@ pub struct StoreParts {
     pub colors: Vec<Color>,
 }
 
+/// A row's columns as the store holds them (see [`VoxelStore::row_parts`]):
+/// column j's slabs are `slabs[slab_ends[j]..slab_ends[j + 1]]`, and its
+/// colours likewise.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct RowParts<'a> {
+    pub(crate) slab_ends: &'a [u32],
+    pub(crate) color_ends: &'a [u32],
+    pub(crate) slabs: &'a [Slab],
+    pub(crate) colors: &'a [Color],
+}
+
+impl<'a> RowParts<'a> {
+    /// Column j's slabs and colours.
+    #[inline]
+    pub(crate) fn column(&self, j: usize) -> (&'a [Slab], &'a [Color]) {
+        let s = self.slab_ends[j] as usize..self.slab_ends[j + 1] as usize;
+        let c = self.color_ends[j] as usize..self.color_ends[j + 1] as usize;
+        (&self.slabs[s], &self.colors[c])
+    }
+}
+
 /// The store. Columns are kept in row-major order (as VXL stores them) in a
 /// few flat arrays: decoders write them as one sequential stream, which is
 /// what makes loading fast. Chunks are views onto it ([`ChunkRect`]).
@@ -510,6 +531,20 @@ impl VoxelStore {
         let ends = &self.slab_index[i..=i + xs.len()];
         ends.windows(2)
             .map(|w| &self.slabs[w[0] as usize..w[1] as usize])
+    }
+
+    /// Columns `xs` of row `y` as the store holds them, for the mesher's
+    /// hottest loop, which indexes them itself rather than going through an
+    /// iterator a column.
+    #[inline]
+    pub(crate) fn row_parts(&self, y: u32, xs: std::ops::Range<u32>) -> RowParts<'_> {
+        let i = y as usize * self.width as usize + xs.start as usize;
+        RowParts {
+            slab_ends: &self.slab_index[i..=i + xs.len()],
+            color_ends: &self.color_index[i..=i + xs.len()],
+            slabs: &self.slabs,
+            colors: &self.colors,
+        }
     }
 
     /// The slabs and colours of columns `xs` of row `y`, in order: for hot

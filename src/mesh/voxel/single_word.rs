@@ -1,13 +1,18 @@
 //! One chunk's part of a row for maps one word deep (every 64-deep map, so
-//! most real ones), in a single pass: each column's faces are found and
-//! written at once, instead of being stored by direction first and read
-//! back. Most columns show a top face and nothing else, so the other five
-//! directions are skipped together when they have no face.
+//! most real ones), in a single pass over its columns.
+//!
+//! Most columns of a real map are open ground: one slab whose top is the
+//! only face, with nothing solid around it. Those take a short path written
+//! inline (no colour walk, no AO ring); any other column goes through
+//! [`general_column`], out of line, so that the short path keeps its values
+//! in registers.
 
 use super::rows::{Rows, Site};
 use super::ChunkOut;
+use crate::mesh::ao::AO_BITS;
 use crate::mesh::color::{pack_rgb, ColumnColors};
-use crate::store::voxels::{Color, Slab};
+use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
+use crate::store::voxels::RowParts;
 
 /// Which sides of a chunk's row lie on the map's edge, where no faces are
 /// drawn toward the outside.
@@ -22,71 +27,145 @@ pub(super) struct MapEdges {
     pub(super) north: bool,
 }
 
-/// Meshes the `len` columns of `rows` (row `ly` of the chunk) into `out`;
-/// `surfaces` gives each column's slabs and colours. `rgb` is scratch for 64
-/// packed colours.
+/// A column's faces by direction (bit z: voxel z shows a face that way).
+#[derive(Clone, Copy)]
+struct ColumnFaces {
+    east: u64,
+    west: u64,
+    south: u64,
+    north: u64,
+    up: u64,
+    down: u64,
+}
+
+const UP: usize = 4;
+const CHUNK: usize = crate::store::voxels::CHUNK as usize;
+
+/// Meshes the `len` columns of `rows` (row `ly` of the chunk; the store's
+/// `columns`) into `out`. `rgb` is scratch for 64 packed colours.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn mesh_row<'s>(
+pub(super) fn mesh_row(
     rows: &Rows<'_, 1>,
     len: usize,
     ly: u32,
     edges: &MapEdges,
-    surfaces: impl Iterator<Item = (&'s [Slab], &'s [Color])>,
+    columns: RowParts<'_>,
     shade: bool,
     rgb: &mut [u32; 64],
     out: &mut ChunkOut,
 ) {
     let open = |edge: bool| if edge { 0 } else { !0u64 };
     let (south_open, north_open) = (open(edges.south), open(edges.north));
-    let east_j = if edges.east { len - 1 } else { usize::MAX };
-    let west_j = if edges.west { 0 } else { usize::MAX };
+    let len = len.min(CHUNK);
     let (m, c, p) = (&rows.m[..len + 2], &rows.c[..len + 2], &rows.p[..len + 2]);
-    // Columns j - 1 and j, carried from one column to the next so that each
-    // is loaded once: `cw`, `cc` the row itself; `mc`, `pc` the rows before
-    // and after; `vw`, `vc` all three rows ORed.
-    let (mut cw, mut cc, mut mc, mut pc) = (c[0], c[1], m[1], p[1]);
-    let (mut vw, mut vc) = (m[0] | c[0] | p[0], mc | cc | pc);
-    for (j, (slabs, col_colors)) in (0..len).zip(surfaces) {
-        let (me, ce, pe) = (m[j + 2], c[j + 2], p[j + 2]);
-        let ve = me | ce | pe;
-        // The 8 columns around, ORed; the column itself adds nothing, as it
-        // is air just above an up face and just below a down face.
-        let around = vw | vc | ve;
-        let raw = cc;
+    // The row for east and west faces: outside the map counts as solid
+    // there (no faces toward it), though as air for AO.
+    let mut walls = [0u64; CHUNK + 2];
+    let walls = &mut walls[..len + 2];
+    walls.copy_from_slice(c);
+    if edges.west {
+        walls[0] = !0;
+    }
+    if edges.east {
+        walls[len + 1] = !0;
+    }
+    let walls = &*walls;
+    // Room for one up face a column, written by index below.
+    let ups = &mut out.faces[UP];
+    if ups.len() < out.len[UP] + len {
+        super::grow(ups);
+    }
+    for j in 0..len {
+        let raw = c[j + 1];
         let s = raw & rows.last_valid;
         let up = s & !(raw << 1);
         let down = s & !(raw >> 1 | 1 << 63);
-        let east = s & !ce & if j == east_j { 0 } else { !0 };
-        let west = s & !cw & if j == west_j { 0 } else { !0 };
-        let south = s & !pc & south_open;
-        let north = s & !mc & north_open;
-        (cw, cc, mc, pc, vw, vc) = (cc, ce, me, pe, vc, ve);
+        let east = s & !walls[j + 2];
+        let west = s & !walls[j];
+        let south = s & !p[j + 1] & south_open;
+        let north = s & !m[j + 1] & north_open;
         let sides = east | west | south | north | down;
-        let mut t = sides | up;
-        if t == 0 {
-            continue;
+        // The 8 columns around, ORed; the column itself adds nothing, as it
+        // is air just above an up face.
+        let around = m[j] | m[j + 1] | m[j + 2] | c[j] | c[j + 2] | p[j] | p[j + 1] | p[j + 2];
+        let a_base = ly << 5 | j as u32;
+        if sides == 0 && up & (up.wrapping_sub(1) | around << 1) == 0 {
+            if up == 0 {
+                continue;
+            }
+            // One up face in the open: the top of the column's only slab.
+            let z = up.trailing_zeros();
+            if let Some(color) = open_top_color(&columns, j, z) {
+                let n = out.len[UP];
+                out.faces[UP][n] = Face {
+                    a: a_base | z << Z_SHIFT | AO_BITS[UP][0],
+                    b: pack_rgb(color, shade) | (UP as u32) << DIR_SHIFT,
+                };
+                out.len[UP] = n + 1;
+                continue;
+            }
         }
-        let mut colors = ColumnColors::new(slabs, col_colors);
-        while t != 0 {
-            let b = t.trailing_zeros();
-            rgb[b as usize] = pack_rgb(colors.at(b), shade);
-            t &= t - 1;
-        }
-        let at = Site {
-            col: j + 1,
-            k: 0,
-            a_base: ly << 5 | j as u32,
-            ring_up: around << 1,
-            ring_dn: around >> 1 | 1 << 63,
+        let faces = ColumnFaces {
+            east,
+            west,
+            south,
+            north,
+            up,
+            down,
         };
-        rows.emit::<4>(&at, up, rgb, out);
-        if sides != 0 {
-            rows.emit::<0>(&at, east, rgb, out);
-            rows.emit::<1>(&at, west, rgb, out);
-            rows.emit::<2>(&at, south, rgb, out);
-            rows.emit::<3>(&at, north, rgb, out);
-            rows.emit::<5>(&at, down, rgb, out);
-        }
+        general_column(rows, j, a_base, faces, around, &columns, shade, rgb, out);
     }
+}
+
+/// The colour of the top voxel `z` of column `j` when it starts its only
+/// slab's top colour run (as every VXL top does); `None` otherwise.
+#[inline(always)]
+fn open_top_color(columns: &RowParts<'_>, j: usize, z: u32) -> Option<u32> {
+    let slab = columns.slabs.get(columns.slab_ends[j] as usize)?;
+    if slab.top as u32 != z || slab.top_len == 0 {
+        return None;
+    }
+    columns.colors.get(columns.color_ends[j] as usize).copied()
+}
+
+/// Any column: the colours of its faces, then its faces by direction, with
+/// their AO.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn general_column(
+    rows: &Rows<'_, 1>,
+    j: usize,
+    a_base: u32,
+    f: ColumnFaces,
+    around: u64,
+    columns: &RowParts<'_>,
+    shade: bool,
+    rgb: &mut [u32; 64],
+    out: &mut ChunkOut,
+) {
+    let mut t = f.east | f.west | f.south | f.north | f.up | f.down;
+    if t == 0 {
+        return;
+    }
+    let (slabs, col_colors) = columns.column(j);
+    let mut colors = ColumnColors::new(slabs, col_colors);
+    while t != 0 {
+        let b = t.trailing_zeros();
+        rgb[b as usize] = pack_rgb(colors.at(b), shade);
+        t &= t - 1;
+    }
+    let at = Site {
+        col: j + 1,
+        k: 0,
+        a_base,
+        ring_up: around << 1,
+        ring_dn: around >> 1 | 1 << 63,
+    };
+    rows.emit::<0>(&at, f.east, rgb, out);
+    rows.emit::<1>(&at, f.west, rgb, out);
+    rows.emit::<2>(&at, f.south, rgb, out);
+    rows.emit::<3>(&at, f.north, rgb, out);
+    rows.emit::<4>(&at, f.up, rgb, out);
+    rows.emit::<5>(&at, f.down, rgb, out);
 }
