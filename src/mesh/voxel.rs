@@ -377,11 +377,15 @@ fn fill_row_one_word(ring: &mut [u64], store: &VoxelStore, seg: &Segment, y: u32
     let row = store.row_parts(y, x0..x1);
     let inside = &mut ring[first..first + (x1 - x0) as usize];
     let ends = &row.slab_ends[..inside.len() + 1];
+    let solid =
+        |s: &crate::store::voxels::Slab| (!0u64 << s.top) & (!0u64 >> (64 - s.bottom as u32));
     for (i, m) in inside.iter_mut().enumerate() {
-        let slabs = &row.slabs[ends[i] as usize..ends[i + 1] as usize];
-        *m = slabs.iter().fold(pad, |v, s| {
-            v | (!0u64 << s.top) & (!0u64 >> (64 - s.bottom as u32))
-        });
+        let (a, b) = (ends[i] as usize, ends[i + 1] as usize);
+        // Most columns are one slab.
+        *m = match row.slabs.get(a) {
+            Some(s) if b == a + 1 => pad | solid(s),
+            _ => row.slabs[a..b].iter().fold(pad, |v, s| v | solid(s)),
+        };
     }
 }
 
