@@ -1,12 +1,13 @@
 //! One chunk's part of a row for maps one word deep (every 64-deep map, so
 //! most real ones), in a single pass over its columns.
 //!
-//! Most columns of a real map are open ground: one slab whose top is the
-//! only face, with nothing solid around it. Those take a short path written
-//! inline (no colour walk, no AO ring); any other column goes through
-//! [`general_column`], out of line, so that the short path keeps its values
-//! in registers.
+//! Most columns of a real map are ground: one slab whose top is the only
+//! face. Those take a short path written inline: the colour straight from
+//! the slab, and no AO ring at all when nothing solid is around (open
+//! ground), else the ring of that one face alone. Any other column goes
+//! through [`general_column`].
 
+use super::ring_bits::Ring;
 use super::rows::{Rows, Site};
 use super::ChunkOut;
 use crate::mesh::ao::AO_BITS;
@@ -90,16 +91,33 @@ pub(super) fn mesh_row(
         // is air just above an up face.
         let around = m[j] | m[j + 1] | m[j + 2] | c[j] | c[j + 2] | p[j] | p[j + 1] | p[j + 2];
         let a_base = ly << 5 | j as u32;
-        if sides == 0 && up & (up.wrapping_sub(1) | around << 1) == 0 {
+        if sides == 0 && up & up.wrapping_sub(1) == 0 {
             if up == 0 {
                 continue;
             }
-            // One up face in the open: the top of the column's only slab.
+            // One up face, the top of the column's only slab: open ground,
+            // or ground beside something higher (then its ring is gathered
+            // here, from the 8 columns around at z - 1).
             let z = up.trailing_zeros();
             if let Some(color) = open_top_color(&columns, j, z) {
+                let ao = if up & around << 1 == 0 {
+                    AO_BITS[UP][0]
+                } else {
+                    let ring = [
+                        m[j],
+                        m[j + 1],
+                        m[j + 2],
+                        c[j],
+                        c[j + 2],
+                        p[j],
+                        p[j + 1],
+                        p[j + 2],
+                    ];
+                    AO_BITS[UP][Ring::new(ring).pattern(z - 1)]
+                };
                 let n = out.len[UP];
                 out.faces[UP][n] = Face {
-                    a: a_base | z << Z_SHIFT | AO_BITS[UP][0],
+                    a: a_base | z << Z_SHIFT | ao,
                     b: pack_rgb(color, shade) | (UP as u32) << DIR_SHIFT,
                 };
                 out.len[UP] = n + 1;
