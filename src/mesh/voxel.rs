@@ -379,8 +379,8 @@ fn fill_row_one_word(ring: &mut [u64], store: &VoxelStore, seg: &Segment, y: u32
     let ends = &row.slab_ends[..inside.len() + 1];
     let solid =
         |s: &crate::store::voxels::Slab| (!0u64 << s.top) & (!0u64 >> (64 - s.bottom as u32));
-    for (i, m) in inside.iter_mut().enumerate() {
-        let (a, b) = (ends[i] as usize, ends[i + 1] as usize);
+    for (m, ab) in inside.iter_mut().zip(ends.windows(2)) {
+        let (a, b) = (ab[0] as usize, ab[1] as usize);
         // Most columns are one slab.
         *m = match row.slabs.get(a) {
             Some(s) if b == a + 1 => pad | solid(s),
