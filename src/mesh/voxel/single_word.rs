@@ -72,16 +72,28 @@ pub(super) fn mesh_row(
         walls[len + 1] = !0;
     }
     let walls = &*walls;
-    // The 8 columns around each column, ORed, in a loop of its own, which
-    // the compiler vectorises; the column itself adds nothing, as it is air
-    // just above an up face.
+    // In a loop of its own, which the compiler vectorises: for each column,
+    // the 8 columns around, ORed (the column itself adds nothing, as it is
+    // air just above an up face), and its faces other than up.
     let mut around = [0u64; CHUNK];
-    let around = &mut around[..len];
-    for (j, a) in around.iter_mut().enumerate() {
+    let mut sides = [0u64; CHUNK];
+    let (around, sides) = (&mut around[..len], &mut sides[..len]);
+    for (j, (a, sd)) in around.iter_mut().zip(sides.iter_mut()).enumerate() {
         let v = |j: usize| m[j] | c[j] | p[j];
         *a = v(j) | v(j + 1) | v(j + 2);
+        let f = side_faces(
+            c[j + 1],
+            rows.last_valid,
+            walls,
+            m,
+            p,
+            j,
+            south_open,
+            north_open,
+        );
+        *sd = f.east | f.west | f.south | f.north | f.down;
     }
-    let around = &*around;
+    let (around, sides) = (&*around, &*sides);
     // Room for one up face a column, written by index below.
     let ups = &mut out.faces[UP];
     if ups.len() < out.len[UP] + len {
@@ -89,14 +101,8 @@ pub(super) fn mesh_row(
     }
     for j in 0..len {
         let raw = c[j + 1];
-        let s = raw & rows.last_valid;
-        let up = s & !(raw << 1);
-        let down = s & !(raw >> 1 | 1 << 63);
-        let east = s & !walls[j + 2];
-        let west = s & !walls[j];
-        let south = s & !p[j + 1] & south_open;
-        let north = s & !m[j + 1] & north_open;
-        let sides = east | west | south | north | down;
+        let up = raw & rows.last_valid & !(raw << 1);
+        let sides = sides[j];
         let around = around[j];
         let a_base = ly << 5 | j as u32;
         if sides == 0 && up & up.wrapping_sub(1) == 0 {
@@ -133,14 +139,36 @@ pub(super) fn mesh_row(
             }
         }
         let faces = ColumnFaces {
-            east,
-            west,
-            south,
-            north,
             up,
-            down,
+            ..side_faces(raw, rows.last_valid, walls, m, p, j, south_open, north_open)
         };
         general_column(rows, j, a_base, faces, around, &columns, shade, rgb, out);
+    }
+}
+
+/// Column j's faces other than up (`up` is left 0): `raw` its mask,
+/// `walls` its row for east and west faces, `m` and `p` the rows before and
+/// after.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn side_faces(
+    raw: u64,
+    last_valid: u64,
+    walls: &[u64],
+    m: &[u64],
+    p: &[u64],
+    j: usize,
+    south_open: u64,
+    north_open: u64,
+) -> ColumnFaces {
+    let s = raw & last_valid;
+    ColumnFaces {
+        east: s & !walls[j + 2],
+        west: s & !walls[j],
+        south: s & !p[j + 1] & south_open,
+        north: s & !m[j + 1] & north_open,
+        up: 0,
+        down: s & !(raw >> 1 | 1 << 63),
     }
 }
 
