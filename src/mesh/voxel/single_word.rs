@@ -1,5 +1,7 @@
 //! One chunk's part of a row for maps one word deep (every 64-deep map, so
-//! most real ones), in a single pass over its columns.
+//! most real ones). A first, branch-free loop (which the compiler
+//! vectorises) finds each column's side and down faces and what is solid
+//! around it; a second goes column by column.
 //!
 //! Most columns of a real map are ground: one slab whose top is the only
 //! face. Those take a short path written inline: the colour straight from
@@ -71,7 +73,14 @@ pub(super) fn mesh_row(
     if edges.east {
         walls[len + 1] = !0;
     }
-    let walls = &*walls;
+    let near = Sides {
+        p,
+        m,
+        walls,
+        south_open,
+        north_open,
+        last_valid: rows.last_valid,
+    };
     // In a loop of its own, which the compiler vectorises: for each column,
     // the 8 columns around, ORed (the column itself adds nothing, as it is
     // air just above an up face), and its faces other than up.
@@ -81,16 +90,7 @@ pub(super) fn mesh_row(
     for (j, (a, sd)) in around.iter_mut().zip(sides.iter_mut()).enumerate() {
         let v = |j: usize| m[j] | c[j] | p[j];
         *a = v(j) | v(j + 1) | v(j + 2);
-        let f = side_faces(
-            c[j + 1],
-            rows.last_valid,
-            walls,
-            m,
-            p,
-            j,
-            south_open,
-            north_open,
-        );
+        let f = near.faces(j, c[j + 1]);
         *sd = f.east | f.west | f.south | f.north | f.down;
     }
     let (around, sides) = (&*around, &*sides);
@@ -140,35 +140,38 @@ pub(super) fn mesh_row(
         }
         let faces = ColumnFaces {
             up,
-            ..side_faces(raw, rows.last_valid, walls, m, p, j, south_open, north_open)
+            ..near.faces(j, raw)
         };
         general_column(rows, j, a_base, faces, around, &columns, shade, rgb, out);
     }
 }
 
-/// Column j's faces other than up (`up` is left 0): `raw` its mask,
-/// `walls` its row for east and west faces, `m` and `p` the rows before and
-/// after.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn side_faces(
-    raw: u64,
-    last_valid: u64,
-    walls: &[u64],
-    m: &[u64],
-    p: &[u64],
-    j: usize,
+/// The rows around the one being meshed, as the side faces need them.
+struct Sides<'a> {
+    /// The row after (+y) and before (-y).
+    p: &'a [u64],
+    m: &'a [u64],
+    /// The row itself for east and west faces (outside the map is solid).
+    walls: &'a [u64],
+    /// All ones, or 0 where the row is on the map's south or north edge.
     south_open: u64,
     north_open: u64,
-) -> ColumnFaces {
-    let s = raw & last_valid;
-    ColumnFaces {
-        east: s & !walls[j + 2],
-        west: s & !walls[j],
-        south: s & !p[j + 1] & south_open,
-        north: s & !m[j + 1] & north_open,
-        up: 0,
-        down: s & !(raw >> 1 | 1 << 63),
+    last_valid: u64,
+}
+
+impl Sides<'_> {
+    /// Column j's faces other than up (left 0); `raw` is its mask.
+    #[inline(always)]
+    fn faces(&self, j: usize, raw: u64) -> ColumnFaces {
+        let s = raw & self.last_valid;
+        ColumnFaces {
+            east: s & !self.walls[j + 2],
+            west: s & !self.walls[j],
+            south: s & !self.p[j + 1] & self.south_open,
+            north: s & !self.m[j + 1] & self.north_open,
+            up: 0,
+            down: s & !(raw >> 1 | 1 << 63),
+        }
     }
 }
 
