@@ -27,6 +27,7 @@ mod cliff;
 mod colors;
 mod corners;
 mod ground;
+mod lanes;
 mod tiles;
 mod water;
 
@@ -34,6 +35,7 @@ use cliff::cliff_tile;
 use colors::Palette;
 use corners::corner_colors_and_heights;
 use ground::{ground_quad, ground_quad_fits};
+use lanes::LanedRgb;
 use tiles::{classify_tiles, Tile};
 use water::Water;
 
@@ -138,7 +140,7 @@ struct TileRows<'a> {
     h: usize,
     tiles: Vec<Tile>,
     pal: Palette,
-    colors: Vec<[u8; 3]>,
+    colors: Vec<LanedRgb>,
     heights: Vec<f32>,
     /// Whether [`ground_quad`] may draw the ground tiles (it may on any
     /// terrain that fits in memory).
@@ -151,7 +153,7 @@ struct TileRow<'a> {
     tiles: &'a [Tile],
     tp: [&'a [Tilepoint]; 2],
     heights: [&'a [f32]; 2],
-    colors: [&'a [[u8; 3]]; 2],
+    colors: [&'a [LanedRgb]; 2],
 }
 
 impl TileRow<'_> {
@@ -171,7 +173,7 @@ impl TileRow<'_> {
 
     /// Tile `tx`'s corner colours, in `tile_corners` order.
     #[inline(always)]
-    fn colors(&self, tx: usize) -> [[u8; 3]; 4] {
+    fn colors(&self, tx: usize) -> [LanedRgb; 4] {
         let [b, t] = self.colors;
         [b[tx], b[tx + 1], t[tx], t[tx + 1]]
     }
@@ -240,7 +242,7 @@ impl RowMesher for TileRows<'_> {
                 } else {
                     let p = [at(0.0, 0.0, hs[0]), at(1.0, 0.0, hs[1])];
                     let p = [p[0], p[1], at(1.0, 1.0, hs[3]), at(0.0, 1.0, hs[2])];
-                    let c = row.colors(tx);
+                    let c = row.colors(tx).map(LanedRgb::rgb);
                     quad(sink, p, [c[0], c[1], c[3], c[2]], 1.0, true);
                 }
                 hs.into_iter().for_each(&mut widen);

@@ -2,6 +2,7 @@
 //! tilepoint is a corner of up to four tiles) on all cores.
 
 use super::colors::Palette;
+use super::lanes::LanedRgb;
 use super::tiles::{CornerOf, Tile};
 use crate::store::terrain::Tilepoint;
 use rayon::prelude::*;
@@ -15,8 +16,8 @@ pub(super) fn corner_colors_and_heights(
     tiles: &[Tile],
     (w, h): (usize, usize),
     pal: &Palette,
-) -> (Vec<[u8; 3]>, Vec<f32>) {
-    let mut colors = vec![[0u8; 3]; w * h];
+) -> (Vec<LanedRgb>, Vec<f32>) {
+    let mut colors = vec![LanedRgb::default(); w * h];
     let mut heights = vec![0f32; w * h];
     let tile_row = |ty: usize| &tiles[ty * (w - 1)..][..w - 1];
     colors
@@ -34,7 +35,7 @@ pub(super) fn corner_colors_and_heights(
                 let west = x.wrapping_sub(1);
                 let of =
                     CornerOf::tiles(south.get(west), south.get(x), north.get(west), north.get(x));
-                *color = pal.ground(p, of.near_cliff);
+                *color = LanedRgb::new(pal.ground(p, of.near_cliff));
                 *height = p.final_height() + if of.lifted { 0.5 } else { 0.0 };
             }
         });

@@ -3,6 +3,7 @@
 //! skips the general quad's sums that are known beforehand.
 
 use super::super::tris::{facing_light_across, shade_256, ColorVertex};
+use super::lanes::LanedRgb;
 
 /// The quad of a ground tile whose bottom-left corner is at map (`x0`,
 /// `y0`) (map y runs south, so its top edge is at `y0 - 1`), with corner
@@ -14,7 +15,7 @@ use super::super::tris::{facing_light_across, shade_256, ColorVertex};
 /// is exact: its diagonals then run exactly (1, -1) and (-1, -1) across
 /// the map, as the general quad would work them out.
 #[inline(always)]
-pub(super) fn ground_quad(x0: f32, y0: f32, hs: [f32; 4], c: [[u8; 3]; 4]) -> [ColorVertex; 4] {
+pub(super) fn ground_quad(x0: f32, y0: f32, hs: [f32; 4], c: [LanedRgb; 4]) -> [ColorVertex; 4] {
     let (x1, y1) = (x0 + 1.0, y0 - 1.0);
     let p = [
         [x0, y0, -hs[0]],
@@ -26,7 +27,10 @@ pub(super) fn ground_quad(x0: f32, y0: f32, hs: [f32; 4], c: [[u8; 3]; 4]) -> [C
     let v = [-1.0, -1.0, p[3][2] - p[1][2]];
     let shade = shade_256(0.45 + 0.55 * facing_light_across(u, v));
     let around = [c[0], c[1], c[3], c[2]];
-    std::array::from_fn(|k| ColorVertex::shaded(p[k], around[k], shade, 255))
+    std::array::from_fn(|k| ColorVertex {
+        position: p[k],
+        color: around[k].shaded(shade),
+    })
 }
 
 /// Whether [`ground_quad`] may draw the tiles of a `w` x `h` tilepoint
