@@ -3,6 +3,7 @@
 //! maths that would otherwise run for every corner.
 
 use super::super::palette::texture_color;
+use super::lanes::LanedRgb;
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 
 const BLIGHT: [u8; 3] = [95, 70, 95];
@@ -23,12 +24,12 @@ fn rgb(c: [u8; 3], scale: f32) -> [u8; 3] {
 
 /// Every colour a tilepoint's texture fields can give, by those fields.
 pub(super) struct Palette {
-    blight: [u8; 3],
+    blight: LanedRgb,
     /// By ground texture, then variation tint.
-    ground: Vec<[[u8; 3]; TINTS]>,
+    ground: Vec<[LanedRgb; TINTS]>,
     /// Cliff colours by cliff texture: of the ground next to a cliff, of a
     /// cliff tile's quarters and of its walls.
-    cliff_ground: [[u8; 3]; CLIFF_TEXTURES],
+    cliff_ground: [LanedRgb; CLIFF_TEXTURES],
     cliff_top: [[u8; 3]; CLIFF_TEXTURES],
     cliff_wall: [[u8; 3]; CLIFF_TEXTURES],
 }
@@ -37,7 +38,7 @@ impl Palette {
     pub(super) fn new(t: &W3eTerrain) -> Palette {
         let ground: Vec<[u8; 3]> = t.ground_textures.iter().map(texture_color).collect();
         let cliff: Vec<[u8; 3]> = t.cliff_textures.iter().map(texture_color).collect();
-        let cliff_at = |scale: f32| {
+        let cliff_at = |scale: f32| -> [[u8; 3]; CLIFF_TEXTURES] {
             std::array::from_fn(|i| {
                 // Texture 15 means none, but real cliffs have it: fall back
                 // to the first cliff texture.
@@ -50,14 +51,14 @@ impl Palette {
             })
         };
         Palette {
-            blight: rgb(BLIGHT, 1.0),
+            blight: LanedRgb::new(rgb(BLIGHT, 1.0)),
             ground: (0..GROUND_TEXTURES)
                 .map(|i| {
                     let base = *ground.get(i).unwrap_or(&UNKNOWN_GROUND);
-                    std::array::from_fn(|v| rgb(base, 1.0 + v as f32 * 0.012 - 0.04))
+                    std::array::from_fn(|v| LanedRgb::new(rgb(base, 1.0 + v as f32 * 0.012 - 0.04)))
                 })
                 .collect(),
-            cliff_ground: cliff_at(1.0),
+            cliff_ground: cliff_at(1.0).map(LanedRgb::new),
             cliff_top: cliff_at(1.1),
             cliff_wall: cliff_at(0.75),
         }
@@ -67,7 +68,7 @@ impl Palette {
     /// the cliff's ground; else its texture with a slight tint from its
     /// variation.
     #[inline]
-    pub(super) fn ground(&self, p: &Tilepoint, near_cliff: bool) -> [u8; 3] {
+    pub(super) fn ground(&self, p: &Tilepoint, near_cliff: bool) -> LanedRgb {
         if p.blight() {
             return self.blight;
         }

@@ -35,7 +35,7 @@ pub(super) fn corner_colors_and_heights(
                 let west = x.wrapping_sub(1);
                 let of =
                     CornerOf::tiles(south.get(west), south.get(x), north.get(west), north.get(x));
-                *color = LanedRgb::new(pal.ground(p, of.near_cliff));
+                *color = pal.ground(p, of.near_cliff);
                 *height = p.final_height() + if of.lifted { 0.5 } else { 0.0 };
             }
         });
