@@ -33,7 +33,7 @@ mod water;
 
 use cliff::cliff_tile;
 use colors::Palette;
-use corners::corner_colors_and_heights;
+use corners::Corners;
 use ground::{ground_quad, ground_quad_fits};
 use lanes::LanedRgb;
 use tiles::{classify_tiles, Tile};
@@ -108,14 +108,13 @@ pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
     let tp = &t.tilepoints[..w * h];
     let pal = Palette::new(t);
     let tiles = classify_tiles(tp, w, h);
-    let (colors, heights) = corner_colors_and_heights(tp, &tiles, (w, h), &pal);
+    let corners = corners::corners(tp, &tiles, (w, h), &pal);
     let rows = TileRows {
         tp,
         w,
         h,
         tiles,
-        colors,
-        heights,
+        corners,
         pal,
         plain_ground: ground_quad_fits(w, h),
     };
@@ -140,20 +139,20 @@ struct TileRows<'a> {
     h: usize,
     tiles: Vec<Tile>,
     pal: Palette,
-    colors: Vec<LanedRgb>,
-    heights: Vec<f32>,
+    corners: Corners,
     /// Whether [`ground_quad`] may draw the ground tiles (it may on any
     /// terrain that fits in memory).
     plain_ground: bool,
 }
 
-/// One tile row's tiles, and the tilepoints, heights and colours of its
-/// bottom and top edges (`w` tilepoints each).
+/// One tile row's tiles, and the tilepoints and their [`Corners`] entries
+/// along its bottom and top edges (`w` tilepoints each).
 struct TileRow<'a> {
     tiles: &'a [Tile],
     tp: [&'a [Tilepoint]; 2],
     heights: [&'a [f32]; 2],
     colors: [&'a [LanedRgb]; 2],
+    water_levels: [&'a [f32]; 2],
 }
 
 impl TileRow<'_> {
@@ -171,6 +170,13 @@ impl TileRow<'_> {
         [b[tx], b[tx + 1], t[tx], t[tx + 1]]
     }
 
+    /// Tile `tx`'s corner water levels, in `tile_corners` order.
+    #[inline(always)]
+    fn water_levels(&self, tx: usize) -> [f32; 4] {
+        let [b, t] = self.water_levels;
+        [b[tx], b[tx + 1], t[tx], t[tx + 1]]
+    }
+
     /// Tile `tx`'s corner colours, in `tile_corners` order.
     #[inline(always)]
     fn colors(&self, tx: usize) -> [LanedRgb; 4] {
@@ -183,14 +189,15 @@ impl TileRows<'_> {
     /// Tile row `ty` (W3E rows go north).
     #[inline(always)]
     fn tile_row(&self, ty: usize) -> TileRow<'_> {
-        let w = self.w;
+        let (w, c) = (self.w, &self.corners);
         let edge = |r: usize| r * w..(r + 1) * w;
         let (bottom, top) = (edge(ty), edge(ty + 1));
         TileRow {
             tiles: &self.tiles[ty * (w - 1)..][..w - 1],
             tp: [&self.tp[bottom.clone()], &self.tp[top.clone()]],
-            heights: [&self.heights[bottom.clone()], &self.heights[top.clone()]],
-            colors: [&self.colors[bottom], &self.colors[top]],
+            heights: [&c.heights[bottom.clone()], &c.heights[top.clone()]],
+            colors: [&c.colors[bottom.clone()], &c.colors[top.clone()]],
+            water_levels: [&c.water_levels[bottom], &c.water_levels[top]],
         }
     }
 }
@@ -207,7 +214,7 @@ impl RowMesher for TileRows<'_> {
         let (mut opaque, mut translucent) = (0, 0);
         for (tx, tile) in row.tiles.iter().enumerate() {
             opaque += tile.opaque_quads as usize;
-            if tile.is_wet() && Water::over(row.corners(tx), row.heights(tx)).is_some() {
+            if tile.is_wet() && Water::over(row.water_levels(tx), row.heights(tx)).is_some() {
                 translucent += 1;
             }
         }
@@ -248,7 +255,7 @@ impl RowMesher for TileRows<'_> {
                 hs.into_iter().for_each(&mut widen);
             }
             if tile.is_wet() {
-                if let Some(water) = Water::over(row.corners(tx), hs) {
+                if let Some(water) = Water::over(row.water_levels(tx), hs) {
                     // Never opaque: its alpha is below 1 at any depth.
                     sink.quad(TRANSLUCENT, water.quad(at));
                     water.levels.into_iter().for_each(&mut widen);

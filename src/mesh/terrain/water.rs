@@ -5,7 +5,6 @@
 
 use super::super::tris::ColorVertex;
 use super::rgb8;
-use crate::store::terrain::Tilepoint;
 
 /// A wet tile's water surface: its corners' levels, and how deep it is at
 /// its deepest corner.
@@ -15,12 +14,11 @@ pub(super) struct Water {
 }
 
 impl Water {
-    /// The water over the tile of corners `corners` and ground heights
-    /// `hs`, both in `tile_corners` order; `None` where it lies nowhere
-    /// above the ground.
+    /// The water of surface `levels` over a tile of ground heights `hs`,
+    /// both by corner in `tile_corners` order; `None` where it lies
+    /// nowhere above the ground.
     #[inline]
-    pub(super) fn over(corners: [&Tilepoint; 4], hs: [f32; 4]) -> Option<Water> {
-        let levels = corners.map(|c| c.water_level());
+    pub(super) fn over(levels: [f32; 4], hs: [f32; 4]) -> Option<Water> {
         let depth = (0..4).map(|k| levels[k] - hs[k]).fold(f32::MIN, f32::max);
         (depth > 0.0).then_some(Water { levels, depth })
     }
