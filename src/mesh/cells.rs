@@ -8,10 +8,17 @@
 //! and walls are one-sided, wound to face the open space they bound, so from
 //! above a viewer sees through ceilings onto the floors.
 
-use super::palette::hashed;
 use super::terrain::TriMesh;
-use super::tris::{build_rows, facing_light, shade_256, ColorVertex, RowMesher, Sink, ONE_SIDED};
+use super::tris::{
+    build_rows, facing_light, facing_light_across, shade_256, ColorVertex, RowMesher, Sink,
+    ONE_SIDED,
+};
 use crate::store::cells::{AlwWorld, Cell};
+use rayon::prelude::*;
+
+mod texture_colors;
+
+use texture_colors::TextureColors;
 
 /// World units a cell.
 pub const CELL: f32 = 16.0;
@@ -42,59 +49,6 @@ pub struct WorldMesh {
     pub legend: Vec<(String, [u8; 3])>,
 }
 
-/// Texture colours by table offset, worked out once per world.
-struct TextureColors {
-    /// Table offsets, sorted (as [`AlwWorld::textures`] keeps them).
-    offsets: Vec<u32>,
-    rgb: Vec<[u8; 3]>,
-}
-
-impl TextureColors {
-    fn new(world: &AlwWorld) -> TextureColors {
-        TextureColors {
-            offsets: world.textures.iter().map(|(o, _)| *o).collect(),
-            rgb: world.textures.iter().map(|(_, n)| hashed(n)).collect(),
-        }
-    }
-
-    /// Index in the table of the texture at `offset`; `None` for none or a
-    /// dangling offset.
-    fn index(&self, offset: u32) -> Option<usize> {
-        (offset != 0)
-            .then(|| self.offsets.binary_search(&offset).ok())
-            .flatten()
-    }
-
-    /// The colour of the texture at `offset`; grey for none.
-    fn of(&self, offset: u32) -> [u8; 3] {
-        match self.index(offset) {
-            Some(i) => self.rgb[i],
-            None => [150; 3],
-        }
-    }
-
-    /// The textures the cells name, with their colours, in the order cells
-    /// first name them.
-    fn legend(&self, world: &AlwWorld) -> Vec<(String, [u8; 3])> {
-        let mut seen = vec![false; self.offsets.len()];
-        let mut legend: Vec<(String, [u8; 3])> = Vec::new();
-        for cell in &world.cells {
-            for offset in cell.texture_refs() {
-                let Some(i) = self.index(offset) else {
-                    continue;
-                };
-                // A name may stand twice in the table (2010-08 writers).
-                let name = &world.textures[i].1;
-                if !std::mem::replace(&mut seen[i], true) && !legend.iter().any(|(n, _)| n == name)
-                {
-                    legend.push((name.clone(), self.rgb[i]));
-                }
-            }
-        }
-        legend
-    }
-}
-
 /// A one-sided quad in one colour with its shade already worked out.
 #[inline(always)]
 fn push_shaded<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [u8; 3], shade: f32) {
@@ -107,17 +61,26 @@ fn push_shaded<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [u8; 3], shade: f
     sink.quad(ONE_SIDED, [v(0), v(1), v(2), v(3)]);
 }
 
-/// A one-sided quad in one colour, shaded by how squarely it faces the
-/// light (worked out only when the sink writes).
+/// A one-sided floor or ceiling quad of a cell in one colour, shaded by
+/// how squarely it faces the light (worked out only when the sink writes).
+/// Its diagonals run (1, 1) and `second` in x and y: corners are on whole
+/// cells, at most 65 535, so those are exact and known beforehand.
 #[inline(always)]
-fn push_lit<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], color: [u8; 3]) {
+fn push_lit<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], second: [f32; 2], color: [u8; 3]) {
     let shade = if S::WRITES {
-        0.5 + 0.5 * facing_light(p)
+        let u = [1.0, 1.0, p[2][2] - p[0][2]];
+        let v = [second[0], second[1], p[3][2] - p[1][2]];
+        0.5 + 0.5 * facing_light_across(u, v)
     } else {
         0.0
     };
     push_shaded(sink, p, color, shade);
 }
+
+/// The second diagonal of a cell's quad with corners in order 0, 1, 2, 3
+/// (facing up), and in order 0, 3, 2, 1 (facing down).
+const UP_DIAGONAL: [f32; 2] = [1.0, -1.0];
+const DOWN_DIAGONAL: [f32; 2] = [-1.0, 1.0];
 
 /// Things counted while meshing, by [`Sink::note`] kind.
 const FLOOR: usize = 0;
@@ -147,8 +110,8 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
         w,
         h,
         cells,
-        floor: cells.iter().map(Cell::floor_corners).collect(),
-        ceiling: cells.iter().map(Cell::ceiling_corners).collect(),
+        floor: cells.par_iter().map(Cell::floor_corners).collect(),
+        ceiling: cells.par_iter().map(Cell::ceiling_corners).collect(),
         colors: &colors,
         wall_shade: EDGES.map(|((dx, dy), _, _)| {
             // Walls are vertical: their shade depends on the edge alone.
@@ -162,14 +125,15 @@ pub fn mesh_world(world: &AlwWorld) -> WorldMesh {
             0.5 + 0.5 * facing_light(p)
         }),
     };
-    let built = build_rows(&rows);
+    // The legend is a serial walk over the cells: alongside the meshing.
+    let (built, legend) = rayon::join(|| build_rows(&rows), || colors.legend(world));
     let [_, faces, _] = built.lists;
     let mut m = WorldMesh {
         faces,
         floors: built.notes[FLOOR],
         ceilings: built.notes[CEILING],
         walls: built.notes[WALL],
-        legend: colors.legend(world),
+        legend,
         markers: Vec::new(),
     };
     add_markers(world, &mut m);
@@ -224,43 +188,69 @@ impl RowMesher for CellRows<'_> {
             if !cell.is_solid_rock() {
                 // Corner order 0, 1, 2, 3 faces up; reversed faces down.
                 let p = quad_at(&xy, floor, [0, 1, 2, 3]);
-                push_lit(sink, p, colors.of(cell.floor_tex));
+                push_lit(sink, p, UP_DIAGONAL, colors.of(cell.floor_tex));
                 let p = quad_at(&xy, ceiling, [0, 3, 2, 1]);
-                push_lit(sink, p, colors.of(cell.ceiling_tex));
+                push_lit(sink, p, DOWN_DIAGONAL, colors.of(cell.ceiling_tex));
                 sink.note(FLOOR);
                 sink.note(CEILING);
             } else {
                 // Solid rock: a dark cap on top, so it reads as solid from above.
                 let p = quad_at(&xy, floor, [0, 1, 2, 3]);
-                push_lit(sink, p, [56, 54, 51]);
+                push_lit(sink, p, UP_DIAGONAL, [56, 54, 51]);
             }
-            for (e, ((dx, dy), ours, theirs)) in EDGES.into_iter().enumerate() {
-                // No walls at the map edge.
-                let (nx, ny) = (x as i64 + dx as i64, y as i64 + dy as i64);
-                if nx < 0 || ny < 0 || nx >= w as i64 || ny >= h as i64 {
-                    continue;
-                }
-                let j = ny as usize * w + nx as usize;
-                let (nf, nc) = (&self.floor[j], &self.ceiling[j]);
-                let ends = [xy[ours[0]], xy[ours[1]]];
-                let shade = self.wall_shade[e];
-                // Lower wall: the neighbour's floor is lower than ours.
-                let high = [floor[ours[0]], floor[ours[1]]];
-                let low = [nf[theirs[0]], nf[theirs[1]]];
-                if low[0] < high[0] || low[1] < high[1] {
-                    let low = [low[0].min(high[0]), low[1].min(high[1])];
-                    let textures = (cell.lower_tex, cell.lower_trim);
-                    wall(sink, ends, low, high, textures, colors, shade);
-                }
-                // Upper wall: the neighbour's ceiling is higher than ours.
-                let low = [ceiling[ours[0]], ceiling[ours[1]]];
-                let high = [nc[theirs[0]], nc[theirs[1]]];
-                if high[0] > low[0] || high[1] > low[1] {
-                    let high = [high[0].max(low[0]), high[1].max(low[1])];
-                    let textures = (cell.upper_tex, cell.upper_trim);
-                    wall(sink, ends, low, high, textures, colors, shade);
-                }
+            // Walls toward the neighbours across EDGES; none at the map edge.
+            let walls = |sink: &mut S, e: usize, j: usize| {
+                self.walls(sink, (cell, floor, ceiling), &xy, e, j);
+            };
+            if x > 0 {
+                walls(sink, 0, i - 1);
             }
+            if x + 1 < w {
+                walls(sink, 1, i + 1);
+            }
+            if y > 0 {
+                walls(sink, 2, i - w);
+            }
+            if y + 1 < h {
+                walls(sink, 3, i + w);
+            }
+        }
+    }
+}
+
+impl CellRows<'_> {
+    /// The walls on edge `e` of [`EDGES`] of `cell` (with its floor and
+    /// ceiling corners), toward cell `j`: inlined for each edge, so the
+    /// compiler knows which corners it reads.
+    #[inline(always)]
+    fn walls<S: Sink>(
+        &self,
+        sink: &mut S,
+        (cell, floor, ceiling): (&Cell, [i32; 4], [i32; 4]),
+        xy: &[[f32; 2]; 4],
+        e: usize,
+        j: usize,
+    ) {
+        let (_, ours, theirs) = EDGES[e];
+        let (nf, nc) = (&self.floor[j], &self.ceiling[j]);
+        let ends = [xy[ours[0]], xy[ours[1]]];
+        let shade = self.wall_shade[e];
+        let colors = self.colors;
+        // Lower wall: the neighbour's floor is lower than ours.
+        let high = [floor[ours[0]], floor[ours[1]]];
+        let low = [nf[theirs[0]], nf[theirs[1]]];
+        if low[0] < high[0] || low[1] < high[1] {
+            let low = [low[0].min(high[0]), low[1].min(high[1])];
+            let textures = (cell.lower_tex, cell.lower_trim);
+            wall(sink, ends, low, high, textures, colors, shade);
+        }
+        // Upper wall: the neighbour's ceiling is higher than ours.
+        let low = [ceiling[ours[0]], ceiling[ours[1]]];
+        let high = [nc[theirs[0]], nc[theirs[1]]];
+        if high[0] > low[0] || high[1] > low[1] {
+            let high = [high[0].max(low[0]), high[1].max(low[1])];
+            let textures = (cell.upper_tex, cell.upper_trim);
+            wall(sink, ends, low, high, textures, colors, shade);
         }
     }
 }

@@ -145,6 +145,14 @@ impl Sink for Fill<'_> {
 pub trait RowMesher: Sync {
     fn rows(&self) -> usize;
     fn row<S: Sink>(&self, row: usize, sink: &mut S);
+
+    /// Adds what [`Self::row`] emits for `row` to `count`. By default it
+    /// meshes the row into the counter; a mesher that knows its counts more
+    /// cheaply may say so here (it must agree with `row`).
+    #[inline]
+    fn count(&self, row: usize, count: &mut Count) {
+        self.row(row, count);
+    }
 }
 
 /// Rows a parallel task meshes.
@@ -172,7 +180,7 @@ pub fn build_rows<M: RowMesher>(m: &M) -> Built {
         .map(|band| {
             let mut c = Count::default();
             for r in band.clone() {
-                m.row(r, &mut c);
+                m.count(r, &mut c);
             }
             c
         })
@@ -256,6 +264,14 @@ pub fn shade_256(shade: f32) -> u32 {
 pub fn facing_light(p: [[f32; 3]; 4]) -> f32 {
     let u = [p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2]];
     let v = [p[3][0] - p[1][0], p[3][1] - p[1][1], p[3][2] - p[1][2]];
+    facing_light_across(u, v)
+}
+
+/// [`facing_light`] of a quad with diagonals `u` (corner 0 to 2) and `v`
+/// (corner 1 to 3): for meshers that know some of their components
+/// beforehand, so the compiler can fold them away.
+#[inline(always)]
+pub fn facing_light_across(u: [f32; 3], v: [f32; 3]) -> f32 {
     let n = [
         u[1] * v[2] - u[2] * v[1],
         u[2] * v[0] - u[0] * v[2],

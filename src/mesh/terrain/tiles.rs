@@ -1,0 +1,125 @@
+//! What each tile is, worked out once before meshing: plain ground, a ramp
+//! or a cliff, how many quads it draws, whether a corner is flagged as
+//! water, and which of its corners a ramp lifts. The meshing passes read
+//! this rather than work it out again from the four corners, and counting
+//! a row's quads needs nothing else but the water depth.
+
+use crate::store::terrain::Tilepoint;
+use rayon::prelude::*;
+
+/// Drawn as a cliff: its corner layers differ and it is not a ramp.
+const CLIFF: u8 = 1;
+/// A ramp entrance: all four corners ramp-flagged, layers differ.
+const RAMP: u8 = 2;
+/// Some corner carries the water flag.
+const WET: u8 = 4;
+/// Corners of a ramp entrance on its lowest layer, which the ramp lifts:
+/// this bit shifted by the corner's index in `tile_corners` order.
+const LIFT: u8 = 16;
+
+/// A tile's class, from its four corners.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Tile {
+    flags: u8,
+    /// Opaque quads it draws: a ground quad, or a cliff's four quarters and
+    /// its walls.
+    pub(super) opaque_quads: u8,
+}
+
+/// Corner pairs of a cliff tile with a wall between them when their layers
+/// differ (corners in `tile_corners` order), as `cliff_tile` draws them.
+pub(super) const WALLS: [(usize, usize); 4] = [(0, 1), (2, 3), (0, 2), (1, 3)];
+
+impl Tile {
+    /// The tile of corners `c` in `tile_corners` order: bottom-left,
+    /// bottom-right, top-left, top-right.
+    #[inline(always)]
+    fn of(c: [&Tilepoint; 4]) -> Tile {
+        let layers = c.map(|p| p.layer_height());
+        let min = layers[0].min(layers[1]).min(layers[2].min(layers[3]));
+        let max = layers[0].max(layers[1]).max(layers[2].max(layers[3]));
+        let both = c[0].texflags & c[1].texflags & c[2].texflags & c[3].texflags;
+        let either = c[0].texflags | c[1].texflags | c[2].texflags | c[3].texflags;
+        let mut flags = if either & Tilepoint::WATER != 0 {
+            WET
+        } else {
+            0
+        };
+        let mut walls = 0;
+        if min != max {
+            if both & Tilepoint::RAMP != 0 {
+                flags |= RAMP;
+                for (k, &l) in layers.iter().enumerate() {
+                    flags |= u8::from(l == min) * (LIFT << k);
+                }
+            } else {
+                flags |= CLIFF;
+                walls = WALLS
+                    .iter()
+                    .map(|&(a, b)| u8::from(layers[a] != layers[b]))
+                    .sum::<u8>();
+            }
+        }
+        Tile {
+            flags,
+            opaque_quads: if flags & CLIFF != 0 { 4 + walls } else { 1 },
+        }
+    }
+
+    #[inline]
+    pub(super) fn is_cliff(self) -> bool {
+        self.flags & CLIFF != 0
+    }
+
+    /// Whether a corner is flagged as water (drawn only where the surface
+    /// is above the ground).
+    #[inline]
+    pub(super) fn is_wet(self) -> bool {
+        self.flags & WET != 0
+    }
+}
+
+/// Every tile of a `w` x `h` tilepoint grid, row by row, on all cores.
+pub(super) fn classify_tiles(tp: &[Tilepoint], w: usize, h: usize) -> Vec<Tile> {
+    let mut tiles = vec![Tile::default(); (w - 1) * (h - 1)];
+    tiles
+        .par_chunks_mut(w - 1)
+        .enumerate()
+        .for_each(|(ty, row)| {
+            let (below, above) = (&tp[ty * w..][..w], &tp[(ty + 1) * w..][..w]);
+            for (tx, tile) in row.iter_mut().enumerate() {
+                *tile = Tile::of([&below[tx], &below[tx + 1], &above[tx], &above[tx + 1]]);
+            }
+        });
+    tiles
+}
+
+/// What the up to four tiles around a tilepoint make of it.
+pub(super) struct CornerOf {
+    /// A corner of a cliff tile: it takes the cliff's ground colour.
+    pub(super) near_cliff: bool,
+    /// On the lowest layer of a ramp entrance: lifted half a layer.
+    pub(super) lifted: bool,
+}
+
+impl CornerOf {
+    /// The tilepoint that is the top-right corner of `sw`, top-left of
+    /// `se`, bottom-right of `nw` and bottom-left of `ne` (`None` off the
+    /// grid).
+    #[inline(always)]
+    pub(super) fn tiles(
+        sw: Option<&Tile>,
+        se: Option<&Tile>,
+        nw: Option<&Tile>,
+        ne: Option<&Tile>,
+    ) -> CornerOf {
+        // The bits of each tile that concern this corner.
+        let bits =
+            |t: Option<&Tile>, corner: usize| t.map_or(0, |t| t.flags & (CLIFF | LIFT << corner));
+        let all = bits(sw, 3) | bits(se, 2) | bits(nw, 1) | bits(ne, 0);
+        CornerOf {
+            near_cliff: all & CLIFF != 0,
+            lifted: all & !CLIFF != 0,
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! Water: drawn where any corner of a tile has the flag and the surface is
+//! above the ground, coloured and made opaque by depth. With no water
+//! texture, the surface itself must read as water: bluer and more opaque
+//! the deeper it is.
+
+use super::super::tris::ColorVertex;
+use super::rgb8;
+
+/// A wet tile's water surface: its corners' levels, and how deep it is at
+/// its deepest corner.
+pub(super) struct Water {
+    pub(super) levels: [f32; 4],
+    depth: f32,
+}
+
+impl Water {
+    /// The water of surface `levels` over a tile of ground heights `hs`,
+    /// both by corner in `tile_corners` order; `None` where it lies
+    /// nowhere above the ground.
+    #[inline]
+    pub(super) fn over(levels: [f32; 4], hs: [f32; 4]) -> Option<Water> {
+        let depth = (0..4).map(|k| levels[k] - hs[k]).fold(f32::MIN, f32::max);
+        (depth > 0.0).then_some(Water { levels, depth })
+    }
+
+    /// The surface's quad, its corners in order around it, for the tile
+    /// whose corner (u, v) is at `at(u, v, height)`.
+    #[inline]
+    pub(super) fn quad(&self, at: impl Fn(f32, f32, f32) -> [f32; 3]) -> [ColorVertex; 4] {
+        let d = (self.depth / 2.0).clamp(0.0, 1.0);
+        let alpha = 0.5 + 0.35 * d;
+        let shallow = [0.25, 0.55, 0.75];
+        let deep = [0.06, 0.20, 0.50];
+        let c = rgb8([0, 1, 2].map(|k| shallow[k] + (deep[k] - shallow[k]) * d));
+        // Unlit: the colour as it is, with the depth's alpha.
+        let a = (alpha * 255.0 + 0.5) as u8;
+        let l = self.levels;
+        let color = [c[0], c[1], c[2], a];
+        [
+            at(0.0, 0.0, l[0]),
+            at(1.0, 0.0, l[1]),
+            at(1.0, 1.0, l[3]),
+            at(0.0, 1.0, l[2]),
+        ]
+        .map(|position| ColorVertex { position, color })
+    }
+}
