@@ -14,12 +14,14 @@
 //! up once (border columns once per segment); the masks only need the three
 //! rows around the row being meshed.
 //!
-//! Within a row, each chunk's 32 columns go in two steps (see `rows`): a
-//! branch-free pass finds every face of every column by direction; then only
-//! the columns with faces are coloured and their faces written, each
-//! direction straight into its own buffer. Most columns of a real map show
-//! one top face and nothing else, and most top faces have nothing solid
-//! around them, so those take the shortest path: no AO ring at all.
+//! Within a row, each chunk's 32 columns go in two steps: a branch-free pass
+//! finds every face of every column by direction; then only the columns
+//! with faces are coloured and their faces written, each direction straight
+//! into its own buffer. Most columns of a real map show one top face and
+//! nothing else, and most top faces have nothing solid around them, so those
+//! take the shortest path: no AO ring at all. Maps one word deep (every
+//! 64-deep map) have their own version of both steps (`single_word`), tuned
+//! for that case; deeper maps go through `rows`.
 
 mod ring_bits;
 mod rows;
