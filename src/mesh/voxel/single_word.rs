@@ -1,13 +1,16 @@
 //! One chunk's part of a row for maps one word deep (every 64-deep map, so
-//! most real ones). A first, branch-free loop (which the compiler
-//! vectorises) finds each column's side and down faces and what is solid
-//! around it; a second goes column by column.
+//! most real ones), in three loops over its columns:
 //!
-//! Most columns of a real map are ground: one slab whose top is the only
-//! face. Those take a short path written inline: the colour straight from
-//! the slab, and no AO ring at all when nothing solid is around (open
-//! ground), else the ring of that one face alone. Any other column goes
-//! through [`general_column`].
+//! 1. a branch-free loop (which the compiler vectorises) finds each column's
+//!    side and down faces and what is solid around it;
+//! 2. ground: most columns of a real map are one slab whose top is the only
+//!    face. Their colour comes straight from the slab, with no AO ring at
+//!    all when nothing solid is around (open ground), else the ring of that
+//!    one face. Other columns are listed for the third loop, so that this
+//!    one keeps its values in registers;
+//! 3. the rest: the edge of a step (a top face and side faces beside it,
+//!    all of one colour; most of what remains on hilly maps) by
+//!    [`StepColumn`], anything else through [`general_column`].
 
 use super::ring_bits::Ring;
 use super::rows::{Rows, Site};
@@ -94,18 +97,21 @@ pub(super) fn mesh_row(
         *sd = f.east | f.west | f.south | f.north | f.down;
     }
     let (around, sides) = (&*around, &*sides);
-    // Room for one up face a column, written by index below.
-    let ups = &mut out.faces[UP];
-    if ups.len() < out.len[UP] + len {
-        super::grow(ups);
+    // Room for one up face and one face each side a column, written by
+    // index below.
+    for d in [0, 1, 2, 3, UP] {
+        if out.faces[d].len() < out.len[d] + len {
+            super::grow(&mut out.faces[d]);
+        }
     }
+    // Ground first, in a loop of its own so that it keeps its values in
+    // registers; the other columns are listed for the second loop.
+    let mut rest = [0u8; CHUNK];
+    let mut rest_len = 0;
     for j in 0..len {
         let raw = c[j + 1];
         let up = raw & rows.last_valid & !(raw << 1);
-        let sides = sides[j];
-        let around = around[j];
-        let a_base = ly << 5 | j as u32;
-        if sides == 0 && up & up.wrapping_sub(1) == 0 {
+        if sides[j] == 0 && up & up.wrapping_sub(1) == 0 {
             if up == 0 {
                 continue;
             }
@@ -114,7 +120,7 @@ pub(super) fn mesh_row(
             // here, from the 8 columns around at z - 1).
             let z = up.trailing_zeros();
             if let Some(color) = open_top_color(&columns, j, z) {
-                let ao = if up & around << 1 == 0 {
+                let ao = if up & around[j] << 1 == 0 {
                     AO_BITS[UP][0]
                 } else {
                     let ring = [
@@ -131,10 +137,30 @@ pub(super) fn mesh_row(
                 };
                 let n = out.len[UP];
                 out.faces[UP][n] = Face {
-                    a: a_base | z << Z_SHIFT | ao,
+                    a: ly << 5 | j as u32 | z << Z_SHIFT | ao,
                     b: pack_rgb(color, shade) | (UP as u32) << DIR_SHIFT,
                 };
                 out.len[UP] = n + 1;
+                continue;
+            }
+        }
+        rest[rest_len] = j as u8;
+        rest_len += 1;
+    }
+    for &j in &rest[..rest_len] {
+        let j = j as usize;
+        let raw = c[j + 1];
+        let up = raw & rows.last_valid & !(raw << 1);
+        let a_base = ly << 5 | j as u32;
+        // The edge of a step: one up face, and side faces beside it only.
+        if up & up.wrapping_sub(1) == 0 && up != 0 && sides[j] & !up == 0 {
+            let step = StepColumn {
+                j,
+                z: up.trailing_zeros(),
+                a_base,
+                around: around[j],
+            };
+            if step.write(rows, &near, &columns, raw, shade, out) {
                 continue;
             }
         }
@@ -142,7 +168,80 @@ pub(super) fn mesh_row(
             up,
             ..near.faces(j, raw)
         };
-        general_column(rows, j, a_base, faces, around, &columns, shade, rgb, out);
+        general_column(rows, j, a_base, faces, around[j], &columns, shade, rgb, out);
+    }
+}
+
+/// A column whose only faces are the top of its only slab, at `z`, and
+/// side faces beside that top voxel: the edge of a step, most columns that
+/// are not open ground.
+struct StepColumn {
+    j: usize,
+    z: u32,
+    a_base: u32,
+    /// The 8 columns around, ORed.
+    around: u64,
+}
+
+impl StepColumn {
+    /// Writes the column's faces, all of the top voxel's colour, with their
+    /// AO; false (nothing written) if the column is not such a column after
+    /// all (its top voxel is uncoloured, or has a down face too).
+    #[inline(always)]
+    fn write(
+        &self,
+        rows: &Rows<'_, 1>,
+        near: &Sides<'_>,
+        columns: &RowParts<'_>,
+        raw: u64,
+        shade: bool,
+        out: &mut ChunkOut,
+    ) -> bool {
+        let (j, z) = (self.j, self.z);
+        let f = near.faces(j, raw);
+        let Some(color) = open_top_color(columns, j, z).filter(|_| f.down == 0) else {
+            return false;
+        };
+        let rgb = pack_rgb(color, shade);
+        let (m, c, p) = (&rows.m[j..j + 3], &rows.c[j..j + 3], &rows.p[j..j + 3]);
+        let ao = if 1 << z & self.around << 1 == 0 {
+            AO_BITS[UP][0]
+        } else {
+            let ring = [m[0], m[1], m[2], c[0], c[2], p[0], p[1], p[2]];
+            AO_BITS[UP][Ring::new(ring).pattern(z - 1)]
+        };
+        self.face::<UP>(ao, rgb, out);
+        self.side::<0>(f.east, [m[2], c[2], p[2]], rgb, out);
+        self.side::<1>(f.west, [m[0], c[0], p[0]], rgb, out);
+        self.side::<2>(f.south, [p[0], p[1], p[2]], rgb, out);
+        self.side::<3>(f.north, [m[0], m[1], m[2]], rgb, out);
+        true
+    }
+
+    /// Writes the face toward side `D` if `f` holds it, with AO from `ring`:
+    /// the three columns of its ring along u (-1, 0, +1).
+    #[inline(always)]
+    fn side<const D: usize>(&self, f: u64, ring: [u64; 3], rgb: u32, out: &mut ChunkOut) {
+        if f == 0 {
+            return;
+        }
+        let [r0, r1, r2] = ring;
+        // Solid at z - 1 and at z + 1 (above the top is air, below the
+        // bottom solid), in `ring_bit` order.
+        let (up, dn) = (|x: u64| x << 1, |x: u64| x >> 1 | 1 << 63);
+        let ring = [up(r0), up(r1), up(r2), r0, r2, dn(r0), dn(r1), dn(r2)];
+        self.face::<D>(AO_BITS[D][Ring::new(ring).pattern(self.z)], rgb, out);
+    }
+
+    /// Writes the face toward `D` with AO bits `ao`.
+    #[inline(always)]
+    fn face<const D: usize>(&self, ao: u32, rgb: u32, out: &mut ChunkOut) {
+        let n = out.len[D];
+        out.faces[D][n] = Face {
+            a: self.a_base | self.z << Z_SHIFT | ao,
+            b: rgb | (D as u32) << DIR_SHIFT,
+        };
+        out.len[D] = n + 1;
     }
 }
 
