@@ -120,21 +120,7 @@ pub(super) fn mesh_row(
             // here, from the 8 columns around at z - 1).
             let z = up.trailing_zeros();
             if let Some(color) = open_top_color(&columns, j, z) {
-                let ao = if up & around[j] << 1 == 0 {
-                    AO_BITS[UP][0]
-                } else {
-                    let ring = [
-                        m[j],
-                        m[j + 1],
-                        m[j + 2],
-                        c[j],
-                        c[j + 2],
-                        p[j],
-                        p[j + 1],
-                        p[j + 2],
-                    ];
-                    AO_BITS[UP][Ring::new(ring).pattern(z - 1)]
-                };
+                let ao = top_ao(rows, j, z, around[j]);
                 let n = out.len[UP];
                 out.faces[UP][n] = Face {
                     a: ly << 5 | j as u32 | z << Z_SHIFT | ao,
@@ -203,13 +189,8 @@ impl StepColumn {
             return false;
         };
         let rgb = pack_rgb(color, shade);
+        let ao = top_ao(rows, j, z, self.around);
         let (m, c, p) = (&rows.m[j..j + 3], &rows.c[j..j + 3], &rows.p[j..j + 3]);
-        let ao = if 1 << z & self.around << 1 == 0 {
-            AO_BITS[UP][0]
-        } else {
-            let ring = [m[0], m[1], m[2], c[0], c[2], p[0], p[1], p[2]];
-            AO_BITS[UP][Ring::new(ring).pattern(z - 1)]
-        };
         self.face::<UP>(ao, rgb, out);
         self.side::<0>(f.east, [m[2], c[2], p[2]], rgb, out);
         self.side::<1>(f.west, [m[0], c[0], p[0]], rgb, out);
@@ -243,6 +224,20 @@ impl StepColumn {
         };
         out.len[D] = n + 1;
     }
+}
+
+/// The AO bits of column `j`'s up face at `z`: open when nothing in
+/// `around` (the 8 columns around, ORed) is solid at z - 1, else from the
+/// ring of those 8 columns at z - 1.
+#[inline(always)]
+fn top_ao(rows: &Rows<'_, 1>, j: usize, z: u32, around: u64) -> u32 {
+    if 1 << z & around << 1 == 0 {
+        return AO_BITS[UP][0];
+    }
+    let (m, c, p) = (&rows.m[j..j + 3], &rows.c[j..j + 3], &rows.p[j..j + 3]);
+    let ring = [m[0], m[1], m[2], c[0], c[2], p[0], p[1], p[2]];
+    // z > 0 here: bit 0 of `around << 1` is clear.
+    AO_BITS[UP][Ring::new(ring).pattern(z - 1)]
 }
 
 /// The rows around the one being meshed, as the side faces need them.
