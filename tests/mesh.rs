@@ -231,6 +231,13 @@ fn slab(top: u32, bottom: u32, color: Color) -> (Slab, Vec<Color>) {
 /// uncoloured), some all-air columns, some columns down to the bottom, and a
 /// smooth ground so that faces have neighbours for AO.
 fn random_store(w: u32, l: u32, d: u32, seed: u64) -> VoxelStore {
+    random_store_with(w, l, d, seed, false)
+}
+
+/// [`random_store`]; with `coloured_tops`, every slab (but one column's)
+/// starts with a colour run, as every VXL slab does (the mesher has a path
+/// of its own for rows like that).
+fn random_store_with(w: u32, l: u32, d: u32, seed: u64, coloured_tops: bool) -> VoxelStore {
     let mut rng = Rng(seed);
     build(w, l, d, FourthByte::Shade, |x, y| {
         let mut v = Vec::new();
@@ -248,7 +255,13 @@ fn random_store(w: u32, l: u32, d: u32, seed: u64) -> VoxelStore {
                 (z + 1 + rng.below(10) as u32).min(d)
             };
             let h = bottom - z;
-            let top_len = rng.below(h as usize + 1) as u32;
+            // One column with an uncoloured top all the same, so that its
+            // row goes the general way among rows that do not.
+            let top_len = if coloured_tops && (x, y) != (3, 7) {
+                1 + rng.below(h as usize) as u32
+            } else {
+                rng.below(h as usize + 1) as u32
+            };
             let bottom_len = rng.below((h - top_len) as usize + 1) as u32;
             let colors = (0..top_len + bottom_len)
                 .map(|_| rng.next() as u32)
@@ -270,6 +283,68 @@ fn random_store(w: u32, l: u32, d: u32, seed: u64) -> VoxelStore {
         }
         v
     })
+}
+
+/// Terrain as real maps have it: most columns one slab from a bumpy ground
+/// down to the bottom, with steps of a few voxels between neighbours, tops
+/// from the very top of the map to its bottom layer, some floating slabs,
+/// some all-air columns, and every top coloured.
+fn terrain_store(w: u32, l: u32, d: u32, seed: u64) -> VoxelStore {
+    let mut rng = Rng(seed);
+    build(w, l, d, FourthByte::Shade, |x, y| {
+        let mut v = Vec::new();
+        if rng.below(40) == 0 {
+            return v;
+        }
+        let wave = (x as f32 * 0.35).sin() * (y as f32 * 0.25).cos();
+        let ground = ((d - 1) as f32 * (0.5 + 0.6 * wave)) as i64 + rng.below(4) as i64;
+        let top = ground.clamp(0, d as i64 - 1) as u32;
+        if top > 4 && rng.below(10) == 0 {
+            let t = rng.below(top as usize - 3) as u32;
+            let b = (t + 1 + rng.below(2) as u32).min(top - 1);
+            v.push(slab(t, b, rng.next() as u32));
+        }
+        let h = d - top;
+        let top_len = 1 + rng.below(h.min(4) as usize) as u32;
+        let bottom_len = rng.below((h - top_len) as usize + 1) as u32;
+        let colors = (0..top_len + bottom_len)
+            .map(|_| rng.next() as u32)
+            .collect();
+        v.push((
+            Slab {
+                top: top as u16,
+                top_len: top_len as u16,
+                bottom: d as u16,
+                bottom_len: bottom_len as u16,
+            },
+            colors,
+        ));
+        v
+    })
+}
+
+#[test]
+fn random_terrain_matches_the_brute_force_mesher() {
+    for (i, (w, l, d)) in [(64, 64, 64), (50, 70, 50), (40, 33, 63), (33, 40, 64)]
+        .into_iter()
+        .enumerate()
+    {
+        let s = terrain_store(w, l, d, 100 + i as u64);
+        let meshes = mesh::mesh_all_serial(&s, &opts());
+        for m in &meshes {
+            check_mesh_shape(&s, m);
+        }
+        let got = mesher_faces(&s, &meshes);
+        let want = brute_faces(&s, 0..w, 0..l);
+        // Tops at the map's top and bottom, and side faces of every
+        // direction, some of them shaded.
+        assert!(want.iter().any(|f| f.dir == DIR_UP && f.z == 0));
+        assert!(want.iter().any(|f| f.dir == DIR_UP && f.z == d - 1));
+        for dir in 0..DIR_UP {
+            assert!(want.iter().any(|f| f.dir == dir && f.ao != [3; 4]));
+        }
+        assert_same(&got, &want, &format!("terrain {w}x{l}x{d}"));
+    }
 }
 
 fn opts() -> MeshOptions {
@@ -378,18 +453,22 @@ fn an_inner_corner_darkens_the_corners_against_the_wall() {
 
 #[test]
 fn random_stores_match_the_brute_force_mesher() {
-    // Depths on both sides of word boundaries, and the general (> 256) path.
-    for (i, (w, l, d)) in [
-        (40, 40, 64),
-        (40, 40, 50),
-        (33, 35, 130),
-        (20, 20, 256),
-        (20, 21, 300),
+    // Depths on both sides of word boundaries, and the general (> 256) path;
+    // maps one word deep both with every top coloured and not.
+    for (i, (w, l, d, coloured_tops)) in [
+        (40, 40, 64, false),
+        (40, 40, 50, false),
+        (33, 35, 130, false),
+        (20, 20, 256, false),
+        (20, 21, 300, false),
+        (40, 40, 64, true),
+        (40, 40, 50, true),
+        (70, 45, 63, true),
     ]
     .into_iter()
     .enumerate()
     {
-        let s = random_store(w, l, d, 7 + i as u64);
+        let s = random_store_with(w, l, d, 7 + i as u64, coloured_tops);
         let meshes = mesh::mesh_all_serial(&s, &opts());
         for m in &meshes {
             check_mesh_shape(&s, m);

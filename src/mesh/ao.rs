@@ -67,18 +67,22 @@ const fn solid(ring: u8, bit: usize) -> bool {
     (ring >> bit) & 1 == 1
 }
 
-/// `AO_BITS[dir][ring]`: the AO byte and flip bit, already at their places
-/// in [`super::Face::a`].
+/// The AO byte and flip bit of a face of direction `dir` with ring pattern
+/// `ring`, already at their places in [`super::Face::a`].
+pub(crate) const fn ao_bits(dir: usize, ring: u8) -> u32 {
+    let ao = corner_ao(dir, ring);
+    let byte = ao[0] as u32 | (ao[1] as u32) << 2 | (ao[2] as u32) << 4 | (ao[3] as u32) << 6;
+    byte << AO_SHIFT | (flip(ao) as u32) << FLIP_SHIFT
+}
+
+/// `AO_BITS[dir][ring]`: [`ao_bits`] for every direction and ring pattern.
 pub(crate) static AO_BITS: [[u32; 256]; 6] = {
     let mut t = [[0u32; 256]; 6];
     let mut d = 0;
     while d < 6 {
         let mut r = 0;
         while r < 256 {
-            let ao = corner_ao(d, r as u8);
-            let byte =
-                ao[0] as u32 | (ao[1] as u32) << 2 | (ao[2] as u32) << 4 | (ao[3] as u32) << 6;
-            t[d][r] = byte << AO_SHIFT | (flip(ao) as u32) << FLIP_SHIFT;
+            t[d][r] = ao_bits(d, r as u8);
             r += 1;
         }
         d += 1;

@@ -160,14 +160,14 @@ impl Scratch {
                     last_valid,
                 };
                 let x0 = seg.x0 + i0 as u32;
-                if W == 1 {
+                let columns = store.row_parts(y, x0..x0 + len as u32);
+                if W == 1 && columns.tops_coloured() {
                     let edges = single_word::MapEdges {
                         east: x0 + len as u32 == width,
                         west: x0 == 0,
                         south: y + 1 == length,
                         north: y == 0,
                     };
-                    let columns = store.row_parts(y, x0..x0 + len as u32);
                     let rows = Rows::<1> {
                         m: rows.m,
                         c: rows.c,
@@ -176,7 +176,11 @@ impl Scratch {
                         last_valid,
                     };
                     let rgb: &mut [u32; 64] = (&mut rgb[..64]).try_into().unwrap();
-                    single_word::mesh_row(&rows, len, ly, &edges, columns, shade, rgb, out);
+                    if shade {
+                        single_word::mesh_row::<true>(&rows, len, ly, &edges, columns, rgb, out);
+                    } else {
+                        single_word::mesh_row::<false>(&rows, len, ly, &edges, columns, rgb, out);
+                    }
                     continue;
                 }
                 let n = len * words;

@@ -310,6 +310,19 @@ pub(crate) struct RowParts<'a> {
 }
 
 impl<'a> RowParts<'a> {
+    /// Whether every slab of these columns starts with a colour run (as
+    /// every VXL slab does), so that each column's first colour is its top
+    /// voxel's.
+    #[inline]
+    pub(crate) fn tops_coloured(&self) -> bool {
+        let (first, end) = (self.slab_ends[0], self.slab_ends[self.slab_ends.len() - 1]);
+        let slabs = &self.slabs[first as usize..end as usize];
+        // A count rather than `all`, which stops early and so is not
+        // vectorised.
+        let uncoloured = slabs.iter().map(|s| (s.top_len == 0) as u32).sum::<u32>();
+        uncoloured == 0 && !self.colors.is_empty()
+    }
+
     /// Column j's slabs and colours.
     #[inline]
     pub(crate) fn column(&self, j: usize) -> (&'a [Slab], &'a [Color]) {

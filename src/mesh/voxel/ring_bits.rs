@@ -33,6 +33,20 @@ impl Ring {
     /// The 8-bit pattern of the face at bit `z` (0..64).
     #[inline(always)]
     pub(super) fn pattern(&self, z: u32) -> usize {
+        self.shifted(63 - z as i32)
+    }
+
+    /// The pattern at bit `z - 1` (0..=64): none (0) when `z` is 0, for
+    /// above the top is air.
+    #[inline(always)]
+    pub(super) fn pattern_above(&self, z: u32) -> usize {
+        // A shift by 64 clears every bit.
+        self.shifted(64 - z as i32)
+    }
+
+    /// The sign bits of the masks shifted left by `count` (0..=64).
+    #[inline(always)]
+    fn shifted(&self, count: i32) -> usize {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{
@@ -40,7 +54,7 @@ impl Ring {
             };
             // SAFETY: as in `new`.
             unsafe {
-                let count = _mm_cvtsi32_si128(63 - z as i32);
+                let count = _mm_cvtsi32_si128(count);
                 let two = |p| _mm_movemask_pd(_mm_castsi128_pd(_mm_sll_epi64(p, count))) as usize;
                 let [a, b, c, d] = self.pairs;
                 two(a) | two(b) << 2 | two(c) << 4 | two(d) << 6
@@ -50,7 +64,7 @@ impl Ring {
         {
             let mut r = 0usize;
             for (j, m) in self.masks.iter().enumerate() {
-                r |= ((m >> z) as usize & 1) << j;
+                r |= ((m.checked_shl(count as u32).unwrap_or(0) >> 63) as usize) << j;
             }
             r
         }

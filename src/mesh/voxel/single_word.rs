@@ -1,21 +1,25 @@
 //! One chunk's part of a row for maps one word deep (every 64-deep map, so
-//! most real ones), in three loops over its columns:
+//! most real ones), in loops over its columns that take no branch on what
+//! the map holds (such branches, on hilly maps, are mispredicted often
+//! enough to cost more than the work they would skip):
 //!
-//! 1. a branch-free loop (which the compiler vectorises) finds each column's
-//!    side and down faces and what is solid around it;
-//! 2. ground: most columns of a real map are one slab whose top is the only
-//!    face. Their colour comes straight from the slab, with no AO ring at
-//!    all when nothing solid is around (open ground), else the ring of that
-//!    one face. Other columns are listed for the third loop, so that this
-//!    one keeps its values in registers;
-//! 3. the rest: the edge of a step (a top face and side faces beside it,
-//!    all of one colour; most of what remains on hilly maps) by
-//!    [`StepColumn`], anything else through [`general_column`].
+//! 1. a loop the compiler vectorises finds each column's faces other than
+//!    up, and whether the column has the usual shape: one slab whose top is
+//!    its only up face, with side faces, if any, beside that top voxel only;
+//! 2. tops: every column of that shape gets its up face, with its colour
+//!    straight from the slab and the AO ring of the 8 columns around. The
+//!    face is written whatever the column, and kept (the count moved on)
+//!    only where it holds. Columns with side faces are listed as steps,
+//!    columns of any other shape as the rest;
+//! 3. steps: the side faces beside a top voxel, each also written always
+//!    and kept only where it holds, with AO from 3-voxel windows of the
+//!    columns around ([`Windows`]);
+//! 4. the rest, through [`general_column`].
 
 use super::ring_bits::Ring;
 use super::rows::{Rows, Site};
 use super::ChunkOut;
-use crate::mesh::ao::AO_BITS;
+use crate::mesh::ao::{ao_bits, AO_BITS};
 use crate::mesh::color::{pack_rgb, ColumnColors};
 use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
 use crate::store::voxels::RowParts;
@@ -48,16 +52,16 @@ const UP: usize = 4;
 const CHUNK: usize = crate::store::voxels::CHUNK as usize;
 
 /// Meshes the `len` columns of `rows` (row `ly` of the chunk; the store's
-/// `columns`) into `out`. `rgb` is scratch for 64 packed colours.
+/// `columns`) into `out`. `rgb` is scratch for 64 packed colours. `SHADE`:
+/// colours are shaded by their fourth byte.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn mesh_row(
+pub(super) fn mesh_row<const SHADE: bool>(
     rows: &Rows<'_, 1>,
     len: usize,
     ly: u32,
     edges: &MapEdges,
     columns: RowParts<'_>,
-    shade: bool,
     rgb: &mut [u32; 64],
     out: &mut ChunkOut,
 ) {
@@ -78,172 +82,275 @@ pub(super) fn mesh_row(
     }
     let near = Sides {
         p,
+        c,
         m,
         walls,
         south_open,
         north_open,
         last_valid: rows.last_valid,
     };
-    // In a loop of its own, which the compiler vectorises: for each column,
-    // the 8 columns around, ORed (the column itself adds nothing, as it is
-    // air just above an up face), and its faces other than up.
-    let mut around = [0u64; CHUNK];
-    let mut sides = [0u64; CHUNK];
-    let (around, sides) = (&mut around[..len], &mut sides[..len]);
-    for (j, (a, sd)) in around.iter_mut().zip(sides.iter_mut()).enumerate() {
-        let v = |j: usize| m[j] | c[j] | p[j];
-        *a = v(j) | v(j + 1) | v(j + 2);
-        let f = near.faces(j, c[j + 1]);
-        *sd = f.east | f.west | f.south | f.north | f.down;
+    // In a loop the compiler vectorises: each column's up faces, and which
+    // columns (bit j) are of the usual shape (one slab, whose top is the
+    // only up face, with side faces beside that top voxel only), have side
+    // faces, and show any face at all.
+    let mut ups = [0u64; CHUNK];
+    let ups = &mut ups[..len];
+    let (mut usual, mut beside, mut shows) = (0u64, 0u64, 0u64);
+    // 1 where `x` is not 0, else 0 (in bit operations, which vectorise).
+    let nonzero = |x: u64| (x | x.wrapping_neg()) >> 63;
+    for (j, up_j) in ups.iter_mut().enumerate() {
+        let raw = c[j + 1];
+        let f = near.faces(j, raw);
+        let up = raw & rows.last_valid & !(raw << 1);
+        let sides = f.east | f.west | f.south | f.north;
+        *up_j = up;
+        let odd = up & up.wrapping_sub(1) | f.down | sides & !up;
+        let bit = 1u64 << j;
+        usual |= bit & (nonzero(up) & !nonzero(odd)).wrapping_neg();
+        beside |= bit & nonzero(sides).wrapping_neg();
+        shows |= bit & nonzero(up | sides | f.down).wrapping_neg();
     }
-    let (around, sides) = (&*around, &*sides);
-    // Room for one up face and one face each side a column, written by
-    // index below.
+    let ups = &*ups;
+    // Whether some up face may have something solid in its ring: some
+    // column near is solid just above some top. Open ground (most of a
+    // flat map) has nothing there, and needs no ring.
+    let (mut solid, mut above_tops) = (0, 0);
+    for j in 0..len + 2 {
+        solid |= m[j] | c[j] | p[j];
+    }
+    for up in ups {
+        above_tops |= up >> 1;
+    }
+    let ringed = solid & above_tops != 0;
+    // Room for one face a direction a column, written by index.
     for d in [0, 1, 2, 3, UP] {
-        if out.faces[d].len() < out.len[d] + len {
+        if out.faces[d].len() < out.len[d] + CHUNK {
             super::grow(&mut out.faces[d]);
         }
     }
-    // Ground first, in a loop of its own so that it keeps its values in
-    // registers; the other columns are listed for the second loop.
-    let mut rest = [0u8; CHUNK];
-    let mut rest_len = 0;
-    for j in 0..len {
-        let raw = c[j + 1];
-        let up = raw & rows.last_valid & !(raw << 1);
-        if sides[j] == 0 && up & up.wrapping_sub(1) == 0 {
-            if up == 0 {
-                continue;
-            }
-            // One up face, the top of the column's only slab: open ground,
-            // or ground beside something higher (then its ring is gathered
-            // here, from the 8 columns around at z - 1).
-            let z = up.trailing_zeros();
-            if let Some(color) = open_top_color(&columns, j, z) {
-                let ao = top_ao(rows, j, z, around[j]);
-                let n = out.len[UP];
-                out.faces[UP][n] = Face {
-                    a: ly << 5 | j as u32 | z << Z_SHIFT | ao,
-                    b: pack_rgb(color, shade) | (UP as u32) << DIR_SHIFT,
-                };
-                out.len[UP] = n + 1;
-                continue;
-            }
-        }
-        rest[rest_len] = j as u8;
-        rest_len += 1;
+    let usual = usual as u32;
+    if ringed {
+        tops::<true, SHADE>(rows, ly, ups, usual, &columns, out);
+    } else {
+        tops::<false, SHADE>(rows, ly, ups, usual, &columns, out);
     }
-    for &j in &rest[..rest_len] {
-        let j = j as usize;
-        let raw = c[j + 1];
-        let up = raw & rows.last_valid & !(raw << 1);
-        let a_base = ly << 5 | j as u32;
-        // The edge of a step: one up face, and side faces beside it only.
-        if up & up.wrapping_sub(1) == 0 && up != 0 && sides[j] & !up == 0 {
-            let step = StepColumn {
-                j,
-                z: up.trailing_zeros(),
-                a_base,
-                around: around[j],
-            };
-            if step.write(rows, &near, &columns, raw, shade, out) {
-                continue;
-            }
+    // Bit j: column j is a step / goes the general way.
+    let mut steps = usual & beside as u32;
+    let mut rest = shows as u32 & !usual;
+    if steps != 0 {
+        let [east, west, south, north, ..] = &mut out.faces;
+        let mut sides = [
+            Slots::new(east, out.len[0]),
+            Slots::new(west, out.len[1]),
+            Slots::new(south, out.len[2]),
+            Slots::new(north, out.len[3]),
+        ];
+        while steps != 0 {
+            let j = steps.trailing_zeros() as usize;
+            steps &= steps - 1;
+            step_sides::<SHADE>(&near, j, ly, ups[j], &columns, &mut sides);
         }
+        for (len, s) in out.len.iter_mut().zip(&sides) {
+            *len += s.kept;
+        }
+    }
+    while rest != 0 {
+        let j = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let raw = c[j + 1];
         let faces = ColumnFaces {
-            up,
+            up: ups[j],
             ..near.faces(j, raw)
         };
-        general_column(rows, j, a_base, faces, around[j], &columns, shade, rgb, out);
+        let three = |r: &[u64]| r[j] | r[j + 1] | r[j + 2];
+        let around = three(m) | c[j] | c[j + 2] | three(p);
+        general_column(
+            rows,
+            j,
+            ly << 5 | j as u32,
+            faces,
+            around,
+            &columns,
+            SHADE,
+            rgb,
+            out,
+        );
     }
 }
 
-/// A column whose only faces are the top of its only slab, at `z`, and
-/// side faces beside that top voxel: the edge of a step, most columns that
-/// are not open ground.
-struct StepColumn {
-    j: usize,
-    z: u32,
-    a_base: u32,
-    /// The 8 columns around, ORed.
-    around: u64,
-}
-
-impl StepColumn {
-    /// Writes the column's faces, all of the top voxel's colour, with their
-    /// AO; false (nothing written) if the column is not such a column after
-    /// all (its top voxel is uncoloured, or has a down face too).
-    #[inline(always)]
-    fn write(
-        &self,
-        rows: &Rows<'_, 1>,
-        near: &Sides<'_>,
-        columns: &RowParts<'_>,
-        raw: u64,
-        shade: bool,
-        out: &mut ChunkOut,
-    ) -> bool {
-        let (j, z) = (self.j, self.z);
-        let f = near.faces(j, raw);
-        let Some(color) = open_top_color(columns, j, z).filter(|_| f.down == 0) else {
-            return false;
-        };
-        let rgb = pack_rgb(color, shade);
-        let ao = top_ao(rows, j, z, self.around);
-        let (m, c, p) = (&rows.m[j..j + 3], &rows.c[j..j + 3], &rows.p[j..j + 3]);
-        self.face::<UP>(ao, rgb, out);
-        self.side::<0>(f.east, [m[2], c[2], p[2]], rgb, out);
-        self.side::<1>(f.west, [m[0], c[0], p[0]], rgb, out);
-        self.side::<2>(f.south, [p[0], p[1], p[2]], rgb, out);
-        self.side::<3>(f.north, [m[0], m[1], m[2]], rgb, out);
-        true
-    }
-
-    /// Writes the face toward side `D` if `f` holds it, with AO from `ring`:
-    /// the three columns of its ring along u (-1, 0, +1).
-    #[inline(always)]
-    fn side<const D: usize>(&self, f: u64, ring: [u64; 3], rgb: u32, out: &mut ChunkOut) {
-        if f == 0 {
-            return;
-        }
-        let [r0, r1, r2] = ring;
-        // Solid at z - 1 and at z + 1 (above the top is air, below the
-        // bottom solid), in `ring_bit` order.
-        let (up, dn) = (|x: u64| x << 1, |x: u64| x >> 1 | 1 << 63);
-        let ring = [up(r0), up(r1), up(r2), r0, r2, dn(r0), dn(r1), dn(r2)];
-        self.face::<D>(AO_BITS[D][Ring::new(ring).pattern(self.z)], rgb, out);
-    }
-
-    /// Writes the face toward `D` with AO bits `ao`.
-    #[inline(always)]
-    fn face<const D: usize>(&self, ao: u32, rgb: u32, out: &mut ChunkOut) {
-        let n = out.len[D];
-        out.faces[D][n] = Face {
-            a: self.a_base | self.z << Z_SHIFT | ao,
-            b: rgb | (D as u32) << DIR_SHIFT,
-        };
-        out.len[D] = n + 1;
-    }
-}
-
-/// The AO bits of column `j`'s up face at `z`: open when nothing in
-/// `around` (the 8 columns around, ORed) is solid at z - 1, else from the
-/// ring of those 8 columns at z - 1.
+/// Writes the up face of each column of the `usual` shape (bit j: column
+/// j), the top of its only slab. Each face is written whatever the column
+/// and kept (its count moved on) only for those. `RINGED`: some face may
+/// have something solid in its AO ring.
 #[inline(always)]
-fn top_ao(rows: &Rows<'_, 1>, j: usize, z: u32, around: u64) -> u32 {
-    if 1 << z & around << 1 == 0 {
-        return AO_BITS[UP][0];
+fn tops<const RINGED: bool, const SHADE: bool>(
+    rows: &Rows<'_, 1>,
+    ly: u32,
+    ups: &[u64],
+    usual: u32,
+    columns: &RowParts<'_>,
+    out: &mut ChunkOut,
+) {
+    let len = ups.len().min(CHUNK);
+    let (m, c, p) = (&rows.m[..len + 2], &rows.c[..len + 2], &rows.p[..len + 2]);
+    let color_ends = &columns.color_ends[..len];
+    let last_color = columns.colors.len() - 1;
+    let mut tops = Slots::new(&mut out.faces[UP], out.len[UP]);
+    for j in 0..len {
+        let z = ups[j].trailing_zeros();
+        // The column's first colour, its top's (for other columns, some
+        // colour, read and not kept).
+        let color = columns.colors[(color_ends[j] as usize).min(last_color)];
+        let ao = if RINGED {
+            let ring = [
+                m[j],
+                m[j + 1],
+                m[j + 2],
+                c[j],
+                c[j + 2],
+                p[j],
+                p[j + 1],
+                p[j + 2],
+            ];
+            AO_BITS[UP][Ring::new(ring).pattern_above(z)]
+        } else {
+            AO_BITS[UP][0]
+        };
+        let face = Face {
+            a: ly << 5 | j as u32 | z << Z_SHIFT | ao,
+            b: pack_rgb(color, SHADE) | (UP as u32) << DIR_SHIFT,
+        };
+        tops.put(face, usual >> j & 1 != 0);
     }
-    let (m, c, p) = (&rows.m[j..j + 3], &rows.c[j..j + 3], &rows.p[j..j + 3]);
-    let ring = [m[0], m[1], m[2], c[0], c[2], p[0], p[1], p[2]];
-    // z > 0 here: bit 0 of `around << 1` is clear.
-    AO_BITS[UP][Ring::new(ring).pattern(z - 1)]
+    out.len[UP] += tops.kept;
 }
+
+/// The side faces of column `j`, whose only up face is `up` and whose side
+/// faces are all beside that top voxel, coloured as it is (a step's edge).
+#[inline(always)]
+fn step_sides<const SHADE: bool>(
+    near: &Sides<'_>,
+    j: usize,
+    ly: u32,
+    up: u64,
+    columns: &RowParts<'_>,
+    sides: &mut [Slots<'_>; 4],
+) {
+    let z = up.trailing_zeros();
+    let f = near.faces(j, near.c[j + 1]);
+    let color = columns.colors[columns.color_ends[j] as usize];
+    let b = pack_rgb(color, SHADE);
+    let a = ly << 5 | j as u32 | z << Z_SHIFT;
+    let w = Windows::new(z);
+    let (m, c, p) = (&near.m[j..j + 3], &near.c[j..j + 3], &near.p[j..j + 3]);
+    let [m0, m1, m2] = [m[0], m[1], m[2]].map(|x| w.of(x));
+    let [c0, c2] = [c[0], c[2]].map(|x| w.of(x));
+    let [p0, p1, p2] = [p[0], p[1], p[2]].map(|x| w.of(x));
+    side::<0>(f.east, [m2, c2, p2], a, b, &mut sides[0]);
+    side::<1>(f.west, [m0, c0, p0], a, b, &mut sides[1]);
+    side::<2>(f.south, [p0, p1, p2], a, b, &mut sides[2]);
+    side::<3>(f.north, [m0, m1, m2], a, b, &mut sides[3]);
+}
+
+/// Writes the face toward side `D`, kept if `f` holds it. `ring` holds the
+/// [`Windows`] of the ring's three columns along u (-1, 0, +1); the middle
+/// one is the air column in front.
+#[inline(always)]
+fn side<const D: usize>(f: u64, ring: [u32; 3], a: u32, b: u32, to: &mut Slots<'_>) {
+    let index = ring[0] | ring[1] << 3 | ring[2] << 6;
+    let face = Face {
+        a: a | SIDE_AO[D][index as usize],
+        b: b | (D as u32) << DIR_SHIFT,
+    };
+    to.put(face, f != 0);
+}
+
+/// The next [`CHUNK`] places of a direction's face list, for one row's faces
+/// (at most one a column): each face is written, and kept or not, without a
+/// branch.
+struct Slots<'a> {
+    at: &'a mut [Face; CHUNK],
+    kept: usize,
+}
+
+impl<'a> Slots<'a> {
+    /// The places from `start` on (which must be there).
+    #[inline(always)]
+    fn new(list: &'a mut [Face], start: usize) -> Self {
+        Slots {
+            at: (&mut list[start..start + CHUNK]).try_into().unwrap(),
+            kept: 0,
+        }
+    }
+
+    /// Writes `face` in the next place; it stays there if `keep`, else the
+    /// next face overwrites it.
+    #[inline(always)]
+    fn put(&mut self, face: Face, keep: bool) {
+        // Never more than CHUNK faces a row, so the index is in range; the
+        // mask shows the compiler that it is.
+        self.at[self.kept % CHUNK] = face;
+        self.kept += keep as usize;
+    }
+}
+
+/// Bits z - 1, z and z + 1 of column masks (above the top is air, below the
+/// bottom solid), as bits 0, 1 and 2.
+struct Windows {
+    shift: u32,
+    /// Clears bit 0 when z is the top.
+    top: u32,
+    /// Sets bit 2 when z is the bottom.
+    bottom: u32,
+}
+
+impl Windows {
+    #[inline(always)]
+    fn new(z: u32) -> Self {
+        Windows {
+            shift: z.wrapping_sub(1) & 63,
+            top: if z == 0 { 6 } else { 7 },
+            bottom: ((z == 63) as u32) << 2,
+        }
+    }
+
+    #[inline(always)]
+    fn of(&self, x: u64) -> u32 {
+        (x.rotate_right(self.shift) as u32 & self.top) | self.bottom
+    }
+}
+
+/// `SIDE_AO[d][w0 | w1 << 3 | w2 << 6]`: the AO bits of a side face of
+/// direction `d` (0..4) from the [`Windows`] of its ring's columns along u
+/// (w1 is the column in front of the face, whose middle bit is air).
+static SIDE_AO: [[u32; 512]; 4] = {
+    let mut t = [[0u32; 512]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut i = 0;
+        while i < 512 {
+            // `ring_bit` order: up (z - 1) of the three columns, then the
+            // two ends at z, then down (z + 1) of the three.
+            let from = [0, 3, 6, 1, 7, 2, 5, 8];
+            let mut pattern = 0;
+            let mut k = 0;
+            while k < 8 {
+                pattern |= ((i >> from[k]) & 1) << k;
+                k += 1;
+            }
+            t[d][i] = ao_bits(d, pattern as u8);
+            i += 1;
+        }
+        d += 1;
+    }
+    t
+};
 
 /// The rows around the one being meshed, as the side faces need them.
 struct Sides<'a> {
-    /// The row after (+y) and before (-y).
+    /// The row after (+y), at, and before (-y); outside the map is air.
     p: &'a [u64],
+    c: &'a [u64],
     m: &'a [u64],
     /// The row itself for east and west faces (outside the map is solid).
     walls: &'a [u64],
@@ -267,17 +374,6 @@ impl Sides<'_> {
             down: s & !(raw >> 1 | 1 << 63),
         }
     }
-}
-
-/// The colour of the top voxel `z` of column `j` when it starts its only
-/// slab's top colour run (as every VXL top does); `None` otherwise.
-#[inline(always)]
-fn open_top_color(columns: &RowParts<'_>, j: usize, z: u32) -> Option<u32> {
-    let slab = columns.slabs.get(columns.slab_ends[j] as usize)?;
-    if slab.top as u32 != z || slab.top_len == 0 {
-        return None;
-    }
-    columns.colors.get(columns.color_ends[j] as usize).copied()
 }
 
 /// Any column: the colours of its faces, then its faces by direction, with
