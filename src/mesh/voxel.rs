@@ -161,7 +161,7 @@ impl Scratch {
                 };
                 let x0 = seg.x0 + i0 as u32;
                 let columns = store.row_parts(y, x0..x0 + len as u32);
-                if W == 1 && columns.tops_coloured() {
+                if W == 1 && !columns.colors.is_empty() {
                     let edges = single_word::MapEdges {
                         east: x0 + len as u32 == width,
                         west: x0 == 0,

@@ -310,17 +310,25 @@ pub(crate) struct RowParts<'a> {
 }
 
 impl<'a> RowParts<'a> {
-    /// Whether every slab of these columns starts with a colour run (as
-    /// every VXL slab does), so that each column's first colour is its top
-    /// voxel's.
+    /// The columns (bit j: column j, of the first 32) whose first slab does
+    /// not start with a colour run, so that their first colour is not their
+    /// top voxel's. Most VXL slabs start with one; some do not.
     #[inline]
-    pub(crate) fn tops_coloured(&self) -> bool {
+    pub(crate) fn uncoloured_tops(&self) -> u32 {
         let (first, end) = (self.slab_ends[0], self.slab_ends[self.slab_ends.len() - 1]);
         let slabs = &self.slabs[first as usize..end as usize];
-        // A count rather than `all`, which stops early and so is not
-        // vectorised.
+        // A count first, which the compiler vectorises (`any` stops early,
+        // and so is not); the columns only where there are some.
         let uncoloured = slabs.iter().map(|s| (s.top_len == 0) as u32).sum::<u32>();
-        uncoloured == 0 && !self.colors.is_empty()
+        if uncoloured == 0 {
+            return 0;
+        }
+        let mut found = 0;
+        for (j, ends) in self.slab_ends.windows(2).take(32).enumerate() {
+            let first = self.slabs[ends[0] as usize..ends[1] as usize].first();
+            found |= (first.is_some_and(|s| s.top_len == 0) as u32) << j;
+        }
+        found
     }
 
     /// Column j's slabs and colours.

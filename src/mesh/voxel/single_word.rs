@@ -52,8 +52,9 @@ const UP: usize = 4;
 const CHUNK: usize = crate::store::voxels::CHUNK as usize;
 
 /// Meshes the `len` columns of `rows` (row `ly` of the chunk; the store's
-/// `columns`) into `out`. `rgb` is scratch for 64 packed colours. `SHADE`:
-/// colours are shaded by their fourth byte.
+/// `columns`, whose colours must not be none at all) into `out`. `rgb` is
+/// scratch for 64 packed colours. `SHADE`: colours are shaded by their
+/// fourth byte.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn mesh_row<const SHADE: bool>(
@@ -128,7 +129,9 @@ pub(super) fn mesh_row<const SHADE: bool>(
             super::grow(&mut out.faces[d]);
         }
     }
-    let usual = usual as u32;
+    // A column whose first slab starts uncoloured takes its colours the
+    // general way.
+    let usual = usual as u32 & !columns.uncoloured_tops();
     if ringed {
         tops::<true, SHADE>(rows, ly, ups, usual, &columns, out);
     } else {
