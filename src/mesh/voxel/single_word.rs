@@ -72,15 +72,21 @@ pub(super) fn mesh_row<const SHADE: bool>(
     let (m, c, p) = (&rows.m[..len + 2], &rows.c[..len + 2], &rows.p[..len + 2]);
     // The row for east and west faces: outside the map counts as solid
     // there (no faces toward it), though as air for AO.
-    let mut walls = [0u64; CHUNK + 2];
-    let walls = &mut walls[..len + 2];
-    walls.copy_from_slice(c);
-    if edges.west {
-        walls[0] = !0;
-    }
-    if edges.east {
-        walls[len + 1] = !0;
-    }
+    // (A copy only at the map's east and west edges, a few chunks.)
+    let mut walled = [0u64; CHUNK + 2];
+    let walls: &[u64] = if edges.west || edges.east {
+        let walled = &mut walled[..len + 2];
+        walled.copy_from_slice(c);
+        if edges.west {
+            walled[0] = !0;
+        }
+        if edges.east {
+            walled[len + 1] = !0;
+        }
+        walled
+    } else {
+        c
+    };
     let near = Sides {
         p,
         c,
