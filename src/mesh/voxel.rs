@@ -385,13 +385,18 @@ fn fill_row_one_word(ring: &mut [u64], store: &VoxelStore, seg: &Segment, y: u32
     let ends = &row.slab_ends[..inside.len() + 1];
     let solid =
         |s: &crate::store::voxels::Slab| (!0u64 << s.top) & (!0u64 >> (64 - s.bottom as u32));
-    for (m, ab) in inside.iter_mut().zip(ends.windows(2)) {
-        let (a, b) = (ab[0] as usize, ab[1] as usize);
+    let slabs = row.slabs;
+    // Each column's slabs start where the one before ends.
+    let mut a = ends[0] as usize;
+    for (m, &b) in inside.iter_mut().zip(&ends[1..]) {
+        let b = b as usize;
         // Most columns are one slab.
-        *m = match row.slabs.get(a) {
-            Some(s) if b == a + 1 => pad | solid(s),
-            _ => row.slabs[a..b].iter().fold(pad, |v, s| v | solid(s)),
+        *m = if b == a + 1 {
+            pad | solid(&slabs[a])
+        } else {
+            slabs[a..b].iter().fold(pad, |v, s| v | solid(s))
         };
+        a = b;
     }
 }
 
