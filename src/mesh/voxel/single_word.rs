@@ -144,24 +144,10 @@ pub(super) fn mesh_row<const SHADE: bool>(
         tops::<false, SHADE>(rows, ly, ups, usual, &columns, out);
     }
     // Bit j: column j is a step / goes the general way.
-    let mut steps = usual & beside as u32;
+    let steps = usual & beside as u32;
     let mut rest = shows as u32 & !usual;
     if steps != 0 {
-        let [east, west, south, north, ..] = &mut out.faces;
-        let mut sides = [
-            Slots::new(east, out.len[0]),
-            Slots::new(west, out.len[1]),
-            Slots::new(south, out.len[2]),
-            Slots::new(north, out.len[3]),
-        ];
-        while steps != 0 {
-            let j = steps.trailing_zeros() as usize;
-            steps &= steps - 1;
-            step_sides::<SHADE>(&near, j, ly, ups[j], &columns, &mut sides);
-        }
-        for (len, s) in out.len.iter_mut().zip(&sides) {
-            *len += s.kept;
-        }
+        step_sides::<SHADE>(&near, ly, steps, ups, &columns, out);
     }
     while rest != 0 {
         let j = rest.trailing_zeros() as usize;
@@ -234,47 +220,76 @@ fn tops<const RINGED: bool, const SHADE: bool>(
     out.len[UP] += tops.kept;
 }
 
-/// The side faces of column `j`, whose only up face is `up` and whose side
-/// faces are all beside that top voxel, coloured as it is (a step's edge).
+/// The side faces of the `steps` columns (bit j: column j): columns whose
+/// only up face (in `ups`) is the top of their only slab, with side faces
+/// beside that top voxel only, all of its colour (a step's edge). First what
+/// the faces of each column share and which sides it shows; then the faces
+/// a direction at a time, each loop going over just the faces there are.
 #[inline(always)]
 fn step_sides<const SHADE: bool>(
     near: &Sides<'_>,
-    j: usize,
     ly: u32,
-    up: u64,
+    steps: u32,
+    ups: &[u64],
     columns: &RowParts<'_>,
-    sides: &mut [Slots<'_>; 4],
+    out: &mut ChunkOut,
 ) {
-    let z = up.trailing_zeros();
-    let f = near.faces(j, near.c[j + 1]);
-    let color = columns.colors[columns.color_ends[j] as usize];
-    let b = pack_rgb(color, SHADE);
-    let a = ly << 5 | j as u32 | z << Z_SHIFT;
-    let w = Windows::new(z);
-    let (m, c, p) = (&near.m[j..j + 3], &near.c[j..j + 3], &near.p[j..j + 3]);
-    let [m0, m1, m2] = [m[0], m[1], m[2]].map(|x| w.of(x));
-    let [c0, c2] = [c[0], c[2]].map(|x| w.of(x));
-    let [p0, p1, p2] = [p[0], p[1], p[2]].map(|x| w.of(x));
-    side::<0>(f.east, [m2, c2, p2], a, b, &mut sides[0]);
-    side::<1>(f.west, [m0, c0, p0], a, b, &mut sides[1]);
-    side::<2>(f.south, [p0, p1, p2], a, b, &mut sides[2]);
-    side::<3>(f.north, [m0, m1, m2], a, b, &mut sides[3]);
+    let (mut zs, mut a, mut b) = ([0u32; CHUNK], [0u32; CHUNK], [0u32; CHUNK]);
+    // Bit j of `shown[d]`: column j shows a face toward side d.
+    let mut shown = [0u32; 4];
+    let mut t = steps;
+    while t != 0 {
+        let j = t.trailing_zeros() as usize % CHUNK;
+        t &= t - 1;
+        let z = ups[j].trailing_zeros();
+        let f = near.faces(j, near.c[j + 1]);
+        zs[j] = z;
+        a[j] = ly << 5 | j as u32 | z << Z_SHIFT;
+        b[j] = pack_rgb(columns.colors[columns.color_ends[j] as usize], SHADE);
+        for (d, f) in [f.east, f.west, f.south, f.north].into_iter().enumerate() {
+            shown[d] |= ((f != 0) as u32) << j;
+        }
+    }
+    let (m, c, p) = (near.m, near.c, near.p);
+    // The ring's three columns along u (-1, 0, +1), the middle one the air
+    // column in front of the face.
+    side::<0>(shown[0], &zs, &a, &b, |j| [m[j + 2], c[j + 2], p[j + 2]], out);
+    side::<1>(shown[1], &zs, &a, &b, |j| [m[j], c[j], p[j]], out);
+    side::<2>(shown[2], &zs, &a, &b, |j| [p[j], p[j + 1], p[j + 2]], out);
+    side::<3>(shown[3], &zs, &a, &b, |j| [m[j], m[j + 1], m[j + 2]], out);
 }
 
-/// Writes the face toward side `D`, kept if `f` holds it. `ring` holds the
-/// [`Windows`] of the ring's three columns along u (-1, 0, +1); the middle
-/// one is the air column in front.
+/// Writes the faces toward side `D` of the `shown` columns (bit j: column
+/// j), whose tops are at `zs[j]`, with `a[j]` and `b[j]` the start of their
+/// faces' fields, and `ring(j)` the columns of their AO rings.
 #[inline(always)]
-fn side<const D: usize>(f: u64, ring: [u32; 3], a: u32, b: u32, to: &mut Slots<'_>) {
-    let index = ring[0] | ring[1] << 3 | ring[2] << 6;
-    let face = Face {
-        a: a | SIDE_AO[D][index as usize],
-        b: b | (D as u32) << DIR_SHIFT,
-    };
-    to.put(face, f != 0);
+fn side<const D: usize>(
+    shown: u32,
+    zs: &[u32; CHUNK],
+    a: &[u32; CHUNK],
+    b: &[u32; CHUNK],
+    ring: impl Fn(usize) -> [u64; 3],
+    out: &mut ChunkOut,
+) {
+    let list = &mut out.faces[D];
+    let mut n = out.len[D];
+    let mut t = shown;
+    while t != 0 {
+        let j = t.trailing_zeros() as usize % CHUNK;
+        t &= t - 1;
+        let w = Windows::new(zs[j]);
+        let [r0, r1, r2] = ring(j).map(|x| w.of(x));
+        let index = r0 | r1 << 3 | r2 << 6;
+        list[n] = Face {
+            a: a[j] | SIDE_AO[D][index as usize],
+            b: b[j] | (D as u32) << DIR_SHIFT,
+        };
+        n += 1;
+    }
+    out.len[D] = n;
 }
 
-/// The next [`CHUNK`] places of a direction's face list, for one row's faces
+/// The next [`CHUNK`] places of the up faces' list, for one row's faces
 /// (at most one a column): each face is written, and kept or not, without a
 /// branch.
 struct Slots<'a> {
