@@ -103,6 +103,9 @@ pub(super) fn mesh_row<const SHADE: bool>(
     let mut ups = [0u64; CHUNK];
     let ups = &mut ups[..len];
     let (mut usual, mut beside, mut shows) = (0u64, 0u64, 0u64);
+    // The masks of the row's columns and those beside them ORed, and the
+    // voxels just above its tops.
+    let (mut solid, mut above_tops) = (0, 0);
     // 1 where `x` is not 0, else 0 (in bit operations, which vectorise).
     let nonzero = |x: u64| (x | x.wrapping_neg()) >> 63;
     for (j, up_j) in ups.iter_mut().enumerate() {
@@ -116,19 +119,15 @@ pub(super) fn mesh_row<const SHADE: bool>(
         usual |= bit & (nonzero(up) & !nonzero(odd)).wrapping_neg();
         beside |= bit & nonzero(sides).wrapping_neg();
         shows |= bit & nonzero(up | sides | f.down).wrapping_neg();
+        solid |= m[j + 1] | raw | p[j + 1];
+        above_tops |= up >> 1;
     }
     let ups = &*ups;
     // Whether some up face may have something solid in its ring: some
     // column near is solid just above some top. Open ground (most of a
     // flat map) has nothing there, and needs no ring.
-    let (mut solid, mut above_tops) = (0, 0);
-    for j in 0..len + 2 {
-        solid |= m[j] | c[j] | p[j];
-    }
-    for up in ups {
-        above_tops |= up >> 1;
-    }
-    let ringed = solid & above_tops != 0;
+    let edge = |j: usize| m[j] | c[j] | p[j];
+    let ringed = (solid | edge(0) | edge(len + 1)) & above_tops != 0;
     // Room for one face a direction a column, written by index.
     for d in [0, 1, 2, 3, UP] {
         if out.faces[d].len() < out.len[d] + CHUNK {
