@@ -158,7 +158,8 @@ fn assert_same(got: &[F], want: &[F], what: &str) {
 }
 
 /// Checks what every mesh promises about itself: faces grouped by direction,
-/// positions inside the chunk, bounds around every quad.
+/// positions inside the chunk, bounds the box of the voxels that show faces
+/// (so around every quad).
 fn check_mesh_shape(store: &VoxelStore, m: &ChunkMesh) {
     let r = store.chunk(m.chunk);
     let mut end = 0;
@@ -169,14 +170,19 @@ fn check_mesh_shape(store: &VoxelStore, m: &ChunkMesh) {
         assert!(m.dir_faces(d).iter().all(|f| f.dir() == d));
     }
     assert_eq!(end as usize, m.faces.len());
+    // The box of the voxels that show faces, which holds every quad.
     let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
     for f in &m.faces {
         assert!(f.lx() < r.width && f.ly() < r.length && f.z() < store.depth());
+        let v = f.voxel(r.x0, r.y0);
+        for i in 0..3 {
+            lo[i] = lo[i].min(v[i] as f32);
+            hi[i] = hi[i].max(v[i] as f32 + 1.0);
+        }
         for c in f.corners(r.x0, r.y0) {
-            for i in 0..3 {
-                lo[i] = lo[i].min(c[i] as f32);
-                hi[i] = hi[i].max(c[i] as f32);
-            }
+            assert!(
+                (0..3).all(|i| c[i] as f32 >= m.bounds_min[i] && c[i] as f32 <= m.bounds_max[i])
+            );
         }
     }
     if !m.faces.is_empty() {
@@ -407,10 +413,11 @@ fn a_flat_floor_shows_only_its_top_faces() {
             assert!(!f.flip());
             assert_eq!(f.rgb(), [0, (r.x0 + f.lx()) as u8, (r.y0 + f.ly()) as u8]);
         }
+        // The box of the floor's top voxels.
         assert_eq!(m.bounds_min, [r.x0 as f32, r.y0 as f32, 5.0]);
         assert_eq!(
             m.bounds_max,
-            [(r.x0 + r.width) as f32, (r.y0 + r.length) as f32, 5.0]
+            [(r.x0 + r.width) as f32, (r.y0 + r.length) as f32, 6.0]
         );
     }
 }

@@ -61,8 +61,11 @@ pub struct ChunkMesh {
     pub faces: Vec<Face>,
     /// `faces[dir_ranges[d]]` are the faces of direction `d`.
     pub dir_ranges: [std::ops::Range<u32>; 6],
-    /// The box around every face quad, in store coordinates (x, y, z). An
-    /// empty chunk has an empty box at its first column, z = 0.
+    /// A box around every face quad, in store coordinates (x, y, z): for
+    /// voxel chunks the box of the voxels that show faces (it may reach
+    /// one voxel past the quads, and is found row by row while meshing,
+    /// with no pass over the faces). An empty chunk has an empty box at its
+    /// first column, z = 0.
     pub bounds_min: [f32; 3],
     pub bounds_max: [f32; 3],
 }

@@ -30,7 +30,7 @@ mod single_word;
 use std::ops::Range;
 
 use super::color::{pack_rgb, ColumnColors};
-use super::face::{Face, NORMALS, Z_SHIFT};
+use super::face::{Face, Z_SHIFT};
 use super::{ChunkMesh, MeshOptions};
 use crate::store::voxels::{FourthByte, VoxelStore, CHUNK};
 use rows::{Rows, Site};
@@ -42,6 +42,44 @@ use rows::{Rows, Site};
 struct ChunkOut {
     faces: [Vec<Face>; 6],
     len: [usize; 6],
+    shown: Shown,
+}
+
+/// Where a chunk's voxels that show faces lie, gathered a row at a time:
+/// the chunk's bounds, for much less than a pass over its faces.
+#[derive(Debug, Clone, Copy)]
+struct Shown {
+    /// Bit lx: some voxel of a column lx shows a face.
+    columns: u32,
+    /// Bit ly: some voxel of row ly does.
+    rows: u32,
+    z_min: u32,
+    z_max: u32,
+}
+
+impl Default for Shown {
+    fn default() -> Self {
+        Shown {
+            columns: 0,
+            rows: 0,
+            z_min: u32::MAX,
+            z_max: 0,
+        }
+    }
+}
+
+impl Shown {
+    /// Adds the voxels of row `ly` that show faces: in columns `columns`
+    /// (bit lx), at `z` (bit z - z0).
+    #[inline(always)]
+    fn add(&mut self, ly: u32, columns: u32, z: u64, z0: u32) {
+        if columns != 0 {
+            self.columns |= columns;
+            self.rows |= 1 << ly;
+            self.z_min = self.z_min.min(z0 + z.trailing_zeros());
+            self.z_max = self.z_max.max(z0 + 63 - z.leading_zeros());
+        }
+    }
 }
 
 /// Buffers reused from segment to segment.
@@ -125,6 +163,7 @@ impl Scratch {
         }
         for o in &mut self.outs[..chunks] {
             o.len = [0; 6];
+            o.shown = Shown::default();
         }
         let Scratch {
             masks,
@@ -210,6 +249,9 @@ impl Scratch {
                         if t == 0 {
                             continue;
                         }
+                        let shows = faces.iter().fold(0, |v, f| v | f[i]);
+                        out.shown
+                            .add(ly, ((shows != 0) as u32) << j, shows, 64 * k as u32);
                         // Looked up only for columns with faces.
                         let colors =
                             colors.get_or_insert_with(|| ColumnColors::new(slabs, col_colors));
@@ -276,35 +318,24 @@ fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
     let found = |d: usize| &out.faces[d][..out.len[d]];
     let mut faces = Vec::with_capacity(out.len.iter().sum());
     let mut dir_ranges: [Range<u32>; 6] = Default::default();
-    let origin = [rect.x0 as f32, rect.y0 as f32, 0.0];
-    let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
     for (d, range) in dir_ranges.iter_mut().enumerate() {
         let start = faces.len() as u32;
         faces.extend_from_slice(found(d));
         *range = start..faces.len() as u32;
-        let Some((vmin, vmax)) = voxel_box(found(d)) else {
-            continue;
-        };
-        // Voxel box to quad box: the faces lie on one side of their voxels.
-        let axis = NORMALS[d].iter().position(|&v| v != 0).unwrap();
-        let positive = NORMALS[d][axis] > 0;
-        for i in 0..3 {
-            let mut a = origin[i] + vmin[i] as f32;
-            let mut b = origin[i] + vmax[i] as f32 + 1.0;
-            if i == axis {
-                if positive {
-                    a += 1.0;
-                } else {
-                    b -= 1.0;
-                }
-            }
-            lo[i] = lo[i].min(a);
-            hi[i] = hi[i].max(b);
-        }
     }
-    if faces.is_empty() {
-        (lo, hi) = (origin, origin);
-    }
+    // The box of the voxels that show faces, which holds every face.
+    let origin = [rect.x0 as f32, rect.y0 as f32, 0.0];
+    let s = out.shown;
+    let (lo, hi) = if s.columns == 0 {
+        (origin, origin)
+    } else {
+        let span = |bits: u32| [bits.trailing_zeros(), 32 - bits.leading_zeros()];
+        let ([x0, x1], [y0, y1]) = (span(s.columns), span(s.rows));
+        (
+            [rect.x0 + x0, rect.y0 + y0, s.z_min].map(|v| v as f32),
+            [rect.x0 + x1, rect.y0 + y1, s.z_max + 1].map(|v| v as f32),
+        )
+    };
     ChunkMesh {
         chunk,
         faces,
@@ -312,26 +343,6 @@ fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
         bounds_min: lo,
         bounds_max: hi,
     }
-}
-
-/// The smallest and largest (lx, ly, z) over `faces`; `None` if there are
-/// none. One pass over faces just written, cheaper than widening bounds as
-/// they are found.
-fn voxel_box(faces: &[Face]) -> Option<([u32; 3], [u32; 3])> {
-    if faces.is_empty() {
-        return None;
-    }
-    // In i16, whose min and max x86-64's baseline SSE2 has for vectors
-    // (not u32's): every field fits (lx, ly < 32, z < 4096).
-    let (mut lo, mut hi) = ([i16::MAX; 3], [0i16; 3]);
-    for f in faces {
-        let v = [f.a & 31, (f.a >> 5) & 31, (f.a >> Z_SHIFT) & 0xFFF].map(|v| v as i16);
-        for i in 0..3 {
-            lo[i] = lo[i].min(v[i]);
-            hi[i] = hi[i].max(v[i]);
-        }
-    }
-    Some((lo.map(|v| v as u32), hi.map(|v| v as u32)))
 }
 
 /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
@@ -384,9 +395,7 @@ fn fill_row_one_word(ring: &mut [u64], store: &VoxelStore, seg: &Segment, y: u32
     let inside = &mut ring[first..first + (x1 - x0) as usize];
     let ends = &row.slab_ends[..inside.len() + 1];
     // Bits [top, bottom) by table, cheaper than two shifts by a variable.
-    let solid = |s: &crate::store::voxels::Slab| {
-        BELOW[s.bottom as usize] & !BELOW[s.top as usize]
-    };
+    let solid = |s: &crate::store::voxels::Slab| BELOW[s.bottom as usize] & !BELOW[s.top as usize];
     let slabs = row.slabs;
     // Each column's slabs start where the one before ends.
     let mut a = ends[0] as usize;

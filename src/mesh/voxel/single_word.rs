@@ -106,6 +106,8 @@ pub(super) fn mesh_row<const SHADE: bool>(
     // The masks of the row's columns and those beside them ORed, and the
     // voxels just above its tops.
     let (mut solid, mut above_tops) = (0, 0);
+    // Where voxels show faces.
+    let mut shown_z = 0;
     // 1 where `x` is not 0, else 0 (in bit operations, which vectorise).
     let nonzero = |x: u64| (x | x.wrapping_neg()) >> 63;
     for (j, up_j) in ups.iter_mut().enumerate() {
@@ -121,8 +123,10 @@ pub(super) fn mesh_row<const SHADE: bool>(
         shows |= bit & nonzero(up | sides | f.down).wrapping_neg();
         solid |= m[j + 1] | raw | p[j + 1];
         above_tops |= up >> 1;
+        shown_z |= up | sides | f.down;
     }
     let ups = &*ups;
+    out.shown.add(ly, shows as u32, shown_z, 0);
     // Whether some up face may have something solid in its ring: some
     // column near is solid just above some top. Open ground (most of a
     // flat map) has nothing there, and needs no ring.
@@ -252,7 +256,14 @@ fn step_sides<const SHADE: bool>(
     let (m, c, p) = (near.m, near.c, near.p);
     // The ring's three columns along u (-1, 0, +1), the middle one the air
     // column in front of the face.
-    side::<0>(shown[0], &zs, &a, &b, |j| [m[j + 2], c[j + 2], p[j + 2]], out);
+    side::<0>(
+        shown[0],
+        &zs,
+        &a,
+        &b,
+        |j| [m[j + 2], c[j + 2], p[j + 2]],
+        out,
+    );
     side::<1>(shown[1], &zs, &a, &b, |j| [m[j], c[j], p[j]], out);
     side::<2>(shown[2], &zs, &a, &b, |j| [p[j], p[j + 1], p[j + 2]], out);
     side::<3>(shown[3], &zs, &a, &b, |j| [m[j], m[j + 1], m[j + 2]], out);
