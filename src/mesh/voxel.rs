@@ -24,6 +24,7 @@
 //! for that case; deeper maps go through `rows`.
 
 mod ring_bits;
+mod row_scan;
 mod rows;
 mod single_word;
 

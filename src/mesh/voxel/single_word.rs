@@ -17,6 +17,7 @@
 //! 4. the rest, through [`general_column`].
 
 use super::ring_bits::Ring;
+use super::row_scan::{self, Around, RowScan};
 use super::rows::{Rows, Site};
 use super::ChunkOut;
 use crate::mesh::ao::{ao_bits, AO_BITS};
@@ -87,7 +88,7 @@ pub(super) fn mesh_row<const SHADE: bool>(
     } else {
         c
     };
-    let near = Sides {
+    let near = Around {
         p,
         c,
         m,
@@ -96,37 +97,18 @@ pub(super) fn mesh_row<const SHADE: bool>(
         north_open,
         last_valid: rows.last_valid,
     };
-    // In a loop the compiler vectorises: each column's up faces, and which
-    // columns (bit j) are of the usual shape (one slab, whose top is the
-    // only up face, with side faces beside that top voxel only), have side
-    // faces, and show any face at all.
-    let mut ups = [0u64; CHUNK];
-    let ups = &mut ups[..len];
-    let (mut usual, mut beside, mut shows) = (0u64, 0u64, 0u64);
-    // The masks of the row's columns and those beside them ORed, and the
-    // voxels just above its tops.
-    let (mut solid, mut above_tops) = (0, 0);
-    // Where voxels show faces.
-    let mut shown_z = 0;
-    // 1 where `x` is not 0, else 0 (in bit operations, which vectorise).
-    let nonzero = |x: u64| (x | x.wrapping_neg()) >> 63;
-    for (j, up_j) in ups.iter_mut().enumerate() {
-        let raw = c[j + 1];
-        let f = near.faces(j, raw);
-        let up = raw & rows.last_valid & !(raw << 1);
-        let sides = f.east | f.west | f.south | f.north;
-        *up_j = up;
-        let odd = up & up.wrapping_sub(1) | f.down | sides & !up;
-        let bit = 1u64 << j;
-        usual |= bit & (nonzero(up) & !nonzero(odd)).wrapping_neg();
-        beside |= bit & nonzero(sides).wrapping_neg();
-        shows |= bit & nonzero(up | sides | f.down).wrapping_neg();
-        solid |= m[j + 1] | raw | p[j + 1];
-        above_tops |= up >> 1;
-        shown_z |= up | sides | f.down;
-    }
-    let ups = &*ups;
-    out.shown.add(ly, shows as u32, shown_z, 0);
+    // Which columns show which kinds of faces.
+    let RowScan {
+        ups,
+        usual,
+        beside,
+        shows,
+        solid,
+        above_tops,
+        shown_z,
+    } = row_scan::scan(&near, len);
+    let ups = &ups[..len];
+    out.shown.add(ly, shows, shown_z, 0);
     // Whether some up face may have something solid in its ring: some
     // column near is solid just above some top. Open ground (most of a
     // flat map) has nothing there, and needs no ring.
@@ -140,15 +122,15 @@ pub(super) fn mesh_row<const SHADE: bool>(
     }
     // A column whose first slab starts uncoloured takes its colours the
     // general way.
-    let usual = usual as u32 & !columns.uncoloured_tops();
+    let usual = usual & !columns.uncoloured_tops();
     if ringed {
         tops::<true, SHADE>(rows, ly, ups, usual, &columns, out);
     } else {
         tops::<false, SHADE>(rows, ly, ups, usual, &columns, out);
     }
     // Bit j: column j is a step / goes the general way.
-    let steps = usual & beside as u32;
-    let mut rest = shows as u32 & !usual;
+    let steps = usual & beside;
+    let mut rest = shows & !usual;
     if steps != 0 {
         step_sides::<SHADE>(&near, ly, steps, ups, &columns, out);
     }
@@ -230,7 +212,7 @@ fn tops<const RINGED: bool, const SHADE: bool>(
 /// a direction at a time, each loop going over just the faces there are.
 #[inline(always)]
 fn step_sides<const SHADE: bool>(
-    near: &Sides<'_>,
+    near: &Around<'_>,
     ly: u32,
     steps: u32,
     ups: &[u64],
@@ -380,21 +362,7 @@ static SIDE_AO: [[u32; 512]; 4] = {
     t
 };
 
-/// The rows around the one being meshed, as the side faces need them.
-struct Sides<'a> {
-    /// The row after (+y), at, and before (-y); outside the map is air.
-    p: &'a [u64],
-    c: &'a [u64],
-    m: &'a [u64],
-    /// The row itself for east and west faces (outside the map is solid).
-    walls: &'a [u64],
-    /// All ones, or 0 where the row is on the map's south or north edge.
-    south_open: u64,
-    north_open: u64,
-    last_valid: u64,
-}
-
-impl Sides<'_> {
+impl Around<'_> {
     /// Column j's faces other than up (left 0); `raw` is its mask.
     #[inline(always)]
     fn faces(&self, j: usize, raw: u64) -> ColumnFaces {

@@ -1,0 +1,231 @@
+//! The first pass over a chunk's part of a row, for maps one word deep:
+//! which columns show which kinds of faces, as bits a column, for the loops
+//! after it to go over. It runs on every column of the map, so on x86-64 it
+//! takes two columns at a time in SSE2 (always there); elsewhere, and for an
+//! odd last column, one at a time.
+
+const CHUNK: usize = crate::store::voxels::CHUNK as usize;
+
+/// The rows around the one being meshed, as the first pass reads them: each
+/// the chunk's `len` columns plus one each side (column j is `j + 1` here).
+pub(super) struct Around<'a> {
+    /// The rows before (-y), at and after (+y); outside the map is air.
+    pub(super) m: &'a [u64],
+    pub(super) c: &'a [u64],
+    pub(super) p: &'a [u64],
+    /// The row itself for east and west faces (outside the map is solid).
+    pub(super) walls: &'a [u64],
+    /// All ones, or 0 where the row is on the map's south or north edge.
+    pub(super) south_open: u64,
+    pub(super) north_open: u64,
+    /// The bits inside the depth.
+    pub(super) last_valid: u64,
+}
+
+/// What the first pass finds; bit j of a mask is column j.
+pub(super) struct RowScan {
+    /// Each column's up faces.
+    pub(super) ups: [u64; CHUNK],
+    /// The columns of the usual shape: one slab, whose top is the only up
+    /// face, with side faces (if any) beside that top voxel only.
+    pub(super) usual: u32,
+    /// The columns with side faces.
+    pub(super) beside: u32,
+    /// The columns with any face.
+    pub(super) shows: u32,
+    /// The row's masks and those of the rows beside it, ORed.
+    pub(super) solid: u64,
+    /// The voxels just above the row's tops, ORed.
+    pub(super) above_tops: u64,
+    /// The voxels that show faces, ORed.
+    pub(super) shown_z: u64,
+}
+
+/// Scans the first `len` (at most [`CHUNK`]) columns of `rows`.
+#[inline(always)]
+pub(super) fn scan(rows: &Around<'_>, len: usize) -> RowScan {
+    let len = len.min(CHUNK);
+    let mut out = RowScan {
+        ups: [0; CHUNK],
+        usual: 0,
+        beside: 0,
+        shows: 0,
+        solid: 0,
+        above_tops: 0,
+        shown_z: 0,
+    };
+    #[cfg(target_arch = "x86_64")]
+    let done = pairs(rows, len, &mut out);
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
+    for j in done..len {
+        one(rows, j, &mut out);
+    }
+    out
+}
+
+/// Column j, one at a time.
+#[inline(always)]
+fn one(rows: &Around<'_>, j: usize, out: &mut RowScan) {
+    let raw = rows.c[j + 1];
+    let s = raw & rows.last_valid;
+    let up = s & !(raw << 1);
+    let sides = s & !rows.walls[j + 2]
+        | s & !rows.walls[j]
+        | s & !rows.p[j + 1] & rows.south_open
+        | s & !rows.m[j + 1] & rows.north_open;
+    let down = s & !(raw >> 1 | 1 << 63);
+    let odd = up & up.wrapping_sub(1) | down | sides & !up;
+    let bit = 1 << j;
+    out.ups[j] = up;
+    if up != 0 && odd == 0 {
+        out.usual |= bit;
+    }
+    if sides != 0 {
+        out.beside |= bit;
+    }
+    if up | sides | down != 0 {
+        out.shows |= bit;
+    }
+    out.solid |= rows.m[j + 1] | raw | rows.p[j + 1];
+    out.above_tops |= up >> 1;
+    out.shown_z |= up | sides | down;
+}
+
+/// Columns two at a time, as far as they go in pairs; returns how far.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn pairs(rows: &Around<'_>, len: usize, out: &mut RowScan) -> usize {
+    use std::arch::x86_64::*;
+    let pairs = len / 2;
+    // Every load below reads two u64 from one of these, whose lengths
+    // cover the highest index read (`2 * pairs + 2` for the walls).
+    let (m, c, p, walls) = (
+        &rows.m[..len + 2],
+        &rows.c[..len + 2],
+        &rows.p[..len + 2],
+        &rows.walls[..len + 2],
+    );
+    // SAFETY: SSE2 is part of the x86-64 baseline, so every x86-64 CPU has
+    // it. Each load reads `[i, i + 2)` of a slice at most `len + 2` long,
+    // with `i + 2 <= 2 * pairs + 2 <= len + 2`; the store writes
+    // `ups[2k..2k + 2]` with `2k + 2 <= len <= CHUNK`.
+    unsafe {
+        let load = |row: &[u64], i: usize| {
+            debug_assert!(i + 2 <= row.len());
+            _mm_loadu_si128(row.as_ptr().add(i).cast())
+        };
+        let splat = |v: u64| _mm_set1_epi64x(v as i64);
+        let (valid, so, no) = (
+            splat(rows.last_valid),
+            splat(rows.south_open),
+            splat(rows.north_open),
+        );
+        let (zero, one, bottom) = (_mm_setzero_si128(), splat(1), splat(1 << 63));
+        // The sign bit of each lane: whether the lane is not 0.
+        let nonzero = |x| _mm_or_si128(x, _mm_sub_epi64(zero, x));
+        let signs = |x| _mm_movemask_pd(_mm_castsi128_pd(x)) as u32;
+        let (mut solid, mut above, mut shown) = (zero, zero, zero);
+        for k in 0..pairs {
+            let j = 2 * k;
+            let raw = load(c, j + 1);
+            let (mc, pc) = (load(m, j + 1), load(p, j + 1));
+            let s = _mm_and_si128(raw, valid);
+            let up = _mm_andnot_si128(_mm_slli_epi64(raw, 1), s);
+            let east = _mm_andnot_si128(load(walls, j + 2), s);
+            let west = _mm_andnot_si128(load(walls, j), s);
+            let south = _mm_and_si128(_mm_andnot_si128(pc, s), so);
+            let north = _mm_and_si128(_mm_andnot_si128(mc, s), no);
+            let down = _mm_andnot_si128(_mm_or_si128(_mm_srli_epi64(raw, 1), bottom), s);
+            let sides = _mm_or_si128(_mm_or_si128(east, west), _mm_or_si128(south, north));
+            let more_ups = _mm_and_si128(up, _mm_sub_epi64(up, one));
+            let odd = _mm_or_si128(_mm_or_si128(more_ups, down), _mm_andnot_si128(up, sides));
+            let any = _mm_or_si128(_mm_or_si128(up, sides), down);
+            out.usual |= signs(_mm_andnot_si128(nonzero(odd), nonzero(up))) << j;
+            out.beside |= signs(nonzero(sides)) << j;
+            out.shows |= signs(nonzero(any)) << j;
+            _mm_storeu_si128(out.ups.as_mut_ptr().add(j).cast(), up);
+            solid = _mm_or_si128(solid, _mm_or_si128(_mm_or_si128(mc, raw), pc));
+            above = _mm_or_si128(above, _mm_srli_epi64(up, 1));
+            shown = _mm_or_si128(shown, any);
+        }
+        let lanes = |x: __m128i| {
+            let [a, b]: [u64; 2] = std::mem::transmute(x);
+            a | b
+        };
+        out.solid |= lanes(solid);
+        out.above_tops |= lanes(above);
+        out.shown_z |= lanes(shown);
+    }
+    2 * pairs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pairs (SSE2 on x86-64) find what one column at a time does.
+    #[test]
+    fn pairs_and_single_columns_agree() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = [0u32; 3];
+        for round in 0..300 {
+            // Columns that look like terrain (a solid run down to the
+            // bottom from a random top), some all air, some random.
+            let mut column = |_: usize| match next() % 4 {
+                0 => next(),
+                1 => 0,
+                _ => !0u64 << (next() % 64),
+            };
+            let rows: [Vec<u64>; 4] =
+                std::array::from_fn(|_| (0..CHUNK + 2).map(&mut column).collect());
+            let len = 1 + round % CHUNK;
+            let around = Around {
+                m: &rows[0],
+                c: &rows[1],
+                p: &rows[2],
+                walls: &rows[3],
+                south_open: if round % 5 == 0 { 0 } else { !0 },
+                north_open: if round % 7 == 0 { 0 } else { !0 },
+                last_valid: if round % 3 == 0 { (1 << 50) - 1 } else { !0 },
+            };
+            let got = scan(&around, len);
+            let mut want = RowScan {
+                ups: [0; CHUNK],
+                usual: 0,
+                beside: 0,
+                shows: 0,
+                solid: 0,
+                above_tops: 0,
+                shown_z: 0,
+            };
+            for j in 0..len {
+                one(&around, j, &mut want);
+            }
+            assert_eq!(got.ups, want.ups, "round {round}");
+            assert_eq!(
+                (got.usual, got.beside, got.shows),
+                (want.usual, want.beside, want.shows),
+                "round {round}"
+            );
+            assert_eq!(
+                (got.solid, got.above_tops, got.shown_z),
+                (want.solid, want.above_tops, want.shown_z),
+                "round {round}"
+            );
+            for (n, bits) in found.iter_mut().zip([want.usual, want.beside, want.shows]) {
+                *n += bits.count_ones();
+            }
+        }
+        assert!(
+            found.iter().all(|&n| n > 50),
+            "columns of each kind: {found:?}"
+        );
+    }
+}
