@@ -16,7 +16,11 @@ fn stores() -> Vec<(String, VoxelStore)> {
         .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
         .join("vxl");
     let mut out = Vec::new();
-    for name in ["openspades_Title", "spadesx_Triangle_Hell"] {
+    for name in [
+        "openspades_Title",
+        "spadesx_Triangle_Hell",
+        "vengi_aceofspades",
+    ] {
         if let Ok(bytes) = std::fs::read(dir.join(format!("{name}.vxl"))) {
             let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
             out.push((name.to_string(), map.voxels().unwrap().clone()));

@@ -1,5 +1,6 @@
 //! CPU time of meshing a 481 x 481 W3E and a 256 x 256 ALW world (the busy
-//! synthetic maps of `benches/terrain.rs`), per mesh, from the process's
+//! synthetic maps of `benches/terrain.rs`), and the corpus's hilliest VXL
+//! maps on one core when the corpus is there, per mesh, from the process's
 //! own CPU clock: a figure that holds on a shared, loaded machine, where
 //! wall-clock benchmarks do not. Run with
 //! `RAYON_NUM_THREADS=1 cargo run --release --no-default-features --example mesh_cpu -- 20`.
@@ -7,7 +8,9 @@
 #[path = "../benches/support/busy.rs"]
 mod busy;
 
-use mapscope::mesh::{cells, terrain};
+use mapscope::formats::{self, LoadOptions};
+use mapscope::mesh::{self, cells, terrain, MeshOptions};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// User + system CPU seconds of this process so far (Linux).
@@ -21,7 +24,14 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
-fn measure(name: &str, units: f64, unit: &str, n: u32, mut f: impl FnMut() -> usize) {
+/// Runs `f` `n` times; `f` meshes `units` of `unit` and returns how many of
+/// `what` it made.
+fn measure(
+    name: &str,
+    (units, unit, what): (f64, &str, &str),
+    n: u32,
+    mut f: impl FnMut() -> usize,
+) {
     let mut out = f(); // warm up
     let (c0, t0) = (cpu_seconds(), Instant::now());
     for _ in 0..n {
@@ -30,7 +40,7 @@ fn measure(name: &str, units: f64, unit: &str, n: u32, mut f: impl FnMut() -> us
     let cpu = (cpu_seconds() - c0) / n as f64;
     let wall = t0.elapsed().as_secs_f64() / n as f64;
     println!(
-        "{name}: {:.1} ms CPU, {:.1} ms wall a mesh; {:.0} ns CPU a {unit}; {out} vertices",
+        "{name}: {:.2} ms CPU, {:.2} ms wall a mesh; {:.1} ns CPU a {unit}; {out} {what}",
         cpu * 1e3,
         wall * 1e3,
         cpu * 1e9 / units
@@ -43,12 +53,39 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(20);
     let t = busy::busy_w3e(481);
-    measure("W3E 481x481", 480.0 * 480.0, "tile", n, || {
-        let m = terrain::mesh_terrain(&t);
-        m.opaque.len() + m.translucent.len()
-    });
+    measure(
+        "W3E 481x481",
+        (480.0 * 480.0, "tile", "vertices"),
+        n,
+        || {
+            let m = terrain::mesh_terrain(&t);
+            m.opaque.len() + m.translucent.len()
+        },
+    );
     let w = busy::busy_alw(256);
-    measure("ALW 256x256", 256.0 * 256.0, "cell", n, || {
-        cells::mesh_world(&w).faces.len()
-    });
+    measure(
+        "ALW 256x256",
+        (256.0 * 256.0, "cell", "vertices"),
+        n,
+        || cells::mesh_world(&w).faces.len(),
+    );
+    let corpus = std::env::var("MAPSCOPE_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    for name in [
+        "openspades_Title",
+        "pique_classicgen.saved",
+        "vengi_aceofspades",
+    ] {
+        let Ok(bytes) = std::fs::read(corpus.join("vxl").join(format!("{name}.vxl"))) else {
+            continue;
+        };
+        let map = formats::decode(&bytes, &LoadOptions::default()).expect("a corpus map");
+        let store = map.voxels().expect("voxels");
+        let faces = mesh::face_count(&mesh::mesh_all_serial(store, &MeshOptions::default()));
+        // Ten times the runs: a voxel map meshes in a few milliseconds.
+        measure(name, (faces as f64, "face", "faces"), 10 * n, || {
+            mesh::face_count(&mesh::mesh_all_serial(store, &MeshOptions::default()))
+        });
+    }
 }

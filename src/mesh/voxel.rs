@@ -17,11 +17,12 @@
 //! Within a row, each chunk's 32 columns go in two steps: a branch-free pass
 //! finds every face of every column by direction; then only the columns
 //! with faces are coloured and their faces written, each direction straight
-//! into its own buffer. Most columns of a real map show one top face and
-//! nothing else, and most top faces have nothing solid around them, so those
-//! take the shortest path: no AO ring at all. Maps one word deep (every
-//! 64-deep map) have their own version of both steps (`single_word`), tuned
-//! for that case; deeper maps go through `rows`.
+//! into its own buffer. Maps one word deep (every 64-deep map) have their
+//! own version of both steps (`row_scan` and `single_word`), which takes
+//! most columns of a real map (the top of one slab, alone or with side
+//! faces beside it) by short paths with no branch on what they hold; deeper
+//! maps go through `rows`. A chunk's bounds are gathered row by row
+//! ([`Shown`]), with no pass over its faces.
 
 mod ring_bits;
 mod row_scan;

@@ -1,19 +1,20 @@
 //! One chunk's part of a row for maps one word deep (every 64-deep map, so
-//! most real ones), in loops over its columns that take no branch on what
-//! the map holds (such branches, on hilly maps, are mispredicted often
-//! enough to cost more than the work they would skip):
+//! most real ones), in loops that take no branch on what a column holds
+//! (such branches, on hilly maps, are mispredicted often enough to cost more
+//! than the work they would skip); the later loops go over just the columns
+//! (bits of a mask) or faces they have work for:
 //!
-//! 1. a loop the compiler vectorises finds each column's faces other than
-//!    up, and whether the column has the usual shape: one slab whose top is
-//!    its only up face, with side faces, if any, beside that top voxel only;
-//! 2. tops: every column of that shape gets its up face, with its colour
-//!    straight from the slab and the AO ring of the 8 columns around. The
-//!    face is written whatever the column, and kept (the count moved on)
-//!    only where it holds. Columns with side faces are listed as steps,
-//!    columns of any other shape as the rest;
-//! 3. steps: the side faces beside a top voxel, each also written always
-//!    and kept only where it holds, with AO from 3-voxel windows of the
-//!    columns around ([`Windows`]);
+//! 1. [`row_scan`] (two columns at a time) finds which columns have the
+//!    usual shape: one slab whose top is its only up face, with side faces,
+//!    if any, beside that top voxel only. Those with side faces are steps;
+//!    columns of any other shape are the rest;
+//! 2. tops: every column of the usual shape gets its up face, with its
+//!    colour straight from the slab and the AO ring of the 8 columns around
+//!    (none at all in rows where no top has anything solid near). A face is
+//!    written whatever the column, and kept (the count moved on) only where
+//!    it holds;
+//! 3. steps: the side faces beside their tops, a direction at a time, with
+//!    AO from 3-voxel windows of the columns around ([`Windows`]);
 //! 4. the rest, through [`general_column`].
 
 use super::ring_bits::Ring;
