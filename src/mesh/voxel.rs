@@ -397,7 +397,9 @@ fn fill_row_one_word(ring: &mut [u64], store: &VoxelStore, seg: &Segment, y: u32
     let inside = &mut ring[first..first + (x1 - x0) as usize];
     let ends = &row.slab_ends[..inside.len() + 1];
     // Bits [top, bottom) by table, cheaper than two shifts by a variable.
-    let solid = |s: &crate::store::voxels::Slab| BELOW[s.bottom as usize] & !BELOW[s.top as usize];
+    let solid = |s: &crate::store::voxels::Slab| {
+        BELOW[s.bottom as usize % 128] & !BELOW[s.top as usize % 128]
+    };
     let slabs = row.slabs;
     // Each column's slabs start where the one before ends.
     let mut a = ends[0] as usize;
@@ -413,9 +415,10 @@ fn fill_row_one_word(ring: &mut [u64], store: &VoxelStore, seg: &Segment, y: u32
     }
 }
 
-/// `BELOW[k]`: bits `0..k` set.
-static BELOW: [u64; 65] = {
-    let mut t = [!0u64; 65];
+/// `BELOW[k]`: bits `0..k` set (all for k >= 64; the table's size, a power
+/// of two, lets an index be masked into range rather than checked).
+static BELOW: [u64; 128] = {
+    let mut t = [!0u64; 128];
     let mut k = 0;
     while k < 64 {
         t[k] = (1 << k) - 1;
