@@ -44,6 +44,13 @@ impl Ring {
         self.shifted(64 - z as i32)
     }
 
+    /// The pattern at bit `z + 1` (`z` < 63: nothing is below a word's
+    /// last bit here).
+    #[inline(always)]
+    pub(super) fn pattern_below(&self, z: u32) -> usize {
+        self.shifted(62 - z as i32)
+    }
+
     /// The sign bits of the masks shifted left by `count` (0..=64).
     #[inline(always)]
     fn shifted(&self, count: i32) -> usize {

@@ -15,11 +15,12 @@
 //!    it holds;
 //! 3. steps: the side faces beside their tops, a direction at a time, with
 //!    AO from 3-voxel windows of the columns around ([`Windows`]);
-//! 4. the rest, through [`general_column`].
+//! 4. the rest, through [`general_column`]: side faces as a step's are, up
+//!    and down faces from one ring of the 8 columns around.
 
 use super::ring_bits::Ring;
 use super::row_scan::{self, Around, RowScan};
-use super::rows::{Rows, Site};
+use super::rows::Rows;
 use super::ChunkOut;
 use crate::mesh::ao::{ao_bits, AO_BITS};
 use crate::mesh::color::{pack_rgb, ColumnColors};
@@ -51,6 +52,7 @@ struct ColumnFaces {
 }
 
 const UP: usize = 4;
+const DOWN: usize = 5;
 const CHUNK: usize = crate::store::voxels::CHUNK as usize;
 
 /// Meshes the `len` columns of `rows` (row `ly` of the chunk; the store's
@@ -143,19 +145,7 @@ pub(super) fn mesh_row<const SHADE: bool>(
             up: ups[j],
             ..near.faces(j, raw)
         };
-        let three = |r: &[u64]| r[j] | r[j + 1] | r[j + 2];
-        let around = three(m) | c[j] | c[j + 2] | three(p);
-        general_column(
-            rows,
-            j,
-            ly << 5 | j as u32,
-            faces,
-            around,
-            &columns,
-            SHADE,
-            rgb,
-            out,
-        );
+        general_column::<SHADE>(&near, j, ly << 5 | j as u32, faces, &columns, rgb, out);
     }
 }
 
@@ -380,17 +370,15 @@ impl Around<'_> {
 }
 
 /// Any column: the colours of its faces, then its faces by direction, with
-/// their AO.
-#[allow(clippy::too_many_arguments)]
+/// their AO: side faces as a step's are, up and down faces from the ring of
+/// the 8 columns around, gathered once.
 #[inline(always)]
-fn general_column(
-    rows: &Rows<'_, 1>,
+fn general_column<const SHADE: bool>(
+    near: &Around<'_>,
     j: usize,
     a_base: u32,
     f: ColumnFaces,
-    around: u64,
     columns: &RowParts<'_>,
-    shade: bool,
     rgb: &mut [u32; 64],
     out: &mut ChunkOut,
 ) {
@@ -402,20 +390,81 @@ fn general_column(
     let mut colors = ColumnColors::new(slabs, col_colors);
     while t != 0 {
         let b = t.trailing_zeros();
-        rgb[b as usize] = pack_rgb(colors.at(b), shade);
+        rgb[b as usize] = pack_rgb(colors.at(b), SHADE);
         t &= t - 1;
     }
-    let at = Site {
-        col: j + 1,
-        k: 0,
-        a_base,
-        ring_up: around << 1,
-        ring_dn: around >> 1 | 1 << 63,
-    };
-    rows.emit::<0>(&at, f.east, rgb, out);
-    rows.emit::<1>(&at, f.west, rgb, out);
-    rows.emit::<2>(&at, f.south, rgb, out);
-    rows.emit::<3>(&at, f.north, rgb, out);
-    rows.emit::<4>(&at, f.up, rgb, out);
-    rows.emit::<5>(&at, f.down, rgb, out);
+    let (m, c, p) = (&near.m[j..j + 3], &near.c[j..j + 3], &near.p[j..j + 3]);
+    any_sides::<0>(f.east, [m[2], c[2], p[2]], a_base, rgb, out);
+    any_sides::<1>(f.west, [m[0], c[0], p[0]], a_base, rgb, out);
+    any_sides::<2>(f.south, [p[0], p[1], p[2]], a_base, rgb, out);
+    any_sides::<3>(f.north, [m[0], m[1], m[2]], a_base, rgb, out);
+    if f.up | f.down == 0 {
+        return;
+    }
+    let ring = Ring::new([m[0], m[1], m[2], c[0], c[2], p[0], p[1], p[2]]);
+    // Above the top is air (`pattern_above` gives none at z = 0); below
+    // the bottom is solid, so no down face is at z = 63.
+    ends::<UP>(f.up, a_base, rgb, out, |z| ring.pattern_above(z));
+    ends::<DOWN>(f.down, a_base, rgb, out, |z| ring.pattern_below(z));
+}
+
+/// Writes the faces toward side `D` in `f` (bit z: voxel z), coloured from
+/// `rgb` (by z), with `ring` the columns of their AO rings along u (-1, 0,
+/// +1), the middle one in front of the faces.
+#[inline(always)]
+fn any_sides<const D: usize>(
+    f: u64,
+    ring: [u64; 3],
+    a_base: u32,
+    rgb: &[u32; 64],
+    out: &mut ChunkOut,
+) {
+    faces::<D>(f, a_base, rgb, out, |z| {
+        let w = Windows::new(z);
+        let [r0, r1, r2] = ring.map(|x| w.of(x));
+        SIDE_AO[D][(r0 | r1 << 3 | r2 << 6) as usize]
+    });
+}
+
+/// Writes the up or down faces (`D`) in `f`, with AO from the ring pattern
+/// `pattern(z)`.
+#[inline(always)]
+fn ends<const D: usize>(
+    f: u64,
+    a_base: u32,
+    rgb: &[u32; 64],
+    out: &mut ChunkOut,
+    pattern: impl Fn(u32) -> usize,
+) {
+    faces::<D>(f, a_base, rgb, out, |z| AO_BITS[D][pattern(z) % 256]);
+}
+
+/// Writes the faces of direction `D` in `f` (bit z: voxel z), coloured from
+/// `rgb` (by z), with AO bits `ao(z)`.
+#[inline(always)]
+fn faces<const D: usize>(
+    mut f: u64,
+    a_base: u32,
+    rgb: &[u32; 64],
+    out: &mut ChunkOut,
+    ao: impl Fn(u32) -> u32,
+) {
+    if f == 0 {
+        return;
+    }
+    let list = &mut out.faces[D];
+    if list.len() < out.len[D] + 64 {
+        super::grow(list);
+    }
+    let mut n = out.len[D];
+    while f != 0 {
+        let z = f.trailing_zeros();
+        f &= f - 1;
+        list[n] = Face {
+            a: a_base | z << Z_SHIFT | ao(z),
+            b: rgb[z as usize % 64] | (D as u32) << DIR_SHIFT,
+        };
+        n += 1;
+    }
+    out.len[D] = n;
 }
