@@ -268,19 +268,7 @@ fn random_store_with(w: u32, l: u32, d: u32, seed: u64, coloured_tops: bool) -> 
             } else {
                 rng.below(h as usize + 1) as u32
             };
-            let bottom_len = rng.below((h - top_len) as usize + 1) as u32;
-            let colors = (0..top_len + bottom_len)
-                .map(|_| rng.next() as u32)
-                .collect();
-            v.push((
-                Slab {
-                    top: z as u16,
-                    top_len: top_len as u16,
-                    bottom: bottom as u16,
-                    bottom_len: bottom_len as u16,
-                },
-                colors,
-            ));
+            v.push(random_colours(&mut rng, z, bottom, top_len));
             z = bottom + 1 + rng.below(12) as u32;
         }
         if rng.below(2) == 0 && v.last().is_some_and(|(s, _)| (s.bottom as u32) < d - 1) {
@@ -289,6 +277,24 @@ fn random_store_with(w: u32, l: u32, d: u32, seed: u64, coloured_tops: bool) -> 
         }
         v
     })
+}
+
+/// A slab `[top, bottom)` with `top_len` random top colours and a random
+/// run of bottom colours below them.
+fn random_colours(rng: &mut Rng, top: u32, bottom: u32, top_len: u32) -> (Slab, Vec<Color>) {
+    let bottom_len = rng.below((bottom - top - top_len) as usize + 1) as u32;
+    let colors = (0..top_len + bottom_len)
+        .map(|_| rng.next() as u32)
+        .collect();
+    (
+        Slab {
+            top: top as u16,
+            top_len: top_len as u16,
+            bottom: bottom as u16,
+            bottom_len: bottom_len as u16,
+        },
+        colors,
+    )
 }
 
 /// Terrain as real maps have it: most columns one slab from a bumpy ground
@@ -317,19 +323,7 @@ fn terrain_store(w: u32, l: u32, d: u32, seed: u64) -> VoxelStore {
         } else {
             1 + rng.below(h.min(4) as usize) as u32
         };
-        let bottom_len = rng.below((h - top_len) as usize + 1) as u32;
-        let colors = (0..top_len + bottom_len)
-            .map(|_| rng.next() as u32)
-            .collect();
-        v.push((
-            Slab {
-                top: top as u16,
-                top_len: top_len as u16,
-                bottom: d as u16,
-                bottom_len: bottom_len as u16,
-            },
-            colors,
-        ));
+        v.push(random_colours(&mut rng, top, d, top_len));
         v
     })
 }

@@ -23,6 +23,7 @@ pub(super) struct Around<'a> {
 }
 
 /// What the first pass finds; bit j of a mask is column j.
+#[derive(Default)]
 pub(super) struct RowScan {
     /// Each column's up faces.
     pub(super) ups: [u64; CHUNK],
@@ -45,15 +46,7 @@ pub(super) struct RowScan {
 #[inline(always)]
 pub(super) fn scan(rows: &Around<'_>, len: usize) -> RowScan {
     let len = len.min(CHUNK);
-    let mut out = RowScan {
-        ups: [0; CHUNK],
-        usual: 0,
-        beside: 0,
-        shows: 0,
-        solid: 0,
-        above_tops: 0,
-        shown_z: 0,
-    };
+    let mut out = RowScan::default();
     #[cfg(target_arch = "x86_64")]
     let done = pairs(rows, len, &mut out);
     #[cfg(not(target_arch = "x86_64"))]
@@ -196,15 +189,7 @@ mod tests {
                 last_valid: if round % 3 == 0 { (1 << 50) - 1 } else { !0 },
             };
             let got = scan(&around, len);
-            let mut want = RowScan {
-                ups: [0; CHUNK],
-                usual: 0,
-                beside: 0,
-                shows: 0,
-                solid: 0,
-                above_tops: 0,
-                shown_z: 0,
-            };
+            let mut want = RowScan::default();
             for j in 0..len {
                 one(&around, j, &mut want);
             }
