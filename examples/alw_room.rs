@@ -1,7 +1,7 @@
-//! Writes the test room (`AlwWorld::room`) as an ALW file, for looking at:
+//! Writes the test room (`mapscope::samples::alw_room`) as an ALW file, for looking at:
 //! `cargo run --example alw_room -- OUT.alw [WIDTH HEIGHT [spec|engine|engine-2010-08]]`.
 use mapscope::formats::{self, Format};
-use mapscope::store::cells::{AlwLayout, AlwWorld};
+use mapscope::store::cells::AlwLayout;
 use mapscope::store::{Content, Map, Metadata};
 
 fn main() {
@@ -16,7 +16,7 @@ fn main() {
     let map = Map {
         format: Format::Alw,
         meta: Metadata::default(),
-        content: Content::Cells(AlwWorld::room(w, h, layout)),
+        content: Content::Cells(mapscope::samples::alw_room(w, h, layout)),
     };
     std::fs::write(out, formats::encode(&map, Format::Alw).unwrap()).unwrap();
 }

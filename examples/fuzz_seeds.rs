@@ -2,7 +2,7 @@
 //! the fuzz targets: `cargo run --example fuzz_seeds -- fuzz/seeds`.
 
 use mapscope::formats::{self, Format};
-use mapscope::store::cells::{AlwLayout, AlwWorld};
+use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
@@ -64,7 +64,7 @@ fn main() {
         let map = Map {
             format: Format::Alw,
             meta: Metadata::default(),
-            content: Content::Cells(AlwWorld::room(6, 5, layout)),
+            content: Content::Cells(mapscope::samples::alw_room(6, 5, layout)),
         };
         write(&format!("room-{}.alw", layout.id()), &map, Format::Alw);
     }

@@ -1,13 +1,5 @@
-// Translucent boxes (spawn areas, markers): plain coloured triangles.
-
-struct Globals {
-    view_proj: mat4x4<f32>,
-    camera: vec4<f32>,
-    fog: vec4<f32>,
-    params: vec4<f32>,
-};
-
-@group(0) @binding(0) var<uniform> g: Globals;
+// Coloured quads (terrain, worlds, water, spawn boxes, markers, tints):
+// plain coloured triangles. globals.wgsl is put in front of this file.
 
 struct Out {
     @builtin(position) pos: vec4<f32>,

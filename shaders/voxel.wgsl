@@ -1,25 +1,14 @@
 // Voxel faces: one instance per face, drawn indexed as two triangles over
 // its 4 corners (indices 0 1 2 0 2 3).
-// The face record is 8 bytes; see src/mesh/face.rs for the packing, and
-// src/mesh/materials.rs for the VMF bits (27 water, 28 indestructible,
-// 29..31 glow).
-
-struct Globals {
-    view_proj: mat4x4<f32>,
-    // xyz: camera position; w: 1 for perspective, 0 for orthographic.
-    camera: vec4<f32>,
-    // rgb: fog colour; w: fog distance in voxels, 0 for no fog.
-    fog: vec4<f32>,
-    // x: ambient-occlusion strength (0..1); y: 1 to highlight indestructible
-    // voxels.
-    params: vec4<f32>,
-};
+// The face record is 8 bytes, two words a and b. Its layout is
+// `mesh::face::FIELDS`; the FACE_*_SHIFT and FACE_*_MASK constants are made
+// from that table and put in front of this file, with globals.wgsl and the
+// corner table (see src/render/shaders.rs).
 
 struct Chunk {
     origin: vec4<f32>,
 };
 
-@group(0) @binding(0) var<uniform> g: Globals;
 @group(1) @binding(0) var<uniform> chunk: Chunk;
 
 // CORNERS[dir * 4 + i]: unit-cube corner i of a face turned toward `dir`
@@ -41,12 +30,16 @@ struct Out {
 fn vs_main(@builtin(vertex_index) vi: u32, @location(0) face: vec2<u32>) -> Out {
     let a = face.x;
     let b = face.y;
-    let local = vec3<f32>(f32(a & 31u), f32((a >> 5u) & 31u), f32((a >> 10u) & 4095u));
-    let dir = (b >> 24u) & 7u;
+    let local = vec3<f32>(
+        f32((a >> FACE_LX_SHIFT) & FACE_LX_MASK),
+        f32((a >> FACE_LY_SHIFT) & FACE_LY_MASK),
+        f32((a >> FACE_Z_SHIFT) & FACE_Z_MASK),
+    );
+    let dir = (b >> FACE_DIR_SHIFT) & FACE_DIR_MASK;
     // A flipped face uses the other diagonal: the same two triangles with
     // every corner turned by one (1 2 3 1 3 0).
-    let corner = (vi + ((a >> 30u) & 1u)) & 3u;
-    let ao = f32((a >> (22u + 2u * corner)) & 3u);
+    let corner = (vi + ((a >> FACE_FLIP_SHIFT) & FACE_FLIP_MASK)) & 3u;
+    let ao = f32((a >> (FACE_AO_SHIFT + 2u * corner)) & 3u);
     let p = chunk.origin.xyz + local + CORNERS[dir * 4u + corner];
     var out: Out;
     out.pos = g.view_proj * vec4<f32>(p, 1.0);
@@ -55,13 +48,13 @@ fn vs_main(@builtin(vertex_index) vi: u32, @location(0) face: vec2<u32>) -> Out 
     let occlusion = mix(1.0, 0.5 + ao / 6.0, g.params.x);
     var color = rgb * SHADE[dir] * occlusion;
     // Light-emitting voxels glow: their own colour, brighter, unshaded.
-    let glow = f32((b >> 29u) & 7u) / 7.0;
+    let glow = f32((b >> FACE_GLOW_SHIFT) & FACE_GLOW_MASK) / f32(FACE_GLOW_MASK);
     color = mix(color, min(rgb * 1.3 + vec3<f32>(0.15), vec3<f32>(1.0)), glow);
-    if g.params.y > 0.5 && ((b >> 28u) & 1u) == 1u {
+    if g.params.y > 0.5 && ((b >> FACE_INDESTRUCTIBLE_SHIFT) & FACE_INDESTRUCTIBLE_MASK) == 1u {
         color = mix(color, vec3<f32>(1.0, 0.35, 0.0), 0.6);
     }
     out.color = color;
-    out.alpha = select(1.0, 0.6, ((b >> 27u) & 1u) == 1u);
+    out.alpha = select(1.0, 0.6, ((b >> FACE_WATER_SHIFT) & FACE_WATER_MASK) == 1u);
     out.dist = distance(p.xy, g.camera.xy);
     return out;
 }

@@ -1,13 +1,19 @@
 //! mapscope: a fast viewer for classic game map formats.
 //!
-//! `formats` decodes bytes into the one in-memory model in `store`; `info`
-//! summarises a map for people and for scripts.
+//! `formats` decodes bytes into the one in-memory model in `store`; `kinds`
+//! answers what the rest asks of each kind of map (voxels, terrain, cells);
+//! `mesh` turns a store into plain vertex data, `render` draws it into any
+//! texture view, `app` is the window; `info` summarises a map for people and
+//! for scripts. `docs/ARCHITECTURE.md` tells the whole flow.
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod format;
 pub mod formats;
 pub mod info;
+pub mod kinds;
 pub mod mesh;
 #[cfg(feature = "gui")]
 pub mod render;
+pub mod samples;
 pub mod store;

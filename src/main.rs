@@ -1,14 +1,13 @@
 //! The `mapscope` command line.
 
+mod cli;
+
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
-use mapscope::formats::{self, Format, LoadOptions};
-use mapscope::mesh;
-use mapscope::render::headless::{self, Headless};
-use mapscope::render::views::View;
+use mapscope::formats::{self, LoadOptions};
+use mapscope::kinds::views::View;
 use mapscope::render::RenderOptions;
-use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::path::PathBuf;
 
 #[derive(Parser)]
 #[command(
@@ -168,8 +167,8 @@ fn run(cli: Cli) -> Result<()> {
             output,
             format,
             force,
-        }) => convert(&input, &output, format.as_deref(), force, &options),
-        Some(Command::Bench { file, iterations }) => bench(&file, iterations, &options),
+        }) => cli::convert::convert(&input, &output, format.as_deref(), force, &options),
+        Some(Command::Bench { file, iterations }) => cli::bench::bench(&file, iterations, &options),
         Some(Command::Render {
             file,
             output,
@@ -212,7 +211,7 @@ fn run(cli: Cli) -> Result<()> {
                     SizeArg::Map(_) => None,
                 })
                 .unwrap_or([1280, 720]);
-            render(
+            cli::render::render(
                 &file, &output, picture, view, camera, fov, &options_r, &overlays, force, &options,
             )
         }
@@ -233,83 +232,6 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
-fn convert(
-    input: &Path,
-    output: &Path,
-    format: Option<&str>,
-    force: bool,
-    options: &LoadOptions,
-) -> Result<()> {
-    let format = match format {
-        Some(f) => Format::from_id(f).with_context(|| {
-            format!("unknown format {f:?}; use aos-vxl, voxlap-vxl, vmf, alw or w3e")
-        })?,
-        None => match output
-            .extension()
-            .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            Some("vxl") => Format::AosVxl,
-            Some("vmf") => Format::Vmf,
-            Some("alw") => Format::Alw,
-            Some("w3e") => Format::W3e,
-            _ => bail!(
-                "cannot tell the format from {}; give --format",
-                output.display()
-            ),
-        },
-    };
-    if output.exists() && !force {
-        bail!("{} exists; give --force to overwrite it", output.display());
-    }
-    let map = formats::load_path(input, options)?;
-    let bytes = formats::encode(&map, format)?;
-    std::fs::write(output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;
-    println!(
-        "wrote {} ({}, {} bytes)",
-        output.display(),
-        format.label(),
-        bytes.len()
-    );
-    Ok(())
-}
-
-#[allow(clippy::too_many_arguments)]
-fn render(
-    file: &Path,
-    output: &Path,
-    [width, height]: [u32; 2],
-    view: View,
-    explicit: Option<[f32; 5]>,
-    fov: f32,
-    options: &RenderOptions,
-    overlays: &mapscope::mesh::terrain::Overlays,
-    force: bool,
-    load: &LoadOptions,
-) -> Result<()> {
-    if output.exists() && !force {
-        bail!("{} exists; add --force to replace it", output.display());
-    }
-    let map = formats::load_path(file, load)?;
-    let camera = headless::camera(&map, view, explicit, width as f32 / height as f32, fov)?;
-    let gpu = Headless::new()?;
-    let mut scene = gpu.scene(&map, options)?;
-    if let Some(t) = map.terrain() {
-        let tints = mapscope::mesh::terrain::overlay_mesh(t, overlays);
-        scene.set_overlay(&gpu.gpu.device, &tints);
-    }
-    let rgba = gpu.picture(&scene, &camera, width, height, options);
-    headless::write_png(output, &rgba, width, height, force)?;
-    println!(
-        "wrote {} ({width}x{height}, {} faces, on {})",
-        output.display(),
-        scene.faces,
-        gpu.gpu.describe()
-    );
-    Ok(())
-}
-
 fn parse_camera(s: &str) -> Result<[f32; 5], String> {
     let nums: Vec<f32> = s
         .split(',')
@@ -318,135 +240,6 @@ fn parse_camera(s: &str) -> Result<[f32; 5], String> {
         .map_err(|_| format!("{s:?} is not x,y,z,yaw,pitch"))?;
     nums.try_into()
         .map_err(|_| format!("{s:?} is not five numbers x,y,z,yaw,pitch"))
-}
-
-fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
-    let mut times = Vec::new();
-    let mut map = None;
-    for _ in 0..iterations.max(1) {
-        // Free the last map first, so every decode allocates the same way.
-        drop(map.take());
-        let t = Instant::now();
-        let m = formats::decode(&bytes, load)?;
-        times.push(t.elapsed().as_secs_f64());
-        map = Some(m);
-    }
-    times.sort_by(f64::total_cmp);
-    let map = map.expect("decoded at least once");
-    let median = times[times.len() / 2];
-    let mb = bytes.len() as f64 / 1e6;
-    println!(
-        "file        {} ({} bytes, {})",
-        file.display(),
-        bytes.len(),
-        map.format.label()
-    );
-    let p90 = times[times.len() * 9 / 10];
-    println!(
-        "decode      median {:.2} ms, best {:.2} ms, 90th percentile {:.2} ms: {:.0} MB/s median, {:.0} MB/s best (one core)",
-        median * 1e3,
-        times[0] * 1e3,
-        p90 * 1e3,
-        mb / median,
-        mb / times[0]
-    );
-    if let Some(t) = map.terrain() {
-        let mut mesh_times = Vec::new();
-        let mut triangles = 0;
-        for _ in 0..iterations.clamp(1, 20) {
-            let t0 = Instant::now();
-            let m = mesh::terrain::mesh_terrain(t);
-            mesh_times.push(t0.elapsed().as_secs_f64());
-            // Quads of 4 vertices, two triangles each.
-            triangles = (m.opaque.len() + m.translucent.len()) / 2;
-        }
-        mesh_times.sort_by(f64::total_cmp);
-        println!(
-            "mesh        median {:.2} ms on one core: {}x{} tilepoints, {triangles} triangles",
-            mesh_times[mesh_times.len() / 2] * 1e3,
-            t.width,
-            t.height
-        );
-    }
-    if let Some(v) = map.voxels() {
-        let [w, l, d] = v.dims();
-        let store = v.heap_bytes() as f64;
-        println!(
-            "store       {:.2} MiB: {:.3} bytes a voxel, {:.2} bytes a file byte, {:.2} bytes a coloured voxel",
-            store / 1048576.0,
-            store / (w as f64 * l as f64 * d as f64),
-            store / bytes.len() as f64,
-            store / v.colored_voxels().max(1) as f64
-        );
-        let opts = mesh::MeshOptions::default();
-        let mut mesh_times = Vec::new();
-        let mut faces = 0;
-        for _ in 0..iterations.clamp(1, 30) {
-            let t = Instant::now();
-            let meshes = mesh::mesh_all_serial(v, &opts);
-            mesh_times.push(t.elapsed().as_secs_f64());
-            faces = mesh::face_count(&meshes);
-        }
-        mesh_times.sort_by(f64::total_cmp);
-        let (m, best) = (mesh_times[mesh_times.len() / 2], mesh_times[0]);
-        println!(
-            "mesh        median {:.2} ms on one core: {faces} faces, {:.1} ns a face, {:.0} M faces/s (best {:.2} ms, {:.0} M faces/s), {} bytes a face on the GPU ({:.2} MiB)",
-            m * 1e3,
-            m * 1e9 / faces.max(1) as f64,
-            faces as f64 / m / 1e6,
-            best * 1e3,
-            faces as f64 / best / 1e6,
-            std::mem::size_of::<mesh::Face>(),
-            (faces * std::mem::size_of::<mesh::Face>()) as f64 / 1048576.0
-        );
-        if let Ok(gpu) = Headless::new() {
-            let options = RenderOptions::default();
-            // Load to first frame: decode, mesh (all cores), upload.
-            let t = Instant::now();
-            let map = formats::decode(&bytes, load)?;
-            let t_decode = t.elapsed();
-            let scene = gpu.scene(&map, &options)?;
-            gpu.gpu
-                .device
-                .poll(wgpu::PollType::wait_indefinitely())
-                .ok();
-            let t_ready = t.elapsed();
-            let camera = headless::camera(&map, View::Overview, None, 1280.0 / 720.0, 60.0)?;
-            let target = mapscope::render::Offscreen::new(&gpu.gpu.device, 1280, 720);
-            let mut frames = Vec::new();
-            for _ in 0..5 {
-                let t = Instant::now();
-                gpu.renderer.draw(
-                    &gpu.gpu.device,
-                    &gpu.gpu.queue,
-                    &target.target(),
-                    &scene,
-                    &camera,
-                    &options,
-                );
-                gpu.gpu
-                    .device
-                    .poll(wgpu::PollType::wait_indefinitely())
-                    .ok();
-                frames.push(t.elapsed().as_secs_f64());
-            }
-            frames.sort_by(f64::total_cmp);
-            println!(
-                "first frame {:.1} ms to be ready to draw (decode {:.1} ms, mesh + upload {:.1} ms)",
-                t_ready.as_secs_f64() * 1e3,
-                t_decode.as_secs_f64() * 1e3,
-                (t_ready - t_decode).as_secs_f64() * 1e3
-            );
-            println!(
-                "frame       1280x720 overview: median {:.1} ms (best {:.1} ms) on {}",
-                frames[frames.len() / 2] * 1e3,
-                frames[0] * 1e3,
-                gpu.gpu.describe()
-            );
-        }
-    }
-    Ok(())
 }
 
 // mimalloc keeps freed pages for reuse: reloading a map does not fault every

@@ -4,8 +4,9 @@
 mod common;
 
 use common::Rng;
-use mapscope::formats::alw::{self, decode_layout, encode_world};
+use mapscope::formats::alw::{self, decode_layout, encode_world, LayoutShape};
 use mapscope::formats::{self, DecodeError, Format, LoadError};
+use mapscope::info;
 use mapscope::store::cells::{AlwLayout, AlwWorld};
 use std::time::{Duration, Instant};
 
@@ -18,7 +19,7 @@ fn decode_err(bytes: &[u8]) -> DecodeError {
 }
 
 fn room_bytes(layout: AlwLayout) -> (AlwWorld, Vec<u8>) {
-    let w = AlwWorld::room(7, 5, layout);
+    let w = mapscope::samples::alw_room(7, 5, layout);
     let b = encode_world(&w).unwrap();
     (w, b)
 }
@@ -90,7 +91,7 @@ fn round_trip_every_layout() {
         let map2 = formats::decode(&again, &Default::default()).unwrap();
         assert_eq!(map2, map);
 
-        let j = got.summary_json();
+        let j = info::summary_json(&map);
         assert_eq!(j["layout"], layout.id());
         assert_eq!(j["lights"], 1);
         assert_eq!(j["entities"], 2);
@@ -103,10 +104,10 @@ fn round_trip_every_layout() {
         assert_eq!(j["texture_names"].as_array().unwrap().len(), names);
         assert_eq!(j["player_entity"], 1);
         assert_eq!(j["camera"], serde_json::json!([45.0, -10.0]));
-        assert!(got
-            .summary_lines()
-            .iter()
-            .any(|(k, v)| k == "Layout" && v.starts_with(layout.id())));
+        let layout_line = format!("Layout  {}", layout.id());
+        assert!(info::summary_text(&map)
+            .lines()
+            .any(|l| l.trim_start().starts_with(&layout_line)));
         assert_eq!(map.meta.spawns[0].label, "player");
         assert_eq!(got.dims(), [7, 5]);
     }
@@ -145,7 +146,7 @@ fn reference_into_the_middle_of_a_name_is_refused() {
 #[test]
 fn truncation_names_the_field_and_offset() {
     for layout in AlwLayout::ALL {
-        let mut w = AlwWorld::room(7, 5, layout);
+        let mut w = mapscope::samples::alw_room(7, 5, layout);
         w.entities[0]
             .attributes
             .push((b"note".to_vec(), vec![b'x'; 400]));
@@ -348,7 +349,7 @@ fn random_mutations_never_panic() {
 
 #[test]
 fn large_world_decodes_fast() {
-    let w = AlwWorld::room(256, 256, AlwLayout::Engine);
+    let w = mapscope::samples::alw_room(256, 256, AlwLayout::Engine);
     let t = Instant::now();
     let bytes = encode_world(&w).unwrap();
     let enc = t.elapsed();

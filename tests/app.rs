@@ -12,7 +12,7 @@ fn xvfb() -> bool {
         .output()
         .is_ok_and(|o| o.status.success());
     if !found {
-        eprintln!("SKIPPING window tests: xvfb-run is not installed");
+        common::cannot_run("window tests", "xvfb-run is not installed");
     }
     found
 }

@@ -226,7 +226,7 @@ fn render_writes_a_png_of_the_asked_size_for_vxl_vmf_and_voxlap_views() {
         ]);
         let err = String::from_utf8_lossy(&run.stderr);
         if err.contains("no GPU adapter") {
-            eprintln!("SKIPPING render CLI test: {err}");
+            common::cannot_run("the render CLI test", &err);
             return;
         }
         assert!(run.status.success(), "{view}: {err}");

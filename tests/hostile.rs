@@ -9,7 +9,7 @@ mod common;
 
 use common::{corpus_files, Rng};
 use mapscope::formats::{self, Format, LoadOptions};
-use mapscope::store::cells::{AlwLayout, AlwWorld};
+use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
@@ -99,7 +99,7 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
         ));
     }
     for layout in AlwLayout::ALL {
-        let world = AlwWorld::room(12, 9, layout);
+        let world = mapscope::samples::alw_room(12, 9, layout);
         let map = Map {
             format: Format::Alw,
             meta: Metadata::default(),

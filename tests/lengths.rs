@@ -5,7 +5,7 @@
 //! table.
 
 use mapscope::formats::{self, Format, LoadOptions};
-use mapscope::store::cells::{AlwLayout, AlwWorld};
+use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
@@ -60,7 +60,7 @@ fn voxels(w: u32, l: u32, d: u32) -> VoxelStore {
 
 fn file(format: Format) -> Vec<u8> {
     let content = match format {
-        Format::Alw => Content::Cells(AlwWorld::room(6, 5, AlwLayout::Engine)),
+        Format::Alw => Content::Cells(mapscope::samples::alw_room(6, 5, AlwLayout::Engine)),
         Format::W3e => Content::Terrain(W3eTerrain::flat(9, 7, 12)),
         _ => Content::Voxels(voxels(4, 4, 64)),
     };

@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::golden::{check_golden, draw, gpu, pixel};
+use common::golden::{check_golden, check_golden_in, draw, gpu, pixel, read_png};
 
 use mapscope::formats::{self, Format, LoadOptions};
-use mapscope::render::views::{self, View};
+use mapscope::kinds::views::{self, View};
 use mapscope::render::Camera;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
@@ -145,4 +145,52 @@ fn corpus_maps_match_their_golden_pictures() {
             check_golden(&format!("{name}-{view_name}"), &rgba, w, h);
         }
     }
+}
+
+#[test]
+fn a_failing_golden_leaves_the_picture_and_a_difference_to_look_at() {
+    let map = scene(&[(8, 8, 1, RED)]);
+    let camera = Camera::top_down(8.0, 8.0, 8.0);
+    let Some(rgba) = draw(&map, &camera, 64, 64) else {
+        return;
+    };
+    // A golden that is wrong on purpose: its left half dark, as a picture
+    // drawn from the wrong place would be.
+    let goldens = std::env::temp_dir().join(format!("mapscope-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&goldens).unwrap();
+    let mut wrong = rgba.clone();
+    for y in 0..64 {
+        for x in 0..32 {
+            let i = ((y * 64 + x) * 4) as usize;
+            wrong[i..i + 3].copy_from_slice(&[20, 20, 20]);
+        }
+    }
+    let golden = goldens.join("broken.png");
+    mapscope::render::headless::write_png(&golden, &wrong, 64, 64, true).unwrap();
+    // The same picture passes against a right golden...
+    let right = goldens.join("right.png");
+    mapscope::render::headless::write_png(&right, &rgba, 64, 64, true).unwrap();
+    check_golden_in(&goldens, "right", &rgba, 64, 64);
+    // ...and fails against the wrong one, naming the pictures it left.
+    let failure = std::panic::catch_unwind(|| check_golden_in(&goldens, "broken", &rgba, 64, 64))
+        .expect_err("a wrong golden fails");
+    let message = failure
+        .downcast_ref::<String>()
+        .cloned()
+        .unwrap_or_default();
+    let out = common::golden::failure_dir();
+    let (actual, diff) = (out.join("broken-actual.png"), out.join("broken-diff.png"));
+    assert!(
+        message.contains(&actual.display().to_string())
+            && message.contains(&diff.display().to_string()),
+        "{message}"
+    );
+    assert!(message.contains("drawn now by"), "{message}");
+    let (_, _, left) = read_png(&actual).expect("the actual picture is written");
+    assert_eq!(left, rgba, "the actual picture is what was drawn");
+    let (_, _, d) = read_png(&diff).expect("the difference picture is written");
+    // Bright where the golden is wrong, black where it is right.
+    assert!(pixel(&d, 64, 4, 4)[0] > 200, "{:?}", pixel(&d, 64, 4, 4));
+    assert_eq!(pixel(&d, 64, 60, 4), [0, 0, 0]);
+    let _ = std::fs::remove_dir_all(&goldens);
 }

@@ -6,11 +6,11 @@ mod common;
 
 use common::golden::{check_golden, draw_with, gpu, not_flat, pixel};
 use mapscope::formats::{self, Format, LoadOptions};
+use mapscope::kinds::views::{self, View};
 use mapscope::mesh::cells::mesh_world;
 use mapscope::mesh::terrain::{overlay_mesh, Overlays};
-use mapscope::render::views::{self, View};
 use mapscope::render::{Camera, RenderOptions};
-use mapscope::store::cells::{AlwLayout, AlwWorld};
+use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::{Tilepoint, W3eTerrain};
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
@@ -40,11 +40,11 @@ fn options() -> RenderOptions {
 
 /// Draws `map` from a named view, optionally with W3E overlays.
 fn picture(map: &Map, view: View, overlays: Option<&Overlays>) -> Option<Vec<u8>> {
-    let gpu = gpu()?;
+    let mut gpu = gpu()?;
     let camera = views::camera_for(map, view, W as f32 / H as f32, 60.0).unwrap();
-    let mut scene = gpu.scene(map, &options()).unwrap();
-    if let (Some(o), Some(t)) = (overlays, map.terrain()) {
-        scene.set_overlay(&gpu.gpu.device, &overlay_mesh(t, o));
+    let mut scene = views::scene(map, &gpu.renderer, &gpu.gpu.device, false);
+    if let Some(o) = overlays {
+        views::apply_overlays(map, &mut scene, &gpu.gpu.device, o);
     }
     Some(gpu.picture(&scene, &camera, W, H, &options()))
 }
@@ -146,7 +146,10 @@ fn a_boundary_strip_keeps_the_ground_and_tints_its_tiles() {
 /// The test room, 5 x 4 cells: rock round the edge, a pillar at (2, 2), a
 /// step with a slope at (1, 1), a light and a lamp entity.
 fn room(layout: AlwLayout) -> Map {
-    map_of(Format::Alw, Content::Cells(AlwWorld::room(5, 4, layout)))
+    map_of(
+        Format::Alw,
+        Content::Cells(mapscope::samples::alw_room(5, 4, layout)),
+    )
 }
 
 #[test]
@@ -242,7 +245,7 @@ fn vmf_water_is_a_surface_over_the_ground_it_covers() {
     assert_eq!(store.water_voxels(), 5 * 5 * 2);
     // The sand under the water kept its colour: it touches water.
     assert_eq!(store.color(5, 5, 6), Some(0x00E0_D090));
-    let meshes = mapscope::mesh::mesh_map(&map);
+    let meshes = mapscope::kinds::mesh(&map);
     let water: Vec<_> = meshes.water.iter().flat_map(|m| &m.faces).collect();
     // Only the top of the pool meets air.
     assert_eq!(water.len(), 25);
@@ -266,7 +269,7 @@ fn vmf_water_is_a_surface_over_the_ground_it_covers() {
 #[test]
 fn vmf_glow_and_indestructible_bits_reach_the_faces() {
     use mapscope::mesh::materials::{GLOW_SHIFT, INDESTRUCTIBLE_BIT};
-    let meshes = mapscope::mesh::mesh_map(&pool());
+    let meshes = mapscope::kinds::mesh(&pool());
     let faces: Vec<_> = meshes.chunks.iter().flat_map(|m| &m.faces).collect();
     let at = |x: u32, y: u32, z: u32| {
         faces
@@ -314,7 +317,7 @@ fn vmf_water_glow_and_highlight_show_in_the_picture() {
 #[test]
 fn alw_pictures_carry_entity_labels() {
     let map = room(AlwLayout::Engine);
-    let Some(gpu) = gpu() else {
+    let Some(mut gpu) = gpu() else {
         return;
     };
     let camera = views::camera_for(&map, View::Top, W as f32 / H as f32, 60.0).unwrap();
@@ -323,7 +326,7 @@ fn alw_pictures_carry_entity_labels() {
         labels: false,
         ..options()
     };
-    let scene = gpu.scene(&map, &with).unwrap();
+    let scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, with.show_spawns);
     assert!(scene.markers.iter().any(|m| m.label == "lamp"));
     let a = gpu.picture(&scene, &camera, W, H, &with);
     let b = gpu.picture(&scene, &camera, W, H, &without);

@@ -4,7 +4,7 @@
 use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::mesh::cells::mesh_world;
 use mapscope::mesh::terrain::mesh_terrain;
-use mapscope::store::cells::{AlwLayout, AlwWorld};
+use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::{Tilepoint, W3eTerrain};
 use mapscope::store::{Content, Map, Metadata};
 
@@ -156,7 +156,7 @@ fn alw_rooms_mesh_alike_in_every_layout() {
         let map = round_trip(Map {
             format: Format::Alw,
             meta: Metadata::default(),
-            content: Content::Cells(AlwWorld::room(12, 9, layout)),
+            content: Content::Cells(mapscope::samples::alw_room(12, 9, layout)),
         });
         let world = map.cells().unwrap();
         let m = mesh_world(world);

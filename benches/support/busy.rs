@@ -32,7 +32,7 @@ pub fn busy_w3e(side: u32) -> W3eTerrain {
 /// A busy ALW world: cells in rooms of varying floors and ceilings, with
 /// sloped corners and trims, so most cells have walls.
 pub fn busy_alw(side: u16) -> AlwWorld {
-    let mut w = AlwWorld::room(side, side, AlwLayout::Engine);
+    let mut w = mapscope::samples::alw_room(side, side, AlwLayout::Engine);
     let n = side as usize;
     for y in 1..n - 1 {
         for x in 1..n - 1 {

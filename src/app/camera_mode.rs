@@ -4,8 +4,9 @@
 
 use super::fly::Fly;
 use super::orbit::Orbit;
-use super::{pick, App};
-use crate::render::views::{self, View};
+use super::App;
+use crate::kinds;
+use crate::kinds::views::{self, View};
 use glam::Vec3;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,7 +82,7 @@ impl App {
                 }
             }
         }
-        self.cursor_moved = true;
+        self.pointer.moved = true;
     }
 
     /// T: top-down and back.
@@ -115,19 +116,19 @@ impl App {
         };
         if at_cursor {
             if let Some((min, max)) = self
+                .pointer
                 .picked
                 .as_ref()
-                .and_then(|p| pick::highlight(&c.map, p))
+                .and_then(|p| kinds::of(&c.map).highlight(p))
             {
                 return (min + max) / 2.0;
             }
         }
         if let Some(g) = &self.gfx {
             let (w, h) = (g.config.width as f32, g.config.height as f32);
-            let (origin, dir) = pick::ray(&self.fly.camera, w / 2.0, h / 2.0, w, h);
-            if let Some((min, max)) =
-                pick::pick(&c.map, origin, dir).and_then(|p| pick::highlight(&c.map, &p))
-            {
+            let (origin, dir) = views::ray(&self.fly.camera, w / 2.0, h / 2.0, w, h);
+            let kind = kinds::of(&c.map);
+            if let Some((min, max)) = kind.pick(origin, dir).and_then(|p| kind.highlight(&p)) {
                 return (min + max) / 2.0;
             }
         }
@@ -175,10 +176,10 @@ impl App {
     /// F: flies to a few voxels before the picked point, looking at it; in
     /// orbit mode the pivot moves there, and the camera with it.
     pub(super) fn fly_to_picked(&mut self) {
-        let (Some(c), Some(p)) = (&self.current, &self.picked) else {
+        let (Some(c), Some(p)) = (&self.current, &self.pointer.picked) else {
             return;
         };
-        let Some((min, max)) = pick::highlight(&c.map, p) else {
+        let Some((min, max)) = kinds::of(&c.map).highlight(p) else {
             return;
         };
         let target = (min + max) / 2.0;
@@ -198,10 +199,10 @@ impl App {
     pub(super) fn step_camera(&mut self, dt: f32) {
         match &mut self.mode {
             CameraMode::Orbit(o) => {
-                o.step(&self.held, dt);
+                o.step(&self.input.held, dt);
                 self.fly.camera = o.camera();
             }
-            _ => self.fly.step(&self.held, dt),
+            _ => self.fly.step(&self.input.held, dt),
         }
     }
 

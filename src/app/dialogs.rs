@@ -96,10 +96,10 @@ impl App {
             Purpose::OpenMap => self
                 .current
                 .as_ref()
-                .and_then(|c| PathBuf::from(&c.name).parent().map(PathBuf::from))
+                .and_then(|c| c.source.path()?.parent().map(PathBuf::from))
                 .filter(|d| d.is_dir())
                 .or_else(super::recent::last_folder),
-            Purpose::ChooseFolder => Some(self.shot_settings.folder.clone()),
+            Purpose::ChooseFolder => Some(self.shots.settings.folder.clone()),
         }
     }
 
@@ -110,7 +110,7 @@ impl App {
         let (purpose, quick) = (pending.purpose, pending.started.elapsed() < TOO_FAST);
         self.dialog = None;
         match (answer, purpose) {
-            (Some(p), Purpose::OpenMap) => self.open(super::loader::Source::File(p)),
+            (Some(p), Purpose::OpenMap) => self.open(super::loader::Source::at(p)),
             (Some(p), Purpose::ChooseFolder) => self.set_shot_folder(p),
             // Nothing could be shown after all.
             (None, _) if quick => self.browse(purpose),

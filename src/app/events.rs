@@ -17,15 +17,12 @@ impl ApplicationHandler for App {
         if self.gfx.is_some() {
             return;
         }
-        match Gfx::new(event_loop, self.options.size) {
+        match Gfx::new(event_loop, self.window_size) {
             Ok(g) => {
                 self.gfx = Some(g);
-                let source = match self.options.file.clone() {
-                    Some(p) => Source::File(p),
-                    None => Source::Demo,
-                };
+                let source = self.first_file.clone().map_or(Source::Demo, Source::at);
                 self.open(source);
-                if self.options.start.browser {
+                if self.start.browser {
                     self.browse(Purpose::OpenMap);
                 }
             }
@@ -72,17 +69,17 @@ impl ApplicationHandler for App {
                     g.resize(size.width, size.height);
                 }
             }
-            WindowEvent::DroppedFile(path) => self.open(Source::File(path)),
+            WindowEvent::DroppedFile(path) => self.open(Source::at(path)),
             WindowEvent::CursorMoved { position, .. } => {
-                self.cursor = Some((position.x as f32, position.y as f32));
-                self.cursor_moved = true;
+                self.pointer.cursor = Some((position.x as f32, position.y as f32));
+                self.pointer.moved = true;
                 if let Some(g) = &self.gfx {
                     g.window.request_redraw();
                 }
             }
-            WindowEvent::CursorLeft { .. } => self.cursor = None,
+            WindowEvent::CursorLeft { .. } => self.pointer.cursor = None,
             WindowEvent::RedrawRequested => self.frame(event_loop),
-            WindowEvent::ModifiersChanged(m) => self.modifiers = m.state(),
+            WindowEvent::ModifiersChanged(m) => self.input.modifiers = m.state(),
             WindowEvent::MouseInput { state, button, .. } => {
                 let pressed = state == ElementState::Pressed;
                 // Right looks around (fly); in orbit mode either button drags.
@@ -92,7 +89,7 @@ impl ApplicationHandler for App {
                     _ => false,
                 };
                 if drags || !pressed {
-                    self.looking = pressed && drags;
+                    self.input.looking = pressed && drags;
                 }
             }
             WindowEvent::MouseWheel { delta, .. } => {
@@ -125,7 +122,7 @@ impl ApplicationHandler for App {
         event: DeviceEvent,
     ) {
         if let DeviceEvent::MouseMotion { delta } = event {
-            if self.looking {
+            if self.input.looking {
                 self.drag_camera(delta.0 as f32, delta.1 as f32);
                 if let Some(g) = &self.gfx {
                     g.window.request_redraw();
@@ -145,12 +142,12 @@ impl ApplicationHandler for App {
         }
         // Keep drawing while something changes; otherwise wait for events.
         if self.load.is_some()
-            || self.held.any()
-            || self.options.screenshot.is_some()
+            || self.input.held.any()
+            || self.script.is_some()
             || self.dialog.is_some()
             || self.browser.as_ref().is_some_and(|b| b.busy())
             || self.toast.is_some()
-            || self.frames_since_load < 4
+            || self.clock.since_load < 4
         {
             if let Some(g) = &self.gfx {
                 g.window.request_redraw();
@@ -162,18 +159,20 @@ impl ApplicationHandler for App {
 impl App {
     /// A key pressed (`down`) or released.
     fn key(&mut self, code: KeyCode, down: bool) {
-        let ctrl = self.modifiers.control_key();
+        let ctrl = self.input.modifiers.control_key();
         match code {
-            KeyCode::KeyW => self.held.forward = down,
-            KeyCode::KeyS => self.held.back = down,
-            KeyCode::KeyA => self.held.left = down,
-            KeyCode::KeyD => self.held.right = down,
-            KeyCode::Space | KeyCode::KeyQ => self.held.up = down,
-            KeyCode::ControlLeft | KeyCode::ControlRight | KeyCode::KeyE => self.held.down = down,
-            KeyCode::ShiftLeft | KeyCode::ShiftRight => self.held.fast = down,
+            KeyCode::KeyW => self.input.held.forward = down,
+            KeyCode::KeyS => self.input.held.back = down,
+            KeyCode::KeyA => self.input.held.left = down,
+            KeyCode::KeyD => self.input.held.right = down,
+            KeyCode::Space | KeyCode::KeyQ => self.input.held.up = down,
+            KeyCode::ControlLeft | KeyCode::ControlRight | KeyCode::KeyE => {
+                self.input.held.down = down
+            }
+            KeyCode::ShiftLeft | KeyCode::ShiftRight => self.input.held.fast = down,
             KeyCode::KeyO if down && ctrl => {
                 // Ctrl is also "down": the camera must not sink meanwhile.
-                self.held.down = false;
+                self.input.held.down = false;
                 self.open_dialog();
             }
             KeyCode::KeyO if down => self.toggle_orbit(),

@@ -1,8 +1,9 @@
 //! The window's graphics: the wgpu surface and depth buffer, the map
-//! renderers (window and screenshot formats) and egui's state and painters.
+//! renderer and egui's state and renderer. Screenshots are drawn in the
+//! window's format, by the same two renderers.
 
 use crate::render::target::depth_texture;
-use crate::render::{Gpu, Renderer, COLOR_FORMAT};
+use crate::render::{Gpu, Renderer};
 use anyhow::{Context, Result};
 use std::sync::Arc;
 use winit::event_loop::ActiveEventLoop;
@@ -15,12 +16,9 @@ pub struct Gfx {
     pub config: wgpu::SurfaceConfiguration,
     pub depth: wgpu::TextureView,
     pub renderer: Renderer,
-    /// Pipelines for screenshots, which are drawn into an RGBA texture.
-    pub shot_renderer: Renderer,
     pub egui_ctx: egui::Context,
     pub egui_state: egui_winit::State,
     pub egui_renderer: egui_wgpu::Renderer,
-    pub egui_shot_renderer: egui_wgpu::Renderer,
 }
 
 impl Gfx {
@@ -68,7 +66,6 @@ impl Gfx {
         let depth = depth_texture(&gpu.device, config.width, config.height)
             .create_view(&Default::default());
         let renderer = Renderer::new(&gpu.device, format);
-        let shot_renderer = Renderer::new(&gpu.device, COLOR_FORMAT);
         let egui_ctx = egui::Context::default();
         let egui_state = egui_winit::State::new(
             egui_ctx.clone(),
@@ -79,8 +76,6 @@ impl Gfx {
             Some(gpu.device.limits().max_texture_dimension_2d as usize),
         );
         let egui_renderer = egui_wgpu::Renderer::new(&gpu.device, format, Default::default());
-        let egui_shot_renderer =
-            egui_wgpu::Renderer::new(&gpu.device, COLOR_FORMAT, Default::default());
         window.request_redraw();
         Ok(Gfx {
             window,
@@ -89,11 +84,9 @@ impl Gfx {
             config,
             depth,
             renderer,
-            shot_renderer,
             egui_ctx,
             egui_state,
             egui_renderer,
-            egui_shot_renderer,
         })
     }
 
@@ -109,14 +102,13 @@ impl Gfx {
     }
 }
 
-/// Paints egui's output into `view`, which has the window's format, or the
-/// screenshot format when `shot`.
+/// Paints egui's output into `view`: the window's frame or a screenshot,
+/// both in the window's format.
 pub fn paint_egui(
     g: &mut Gfx,
     out: egui::FullOutput,
     view: &wgpu::TextureView,
     (w, h): (u32, u32),
-    shot: bool,
 ) {
     let egui::FullOutput {
         shapes,
@@ -124,29 +116,20 @@ pub fn paint_egui(
         mut textures_delta,
         ..
     } = out;
-    // Both renderers keep every texture (fonts), so either can paint next.
-    for renderer in [&mut g.egui_renderer, &mut g.egui_shot_renderer] {
-        for (id, deltas) in &textures_delta.set {
-            for delta in deltas {
-                renderer.update_texture(&g.gpu.device, &g.gpu.queue, *id, delta);
-            }
+    let (device, queue) = (&g.gpu.device, &g.gpu.queue);
+    for (id, deltas) in &textures_delta.set {
+        for delta in deltas {
+            g.egui_renderer.update_texture(device, queue, *id, delta);
         }
     }
-    let renderer = if shot {
-        &mut g.egui_shot_renderer
-    } else {
-        &mut g.egui_renderer
-    };
     let jobs = g.egui_ctx.tessellate(shapes, pixels_per_point);
     let screen = egui_wgpu::ScreenDescriptor {
         size_in_pixels: [w, h],
         pixels_per_point,
     };
-    let (device, queue) = (&g.gpu.device, &g.gpu.queue);
-    crate::render::egui_pass::paint_over(device, queue, renderer, view, &jobs, &screen);
+    crate::render::egui_pass::paint_over(device, queue, &mut g.egui_renderer, view, &jobs, &screen);
     for id in &textures_delta.free {
         g.egui_renderer.free_texture(id);
-        g.egui_shot_renderer.free_texture(id);
     }
     // Every delta is applied; egui checks that none is dropped unseen.
     textures_delta.clear();

@@ -2,10 +2,10 @@
 //! a failure that leaves the open map in place, or a map to upload and show.
 
 use super::camera_mode::{CameraMode, ModeKind};
-use super::loader::{Progress, Source};
+use super::loader::Progress;
 use super::{recent, App, Current};
 use crate::info;
-use crate::render::headless::upload_map;
+use crate::kinds::views;
 
 impl App {
     /// Takes what the loader thread has sent.
@@ -21,7 +21,7 @@ impl App {
                 "could not open {}: the loader stopped",
                 load.source.name()
             ));
-            if self.options.screenshot.is_some() {
+            if self.script.is_some() {
                 self.exit_error = Some("mapscope: the loader stopped".into());
             }
             self.load = None;
@@ -33,7 +33,7 @@ impl App {
                 Progress::Failed(e) => {
                     // The map already open stays open.
                     self.message = Some(format!("could not open {}: {e}", load.source.name()));
-                    if self.options.screenshot.is_some() {
+                    if self.script.is_some() {
                         self.exit_error = Some(format!("mapscope: {e}"));
                     }
                     self.load = None;
@@ -41,11 +41,11 @@ impl App {
                 }
                 Progress::Done(done) => {
                     let Some(g) = &self.gfx else { return };
-                    let scene = upload_map(
-                        &g.renderer,
-                        &g.gpu.device,
+                    let scene = views::upload(
                         &done.map,
                         &done.meshes,
+                        &g.renderer,
+                        &g.gpu.device,
                         self.render_options.show_spawns,
                     );
                     let timings = format!(
@@ -54,11 +54,11 @@ impl App {
                         done.mesh.as_secs_f64() * 1e3,
                         load.started.elapsed().as_secs_f64() * 1e3
                     );
-                    if let Source::File(p) = &done.source {
+                    if let Some(p) = done.source.path() {
                         recent::remember(p);
                     }
                     self.current = Some(Current {
-                        name: done.source.name(),
+                        source: done.source,
                         summary: info::summary_text(&done.map),
                         map: done.map,
                         scene,
@@ -66,7 +66,7 @@ impl App {
                     });
                     self.message = None;
                     self.load = None;
-                    self.frames_since_load = 0;
+                    self.clock.since_load = 0;
                     // A new map starts flying (or orbiting) over its overview.
                     if let CameraMode::Top { saved, orbit } = self.mode {
                         self.fly = saved;
@@ -74,13 +74,10 @@ impl App {
                     }
                     // Overlays switched on stay on for the next W3E map.
                     if let Some(c) = &mut self.current {
-                        if let Some(t) = c.map.terrain() {
-                            let tints = crate::mesh::terrain::overlay_mesh(t, &self.overlays);
-                            c.scene.set_overlay(&g.gpu.device, &tints);
-                        }
+                        views::apply_overlays(&c.map, &mut c.scene, &g.gpu.device, &self.overlays);
                     }
                     self.reset_view();
-                    if std::mem::take(&mut self.options.start.orbit) {
+                    if std::mem::take(&mut self.start.orbit) {
                         self.set_mode(ModeKind::Orbit, false);
                     }
                     return;

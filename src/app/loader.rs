@@ -1,28 +1,59 @@
 //! Loading on a background thread: read, decode and mesh there, so a large
-//! map never freezes the window. A newer load supersedes an older one.
+//! map never freezes the window. A newer load cancels an older one, which
+//! stops at its next stage.
 
 use crate::formats::{self, LoadOptions};
-use crate::mesh::{self, MapMeshes};
+use crate::mesh::MapMeshes;
 use crate::store::Map;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Where a map comes from.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     File(PathBuf),
+    /// A map folder (a Warcraft III map saved as a folder): its terrain,
+    /// `war3map.w3e`.
+    Folder(PathBuf),
     /// The built-in demo map.
     Demo,
 }
 
 impl Source {
+    /// A file or a folder, whichever `path` is.
+    pub fn at(path: PathBuf) -> Source {
+        if path.is_dir() {
+            Source::Folder(path)
+        } else {
+            Source::File(path)
+        }
+    }
+
     pub fn name(&self) -> String {
         match self {
-            Source::File(p) => p.display().to_string(),
+            Source::File(p) | Source::Folder(p) => p.display().to_string(),
             Source::Demo => "demo map".into(),
         }
+    }
+
+    /// The file or folder, where there is one.
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Source::File(p) | Source::Folder(p) => Some(p),
+            Source::Demo => None,
+        }
+    }
+
+    fn read(&self, options: &LoadOptions) -> Result<Map, String> {
+        let map = match self {
+            Source::File(p) => formats::load_path(p, options),
+            Source::Folder(p) => formats::load_path(&p.join("war3map.w3e"), options),
+            Source::Demo => formats::decode(DEMO, options),
+        };
+        map.map_err(|e| e.to_string())
     }
 }
 
@@ -44,40 +75,60 @@ pub enum Progress {
 
 /// One load in flight.
 pub struct Load {
-    pub generation: u64,
     pub source: Source,
     pub stage: &'static str,
     pub started: Instant,
     pub rx: Receiver<Progress>,
     /// A report taken from the channel but not handled yet.
     pub pending: Option<Progress>,
+    /// Set to stop the thread at its next stage.
+    cancelled: Arc<AtomicBool>,
+}
+
+impl Load {
+    /// Asks the thread to stop; it drops what it made at its next stage.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
 }
 
 pub const DEMO: &[u8] = include_bytes!("../../assets/demo.vxl");
 
 /// Starts loading `source`; results arrive on the returned load's channel.
-pub fn start(source: Source, options: LoadOptions, generation: u64) -> Load {
+pub fn start(source: Source, options: LoadOptions) -> Load {
+    start_with_flag(source, options, Arc::new(AtomicBool::new(false)))
+}
+
+/// [`start`], with the cancel flag given.
+fn start_with_flag(source: Source, options: LoadOptions, cancelled: Arc<AtomicBool>) -> Load {
     let (tx, rx) = channel();
     let src = source.clone();
+    let stop = cancelled.clone();
     std::thread::spawn(move || {
+        let stopped = || stop.load(Ordering::Relaxed);
+        if stopped() {
+            return;
+        }
         let _ = tx.send(Progress::Stage("read and decode"));
         let t = Instant::now();
-        let map = match &src {
-            Source::File(p) => formats::load_path(p, &options),
-            Source::Demo => formats::decode(DEMO, &options),
-        };
-        let map = match map {
+        let map = match src.read(&options) {
             Ok(m) => Arc::new(m),
             Err(e) => {
-                let _ = tx.send(Progress::Failed(e.to_string()));
+                let _ = tx.send(Progress::Failed(e));
                 return;
             }
         };
         let decode = t.elapsed();
+        if stopped() {
+            return;
+        }
         let _ = tx.send(Progress::Stage("mesh"));
         let t = Instant::now();
-        let meshes = mesh::mesh_map(&map);
+        let meshes = crate::kinds::mesh(&map);
         let mesh = t.elapsed();
+        if stopped() {
+            return;
+        }
         let _ = tx.send(Progress::Done(Box::new(Loaded {
             source: src,
             map,
@@ -87,11 +138,39 @@ pub fn start(source: Source, options: LoadOptions, generation: u64) -> Load {
         })));
     });
     Load {
-        generation,
         source,
         stage: "start",
         started: Instant::now(),
         rx,
         pending: None,
+        cancelled,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cancelled_load_sends_no_map() {
+        // Cancelled before its first stage, as a newer load would.
+        let flag = Arc::new(AtomicBool::new(true));
+        let load = start_with_flag(Source::Demo, LoadOptions::default(), flag);
+        let reports: Vec<Progress> = load.rx.iter().collect();
+        assert!(
+            !reports.iter().any(|p| matches!(p, Progress::Done(_))),
+            "a cancelled load delivered its map"
+        );
+        let load = start(Source::Demo, LoadOptions::default());
+        let done = load.rx.iter().any(|p| matches!(p, Progress::Done(_)));
+        assert!(done, "an uncancelled load delivers");
+    }
+
+    #[test]
+    fn a_folder_is_a_source_of_its_own() {
+        let dir = std::env::temp_dir();
+        assert_eq!(Source::at(dir.clone()), Source::Folder(dir.clone()));
+        assert_eq!(Source::Folder(dir.clone()).path(), Some(dir.as_path()));
+        assert_eq!(Source::Demo.name(), "demo map");
     }
 }

@@ -1,5 +1,62 @@
-//! What scripted runs (`--screenshot`) may ask for beyond the picture:
-//! windows and modes open from the start, and frame times.
+//! Scripted runs (`--screenshot`): the picture to save once the map is
+//! shown, the frames to time first, and the windows and modes to open from
+//! the start. Kept apart from what a person at the window changes.
+
+use super::App;
+use std::path::PathBuf;
+
+/// A scripted run: draw until the map has settled (and `measure_frames`
+/// more), save the window's picture with the overlay, and exit.
+#[derive(Debug)]
+pub(super) struct Script {
+    pub picture: PathBuf,
+    /// The picture's size; the window's when `None`.
+    pub size: Option<[u32; 2]>,
+    pub measure_frames: u32,
+    /// Milliseconds from one settled frame's start to the next.
+    pub between: Vec<f32>,
+    /// Milliseconds of each settled frame's own work.
+    pub work: Vec<f32>,
+}
+
+impl Script {
+    pub fn new(picture: PathBuf, size: Option<[u32; 2]>, measure_frames: u32) -> Script {
+        Script {
+            picture,
+            size,
+            measure_frames,
+            between: Vec::new(),
+            work: Vec::new(),
+        }
+    }
+
+    /// Whether enough settled frames were drawn for the picture.
+    pub fn measured(&self) -> bool {
+        self.between.len() > self.measure_frames as usize
+    }
+}
+
+impl App {
+    /// The end of a scripted run: the frame times, then the picture.
+    pub(super) fn finish_script(&mut self) {
+        let Some(s) = self.script.take() else {
+            return;
+        };
+        if s.measure_frames > 0 {
+            println!("between frames: {}", frame_report(&s.between[1..]));
+            println!("frame work: {}", frame_report(&s.work));
+        }
+        let size = s.size.unwrap_or_else(|| {
+            self.gfx
+                .as_ref()
+                .map_or([1280, 720], |g| [g.config.width, g.config.height])
+        });
+        match self.screenshot(&s.picture, size, true) {
+            Ok(()) => println!("wrote {}", s.picture.display()),
+            Err(e) => self.exit_error = Some(format!("mapscope: {e:#}")),
+        }
+    }
+}
 
 /// Windows and modes to open at start: `orbit`, `browser`,
 /// `screenshot-settings`, and `f12` (take a screenshot as F12 does once the

@@ -49,7 +49,7 @@ pub struct Status<'a> {
 
 /// What the overlay shows of the open map, gathered before drawing it.
 pub struct MapView<'a> {
-    pub name: &'a str,
+    pub name: String,
     pub summary: &'a str,
     pub timings: &'a str,
     pub stats: String,
@@ -66,7 +66,7 @@ impl<'a> MapView<'a> {
         inspector: &'a [String],
     ) -> Self {
         MapView {
-            name: &c.name,
+            name: c.name(),
             summary: &c.summary,
             timings: &c.timings,
             stats: format!(
@@ -144,7 +144,7 @@ pub fn draw(
             .default_size(300.0)
             .show(ui, |ui| {
                 ui.heading("Map");
-                ui.label(v.name);
+                ui.label(&v.name);
                 ui.label(v.timings);
                 ui.separator();
                 egui::ScrollArea::both().show(ui, |ui| {

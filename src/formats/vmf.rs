@@ -9,7 +9,7 @@
 use super::error::{DecodeError, EncodeError, Format};
 use super::reader::{PutLe, Reader};
 use crate::store::voxels::{FourthByte, Slab, VoxelStore, MAX_DEPTH, MAX_SIDE};
-use crate::store::{Content, Map, Metadata, Spawn};
+use crate::store::{Map, Metadata, Spawn};
 
 pub const HEADER_LEN: usize = 91;
 pub const RECORD_LEN: usize = 8;
@@ -20,6 +20,10 @@ pub const AIR: u8 = 0;
 pub const SOLID: u8 = 1;
 pub const WATER: u8 = 2;
 
+/// Where the header's team 1 spawn says it came from.
+pub const SPAWN_ORIGIN: &str = "VMF header";
+
+/// The header's game mode, by name.
 pub fn game_mode_name(mode: u8) -> String {
     match mode {
         0 => "CTF".into(),
@@ -273,7 +277,7 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
     }
     let spawns = vec![Spawn {
         label: "team 1".into(),
-        origin: "VMF header".into(),
+        origin: SPAWN_ORIGIN.into(),
         min: [x0.min(x1) as f32, y0.min(y1) as f32],
         max: [x0.max(x1) as f32, y0.max(y1) as f32],
         z: None,
@@ -288,7 +292,7 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
             warnings,
             ..Default::default()
         },
-        content: Content::Voxels(store),
+        content: store.into(),
     })
 }
 

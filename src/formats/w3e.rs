@@ -23,7 +23,7 @@
 use super::error::{DecodeError, EncodeError, Format};
 use super::reader::{PutLe, Reader};
 use crate::store::terrain::{tileset_name, Tilepoint, W3eTerrain};
-use crate::store::{Content, Map, Metadata};
+use crate::store::{Map, Metadata};
 
 pub const MAGIC: &[u8; 4] = b"W3E!";
 /// Largest width or height, in tilepoints, that the decoder and writer accept.
@@ -77,7 +77,7 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
             warnings,
             ..Metadata::default()
         },
-        content: Content::Terrain(terrain),
+        content: terrain.into(),
     })
 }
 
@@ -263,9 +263,9 @@ pub fn decode_terrain(bytes: &[u8]) -> Result<(W3eTerrain, Vec<String>), DecodeE
 
 /// Writes a terrain map as W3E, in the terrain's own version.
 pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
-    match &map.content {
-        Content::Terrain(t) => encode_terrain(t),
-        _ => Err(EncodeError::new(
+    match map.terrain() {
+        Some(t) => encode_terrain(t),
+        None => Err(EncodeError::new(
             Format::W3e,
             "only a Warcraft III terrain can be written as W3E",
         )),
@@ -387,8 +387,17 @@ mod tests {
         v
     }
 
-    fn flags(t: &Tilepoint) -> [bool; 4] {
-        [t.ramp(), t.blight(), t.water_flag(), t.boundary()]
+    /// Each tilepoint's texture and its ramp, blight, water and boundary flags.
+    fn textures_and_flags(p: &[Tilepoint]) -> Vec<(u8, [bool; 4])> {
+        let flags = |t: &Tilepoint| [t.ramp(), t.blight(), t.water_flag(), t.boundary()];
+        p.iter().map(|t| (t.texture(), flags(t))).collect()
+    }
+
+    /// What the bit-layout files hold: one flag a tilepoint, in order, and
+    /// textures `first`, 0, 1, 0.
+    fn one_flag_each(first: u8) -> Vec<(u8, [bool; 4])> {
+        let flag = |i: usize| std::array::from_fn(|k| k == i);
+        vec![(first, flag(0)), (0, flag(1)), (1, flag(2)), (0, flag(3))]
     }
 
     #[test]
@@ -402,22 +411,7 @@ mod tests {
               (first at tilepoint (0, 0), byte 49)"]
         );
         let p = &t.tilepoints;
-        assert_eq!(
-            (p[0].texture(), flags(&p[0])),
-            (15, [true, false, false, false])
-        );
-        assert_eq!(
-            (p[1].texture(), flags(&p[1])),
-            (0, [false, true, false, false])
-        );
-        assert_eq!(
-            (p[2].texture(), flags(&p[2])),
-            (1, [false, false, true, false])
-        );
-        assert_eq!(
-            (p[3].texture(), flags(&p[3])),
-            (0, [false, false, false, true])
-        );
+        assert_eq!(textures_and_flags(p), one_flag_each(15));
         assert_eq!(p[0].ground_height(), 1.0);
         assert!(p[0].map_edge());
         assert_eq!((p[0].ground_variation(), p[0].cliff_variation()), (17, 5));
@@ -433,22 +427,7 @@ mod tests {
         );
         let (t, w) = decode_terrain(&b).unwrap();
         let p = &t.tilepoints;
-        assert_eq!(
-            (p[0].texture(), flags(&p[0])),
-            (63, [true, false, false, false])
-        );
-        assert_eq!(
-            (p[1].texture(), flags(&p[1])),
-            (0, [false, true, false, false])
-        );
-        assert_eq!(
-            (p[2].texture(), flags(&p[2])),
-            (1, [false, false, true, false])
-        );
-        assert_eq!(
-            (p[3].texture(), flags(&p[3])),
-            (0, [false, false, false, true])
-        );
+        assert_eq!(textures_and_flags(p), one_flag_each(63));
         assert_eq!((p[0].ground_variation(), p[0].cliff_variation()), (17, 5));
         // Texture 63 is past the 2 listed: a warning, not an error.
         assert_eq!(w.len(), 1, "{w:?}");

@@ -31,8 +31,27 @@ pub struct Marker {
     pub min: [f32; 3],
     pub max: [f32; 3],
     pub color: [f32; 4],
+    pub kind: MarkerKind,
     /// What it is: "light" or the entity's class.
     pub label: String,
+}
+
+/// What a marker stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkerKind {
+    /// A light's position.
+    Light,
+    /// The square a light reaches: drawn, never labelled.
+    LightReach,
+    /// An entity other than the player, by its bounding box.
+    Entity,
+}
+
+impl MarkerKind {
+    /// Whether a text label names it in the picture.
+    pub fn labelled(self) -> bool {
+        self != MarkerKind::LightReach
+    }
 }
 
 /// Everything an ALW world draws.
@@ -266,6 +285,7 @@ fn add_markers(world: &AlwWorld, m: &mut WorldMesh) {
             min: [cx - 0.25, cy - 0.25, cz - 0.25],
             max: [cx + 0.25, cy + 0.25, cz + 0.25],
             color: [c[0], c[1], c[2], 0.9],
+            kind: MarkerKind::Light,
             label: "light".into(),
         });
         // Its reach, as a thin translucent square at its height.
@@ -274,6 +294,7 @@ fn add_markers(world: &AlwWorld, m: &mut WorldMesh) {
             min: [cx - r, cy - r, cz - 0.02],
             max: [cx + r, cy + r, cz + 0.02],
             color: [c[0], c[1], c[2], 0.08],
+            kind: MarkerKind::LightReach,
             label: "light radius".into(),
         });
     }
@@ -301,6 +322,7 @@ fn add_markers(world: &AlwWorld, m: &mut WorldMesh) {
                 -(p[1] + lo[1]) / CELL,
             ],
             color: [1.0, 0.55, 0.1, 0.45],
+            kind: MarkerKind::Entity,
             label: e.class_name().unwrap_or_else(|| "entity".into()),
         });
     }

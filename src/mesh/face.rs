@@ -62,7 +62,9 @@ pub const CORNERS: [[[u8; 3]; 4]; 6] = [
 /// The triangles of a quad, as corner indices: `TRIANGLES[flip as usize]`.
 pub const TRIANGLES: [[u8; 6]; 2] = [[0, 1, 2, 0, 2, 3], [1, 2, 3, 1, 3, 0]];
 
-/// One visible voxel face, 8 bytes, as uploaded to the GPU.
+/// One visible voxel face, 8 bytes, as uploaded to the GPU. The fields are
+/// those of [`FIELDS`], which the shader reads through constants made from
+/// the same table ([`wgsl_constants`]):
 ///
 /// ```text
 /// a: bits  0..5   lx    chunk-local x (0..31)
@@ -75,8 +77,12 @@ pub const TRIANGLES: [[u8; 6]; 2] = [[0, 1, 2, 0, 2, 3], [1, 2, 3, 1, 3, 0]];
 ///    bits  8..16  g
 ///    bits 16..24  b
 ///    bits 24..27  dir   0 +x, 1 -x, 2 +y, 3 -y, 4 up (-z), 5 down (+z)
-///    bits 27..32  0
+///    bit  27      water           VMF: a water surface, drawn translucent
+///    bit  28      indestructible  VMF: tinted when the user asks
+///    bits 29..32  glow            VMF: light emitted, 0 (none) to 7
 /// ```
+///
+/// The plain mesher leaves bits 27..32 clear; `materials` sets them.
 ///
 /// The position is the solid voxel's, not the face plane's: add
 /// [`CORNERS`]`[dir]` to reach the quad.
@@ -89,10 +95,65 @@ pub struct Face {
 
 const _: () = assert!(std::mem::size_of::<Face>() == 8);
 
-pub(crate) const Z_SHIFT: u32 = 10;
-pub(crate) const AO_SHIFT: u32 = 22;
-pub(crate) const FLIP_SHIFT: u32 = 30;
-pub(crate) const DIR_SHIFT: u32 = 24;
+/// A field of the face record: in word `a` or `b`, `bits` wide from `shift`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Field {
+    /// The name the shader knows it by: `FACE_<NAME>_SHIFT`, `_MASK`.
+    pub name: &'static str,
+    pub word: char,
+    pub shift: u32,
+    pub bits: u32,
+}
+
+impl Field {
+    const fn new(name: &'static str, word: char, shift: u32, bits: u32) -> Field {
+        Field {
+            name,
+            word,
+            shift,
+            bits,
+        }
+    }
+
+    /// The field's value mask, before shifting.
+    pub const fn mask(self) -> u32 {
+        (1 << self.bits) - 1
+    }
+}
+
+pub const LX: Field = Field::new("LX", 'a', 0, 5);
+pub const LY: Field = Field::new("LY", 'a', 5, 5);
+pub const Z: Field = Field::new("Z", 'a', 10, 12);
+pub const AO: Field = Field::new("AO", 'a', 22, 8);
+pub const FLIP: Field = Field::new("FLIP", 'a', 30, 1);
+pub const DIR: Field = Field::new("DIR", 'b', 24, 3);
+pub const WATER: Field = Field::new("WATER", 'b', 27, 1);
+pub const INDESTRUCTIBLE: Field = Field::new("INDESTRUCTIBLE", 'b', 28, 1);
+pub const GLOW: Field = Field::new("GLOW", 'b', 29, 3);
+
+/// Every field but the colour bytes (b bits 0..24, read as they are).
+pub const FIELDS: [Field; 9] = [LX, LY, Z, AO, FLIP, DIR, WATER, INDESTRUCTIBLE, GLOW];
+
+pub(crate) const Z_SHIFT: u32 = Z.shift;
+pub(crate) const AO_SHIFT: u32 = AO.shift;
+pub(crate) const FLIP_SHIFT: u32 = FLIP.shift;
+pub(crate) const DIR_SHIFT: u32 = DIR.shift;
+
+/// WGSL constants for [`FIELDS`] (`const FACE_Z_SHIFT: u32 = 10u;` and its
+/// `_MASK`), put in front of the voxel shader so both sides read one layout.
+pub fn wgsl_constants() -> String {
+    FIELDS
+        .iter()
+        .map(|f| {
+            format!(
+                "const FACE_{0}_SHIFT: u32 = {1}u;\nconst FACE_{0}_MASK: u32 = {2}u;\n",
+                f.name,
+                f.shift,
+                f.mask()
+            )
+        })
+        .collect()
+}
 
 impl Face {
     /// Packs a face. `lx`, `ly` < 32, `z` < 4096, `dir` < 6, AO values < 4.
@@ -102,7 +163,11 @@ impl Face {
         debug_assert!(ao.iter().all(|&v| v < 4));
         let ao = ao[0] as u32 | (ao[1] as u32) << 2 | (ao[2] as u32) << 4 | (ao[3] as u32) << 6;
         Face {
-            a: lx | ly << 5 | z << Z_SHIFT | ao << AO_SHIFT | (flip as u32) << FLIP_SHIFT,
+            a: lx << LX.shift
+                | ly << LY.shift
+                | z << Z_SHIFT
+                | ao << AO_SHIFT
+                | (flip as u32) << FLIP_SHIFT,
             b: rgb[0] as u32
                 | (rgb[1] as u32) << 8
                 | (rgb[2] as u32) << 16
@@ -111,15 +176,15 @@ impl Face {
     }
 
     pub fn lx(&self) -> u32 {
-        self.a & 31
+        (self.a >> LX.shift) & LX.mask()
     }
 
     pub fn ly(&self) -> u32 {
-        (self.a >> 5) & 31
+        (self.a >> LY.shift) & LY.mask()
     }
 
     pub fn z(&self) -> u32 {
-        (self.a >> Z_SHIFT) & 0xFFF
+        (self.a >> Z_SHIFT) & Z.mask()
     }
 
     /// The AO byte as stored: corner i at bits 2i..2i+1.
@@ -142,7 +207,7 @@ impl Face {
     }
 
     pub fn dir(&self) -> u8 {
-        ((self.b >> DIR_SHIFT) & 7) as u8
+        ((self.b >> DIR_SHIFT) & DIR.mask()) as u8
     }
 
     /// The solid voxel's store coordinates, given its chunk's first column.
@@ -201,6 +266,22 @@ mod tests {
         assert_eq!(bytemuck::bytes_of(&f).len(), 8);
         let g = Face::new(0, 0, 0, DIR_POS_X, [0; 4], false, [0; 3]);
         assert_eq!((g.a, g.b), (0, 0));
+    }
+
+    #[test]
+    fn fields_tile_their_words_without_overlap() {
+        for word in ['a', 'b'] {
+            let mut used = if word == 'b' { 0x00FF_FFFF } else { 0 };
+            for f in FIELDS.iter().filter(|f| f.word == word) {
+                let bits = (f.mask() as u64) << f.shift;
+                assert!(bits <= u32::MAX as u64, "{} past bit 31", f.name);
+                assert_eq!(used & bits as u32, 0, "{} overlaps", f.name);
+                used |= bits as u32;
+            }
+        }
+        let wgsl = wgsl_constants();
+        assert!(wgsl.contains("const FACE_Z_SHIFT: u32 = 10u;"), "{wgsl}");
+        assert!(wgsl.contains("const FACE_GLOW_MASK: u32 = 7u;"), "{wgsl}");
     }
 
     #[test]

@@ -5,21 +5,22 @@
 //! The fast mesher knows only solid and air. For a store with water it
 //! meshes a *dry* copy (water removed, so the ground under water gets its
 //! faces), then water faces are found apart: where a water voxel meets air.
-//! Glow and indestructible marks are bits in each face record ([`Face::b`]
-//! bits 27..32, which the plain mesher leaves clear).
+//! Water, glow and indestructible marks are bits in each face record
+//! ([`face::FIELDS`]: [`Face::b`] bits 27..32, which the plain mesher leaves
+//! clear).
 
-use super::face::{Face, NORMALS};
+use super::face::{self, Face, NORMALS};
 use super::{mesh_all, ChunkMesh, MeshOptions};
 use crate::store::voxels::{
     fourth_byte, rgb, Color, FourthByte, MaterialRun, Slab, VoxelStore, CHUNK,
 };
 
 /// [`Face::b`] bit: the face is a water surface (drawn translucent).
-pub const WATER_BIT: u32 = 1 << 27;
+pub const WATER_BIT: u32 = 1 << face::WATER.shift;
 /// [`Face::b`] bit: the face's voxel is indestructible.
-pub const INDESTRUCTIBLE_BIT: u32 = 1 << 28;
+pub const INDESTRUCTIBLE_BIT: u32 = 1 << face::INDESTRUCTIBLE.shift;
 /// [`Face::b`] bits 29..32: glow, 0 (none) to 7, from the voxel's light.
-pub const GLOW_SHIFT: u32 = 29;
+pub const GLOW_SHIFT: u32 = face::GLOW.shift;
 
 /// Water's colour where a water voxel has none stored.
 const WATER_RGB: [u8; 3] = [40, 90, 170];

@@ -31,6 +31,7 @@ pub mod face;
 pub mod materials;
 mod overlay;
 pub mod palette;
+pub mod reference;
 pub mod terrain;
 pub mod tris;
 mod voxel;
@@ -176,20 +177,6 @@ pub struct MapMeshes {
     pub water: Vec<ChunkMesh>,
     pub triangles: Option<terrain::TriMesh>,
     pub world: Option<cells::WorldMesh>,
-}
-
-/// Meshes any map (voxel chunks on all cores).
-pub fn mesh_map(map: &crate::store::Map) -> MapMeshes {
-    let voxels = map
-        .voxels()
-        .map(|v| materials::mesh_voxels(v, &MeshOptions::default()))
-        .unwrap_or_default();
-    MapMeshes {
-        chunks: voxels.opaque,
-        water: voxels.water,
-        triangles: map.terrain().map(terrain::mesh_terrain),
-        world: map.cells().map(cells::mesh_world),
-    }
 }
 
 /// Total faces over `meshes`.

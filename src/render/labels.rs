@@ -14,11 +14,6 @@ pub struct Label {
     pub color: [f32; 3],
 }
 
-/// Markers that carry a name worth reading (not the light-radius squares).
-fn labelled(m: &Marker) -> bool {
-    m.label != "light radius"
-}
-
 /// Labels for the markers in front of `camera`, placed over each marker's
 /// top (z is down, so its smallest z), in a `width` x `height` picture.
 pub fn project(camera: &Camera, width: u32, height: u32, markers: &[Marker]) -> Vec<Label> {
@@ -26,7 +21,7 @@ pub fn project(camera: &Camera, width: u32, height: u32, markers: &[Marker]) -> 
     let view_proj = camera.view_proj(w / h);
     markers
         .iter()
-        .filter(|m| labelled(m))
+        .filter(|m| m.kind.labelled())
         .filter_map(|m| {
             let top = Vec3::new(
                 (m.min[0] + m.max[0]) * 0.5,
@@ -127,9 +122,11 @@ pub fn paint_offscreen(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mesh::cells::MarkerKind;
 
-    fn marker(label: &str, at: [f32; 3]) -> Marker {
+    fn marker(kind: MarkerKind, label: &str, at: [f32; 3]) -> Marker {
         Marker {
+            kind,
             min: [at[0] - 0.5, at[1] - 0.5, at[2] - 0.5],
             max: [at[0] + 0.5, at[1] + 0.5, at[2] + 0.5],
             color: [1.0, 0.5, 0.0, 1.0],
@@ -141,10 +138,10 @@ mod tests {
     fn labels_follow_markers_in_view_and_skip_the_rest() {
         // Looking east along +x from the origin, level.
         let cam = Camera::perspective(Vec3::ZERO, 0.0, 0.0, 60.0);
-        let ahead = marker("lamp", [10.0, 0.0, 0.5]);
-        let right = marker("door", [10.0, 3.0, 0.5]);
-        let behind = marker("ghost", [-10.0, 0.0, 0.0]);
-        let radius = marker("light radius", [10.0, 0.0, 0.0]);
+        let ahead = marker(MarkerKind::Light, "lamp", [10.0, 0.0, 0.5]);
+        let right = marker(MarkerKind::Entity, "door", [10.0, 3.0, 0.5]);
+        let behind = marker(MarkerKind::Entity, "ghost", [-10.0, 0.0, 0.0]);
+        let radius = marker(MarkerKind::LightReach, "light radius", [10.0, 0.0, 0.0]);
         let labels = project(&cam, 200, 100, &[ahead, right, behind, radius]);
         let names: Vec<&str> = labels.iter().map(|l| l.text.as_str()).collect();
         assert_eq!(names, ["lamp", "door"]);

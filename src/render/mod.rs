@@ -1,31 +1,35 @@
-//! The renderer: draws a map into any texture view with its own depth buffer.
-//! The window, screenshots, `mapscope render` and the tests share this path.
+//! The renderer: draws a map's GPU data into any texture view with its own
+//! depth buffer. The window, screenshots, `mapscope render` and the tests
+//! share this path. It knows meshes, not maps: what a kind of map uploads
+//! is said in `kinds`.
+//!
+//! `renderer` holds the one [`Renderer`] (prepare, then paint);
+//! `pipelines` its pipelines for one colour format; `scene` a map's buffers;
+//! `paint` the draw calls; `shaders` the WGSL as the pipelines get it.
 
 pub mod boxes;
 pub mod camera;
 pub mod egui_pass;
+mod globals;
 pub mod gpu;
 pub mod headless;
 pub mod labels;
+mod options;
+mod paint;
+mod pipelines;
+mod renderer;
 pub mod scene;
+mod shaders;
 pub mod target;
-pub mod views;
 
 pub use camera::Camera;
+pub use globals::Globals;
 pub use gpu::Gpu;
-pub use scene::{DrawStats, RenderOptions, Renderer, Scene};
+pub use options::{DrawStats, RenderOptions};
+pub use renderer::Renderer;
+pub use scene::{QuadLayer, Scene};
 pub use target::{Offscreen, Target};
 
 /// Offscreen pictures are plain 8-bit RGBA holding sRGB values, as PNG wants.
 pub const COLOR_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8Unorm;
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
-
-/// The shader uniforms shared by every pipeline.
-#[repr(C)]
-#[derive(Clone, Copy, bytemuck::Pod, bytemuck::Zeroable)]
-pub struct Globals {
-    pub view_proj: [[f32; 4]; 4],
-    pub camera: [f32; 4],
-    pub fog: [f32; 4],
-    pub params: [f32; 4],
-}

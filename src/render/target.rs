@@ -2,10 +2,12 @@
 
 use super::{COLOR_FORMAT, DEPTH_FORMAT};
 
-/// What the renderer draws into: a colour view and a depth view of one size.
+/// What the renderer draws into: a colour view of `format` and a depth view
+/// of one size.
 pub struct Target<'a> {
     pub color: &'a wgpu::TextureView,
     pub depth: &'a wgpu::TextureView,
+    pub format: wgpu::TextureFormat,
     pub width: u32,
     pub height: u32,
 }
@@ -48,18 +50,31 @@ pub fn depth_texture(device: &wgpu::Device, width: u32, height: u32) -> wgpu::Te
 pub struct Offscreen {
     pub width: u32,
     pub height: u32,
+    pub format: wgpu::TextureFormat,
     pub color: wgpu::Texture,
     pub color_view: wgpu::TextureView,
     pub depth_view: wgpu::TextureView,
 }
 
 impl Offscreen {
+    /// A picture in [`COLOR_FORMAT`], as PNG wants it.
     pub fn new(device: &wgpu::Device, width: u32, height: u32) -> Self {
+        Offscreen::with_format(device, width, height, COLOR_FORMAT)
+    }
+
+    /// A picture in `format`: 8-bit RGBA or BGRA (a window's format, so the
+    /// window's egui renderer can paint over it).
+    pub fn with_format(
+        device: &wgpu::Device,
+        width: u32,
+        height: u32,
+        format: wgpu::TextureFormat,
+    ) -> Self {
         let color = texture(
             device,
             "offscreen colour",
             (width, height),
-            COLOR_FORMAT,
+            format,
             wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
         );
         let color_view = color.create_view(&Default::default());
@@ -67,6 +82,7 @@ impl Offscreen {
         Offscreen {
             width,
             height,
+            format,
             color,
             color_view,
             depth_view,
@@ -77,12 +93,14 @@ impl Offscreen {
         Target {
             color: &self.color_view,
             depth: &self.depth_view,
+            format: self.format,
             width: self.width,
             height: self.height,
         }
     }
 
-    /// The picture as tightly packed RGBA rows, top row first.
+    /// The picture as tightly packed RGBA rows, top row first (BGRA
+    /// pictures are turned into RGBA).
     pub fn read_rgba(&self, device: &wgpu::Device, queue: &wgpu::Queue) -> Vec<u8> {
         let row = self.width * 4;
         // Copies need rows aligned to 256 bytes.
@@ -136,6 +154,14 @@ impl Offscreen {
         }
         drop(data);
         buffer.unmap();
+        if matches!(
+            self.format,
+            wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb
+        ) {
+            for px in out.chunks_exact_mut(4) {
+                px.swap(0, 2);
+            }
+        }
         out
     }
 }

@@ -6,17 +6,14 @@
 //! `16x..16x+16` and Z `16y..16y+16`. Heights are world units. A cell whose
 //! floor equals its ceiling is solid rock.
 
-use serde_json::{json, Value};
-
-/// Width of a cell in world units.
-pub const CELL_SIZE: f32 = 16.0;
-
 /// Cell flag: the cell is an occluder (the engine sets it where floor == ceiling).
 pub const CF_OCCLUDER: u32 = 0x0000_0001;
 /// Cell flag: part of a smooth heightmap (unused by the engine).
 pub const CF_HEIGHTMAP: u32 = 0x0000_0002;
 
-/// Which of the three known ALW layouts a world uses.
+/// Which of the three known ALW layouts a world was read from (and is written
+/// back in). What each layout holds and how large its parts are is the
+/// codec's business: `formats::alw::LayoutShape`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AlwLayout {
     /// The seed spec: 284-byte header, 36-byte cells with six texture
@@ -47,42 +44,6 @@ impl AlwLayout {
 
     pub fn from_id(id: &str) -> Option<AlwLayout> {
         AlwLayout::ALL.into_iter().find(|l| l.id() == id)
-    }
-
-    /// Whether a `u8` subversion follows the magic.
-    pub fn has_subversion(self) -> bool {
-        self != AlwLayout::Spec
-    }
-
-    pub fn header_size(self) -> usize {
-        if self.has_subversion() {
-            285
-        } else {
-            284
-        }
-    }
-
-    pub fn cell_size(self) -> usize {
-        match self {
-            AlwLayout::Spec => 36,
-            AlwLayout::Engine => 44,
-            AlwLayout::Engine201008 => 36,
-        }
-    }
-
-    /// Whether cells carry per-corner height offsets.
-    pub fn has_corner_offsets(self) -> bool {
-        self != AlwLayout::Spec
-    }
-
-    /// Whether cells carry the upper and lower trim references.
-    pub fn has_trims(self) -> bool {
-        self != AlwLayout::Engine201008
-    }
-
-    /// Whether entities carry class name, yrot and 32 reserved bytes.
-    pub fn has_entity_extras(self) -> bool {
-        self != AlwLayout::Spec
     }
 
     /// Whether the texture table starts with an unused zero byte (offsets then
@@ -289,84 +250,6 @@ impl AlwWorld {
         }
     }
 
-    /// A plausible room for tests and benchmarks: solid walls around, a slope
-    /// (corner offsets) and a pillar (floor == ceiling) inside, one light, a
-    /// player entity with two attributes, and four texture names. Sizes below
-    /// 4 x 4 give a room without slope or pillar.
-    pub fn room(width: u16, height: u16, layout: AlwLayout) -> AlwWorld {
-        let mut w = AlwWorld::new(width, height, layout);
-        if layout == AlwLayout::Engine201008 {
-            // As the 2010-08 writer does: its first texture gets offset 0
-            // (unreachable), so that name appears again later in the table.
-            w.add_texture("redbricks");
-        }
-        let bricks = w.add_texture("redbricks");
-        let floor = w.add_texture("floorbrick");
-        let trim = w.add_texture("metaltrim");
-        let sky = w.add_texture("stone_ceiling");
-        let trims = layout.has_trims();
-        let (wd, ht) = (width as usize, height as usize);
-        for y in 0..ht {
-            for x in 0..wd {
-                let c = &mut w.cells[y * wd + x];
-                c.ceiling_tex = if (x + y) % 7 == 3 { 0 } else { sky };
-                c.floor_tex = floor;
-                c.upper_tex = bricks;
-                c.lower_tex = bricks;
-                if trims && x % 3 == 0 {
-                    c.lower_trim = trim;
-                }
-                if x == 0 || y == 0 || x + 1 == wd || y + 1 == ht {
-                    c.floor = 0;
-                    c.ceiling = 0;
-                    c.flags = CF_OCCLUDER;
-                }
-            }
-        }
-        if wd >= 4 && ht >= 4 {
-            // A pillar.
-            let p = &mut w.cells[2 * wd + 2];
-            p.floor = 32;
-            p.ceiling = 32;
-            p.flags = CF_OCCLUDER;
-            // A step and a slope rising toward +X.
-            let s = &mut w.cells[wd + 1];
-            s.floor = -112;
-            if layout.has_corner_offsets() {
-                s.floor_offsets = [0, 0, 12, 12];
-                s.ceiling_offsets = [-4, -4, 0, 0];
-            }
-        }
-        w.lights.push(Light {
-            position: [wd as f32 * 8.0, 64.0, ht as f32 * 8.0],
-            color: [1.0, 0.9, 0.7],
-            radius: 128.0,
-        });
-        let mut player = Entity::at([24.0, -80.0, 24.0]);
-        player.bbox_min = [-16.0, -48.0, -16.0];
-        player.bbox_max = [16.0, 16.0, 16.0];
-        player.anim_state = 12.5;
-        player.event_mask = 4;
-        if layout.has_entity_extras() {
-            player.class = b"player".to_vec();
-        }
-        player.attributes = vec![
-            (b"name".to_vec(), b"Hero".to_vec()),
-            (b".health".to_vec(), b"100".to_vec()),
-        ];
-        let mut lamp = Entity::at([wd as f32 * 8.0, 0.0, ht as f32 * 8.0]);
-        lamp.frame = 3;
-        if layout.has_entity_extras() {
-            lamp.class = b"lamp".to_vec();
-            lamp.yrot = 90.0;
-        }
-        w.entities = vec![lamp, player];
-        w.player_entity = 1;
-        w.camera_yaw = 45.0;
-        w.camera_pitch = -10.0;
-        w
-    }
-
     /// Appends a name to the texture table and returns its offset. Names
     /// longer than 255 bytes are cut (the length is one byte).
     pub fn add_texture(&mut self, name: &str) -> u32 {
@@ -438,107 +321,6 @@ impl AlwWorld {
     pub fn player(&self) -> Option<&Entity> {
         self.entities.get(self.player_entity as usize)
     }
-
-    /// Texture names that some cell references, in table order.
-    fn used_texture_count(&self) -> usize {
-        let mut used = vec![false; self.textures.len()];
-        for c in &self.cells {
-            for r in c.texture_refs() {
-                if r != 0 {
-                    if let Ok(i) = self.textures.binary_search_by_key(&r, |(o, _)| *o) {
-                        used[i] = true;
-                    }
-                }
-            }
-        }
-        used.iter().filter(|u| **u).count()
-    }
-
-    /// The format-specific keys of `mapscope info --json`.
-    pub fn summary_json(&self) -> serde_json::Map<String, Value> {
-        let mut m = serde_json::Map::new();
-        m.insert("layout".into(), json!(self.layout.id()));
-        m.insert("lights".into(), json!(self.lights.len()));
-        m.insert("entities".into(), json!(self.entities.len()));
-        m.insert("textures".into(), json!(self.textures.len()));
-        m.insert(
-            "texture_names".into(),
-            json!(self
-                .textures
-                .iter()
-                .map(|(_, n)| n.as_str())
-                .collect::<Vec<_>>()),
-        );
-        m.insert("player_entity".into(), json!(self.player_entity));
-        m.insert(
-            "camera".into(),
-            json!([self.camera_yaw as f64, self.camera_pitch as f64]),
-        );
-        if self.layout.has_subversion() {
-            m.insert("subversion".into(), json!(self.subversion));
-        }
-        m.insert(
-            "solid_cells".into(),
-            json!(self.cells.iter().filter(|c| c.is_solid_rock()).count()),
-        );
-        m.insert(
-            "sloped_cells".into(),
-            json!(self.cells.iter().filter(|c| c.is_sloped()).count()),
-        );
-        m
-    }
-
-    /// Lines of the readable `mapscope info` summary: (label, value).
-    pub fn summary_lines(&self) -> Vec<(String, String)> {
-        let mut v = Vec::new();
-        let layout = match self.layout {
-            AlwLayout::Spec => "spec (seed document)",
-            AlwLayout::Engine => "engine (world.c since 2010-09)",
-            AlwLayout::Engine201008 => "engine-2010-08 (world.c of 2010-08)",
-        };
-        v.push(("Layout".to_string(), layout.to_string()));
-        v.push((
-            "Cells".to_string(),
-            format!(
-                "{} x {} ({} solid, {} sloped)",
-                self.width,
-                self.height,
-                self.cells.iter().filter(|c| c.is_solid_rock()).count(),
-                self.cells.iter().filter(|c| c.is_sloped()).count()
-            ),
-        ));
-        v.push(("Lights".to_string(), self.lights.len().to_string()));
-        v.push(("Entities".to_string(), self.entities.len().to_string()));
-        let player = match self.player() {
-            Some(e) => format!(
-                "entity {} at ({}, {}, {}){}",
-                self.player_entity,
-                e.position[0],
-                e.position[1],
-                e.position[2],
-                e.class_name()
-                    .map(|c| format!(", class {c}"))
-                    .unwrap_or_default()
-            ),
-            None => format!("entity {} (out of range)", self.player_entity),
-        };
-        v.push(("Player".to_string(), player));
-        v.push((
-            "Camera".to_string(),
-            format!("yaw {}°, pitch {}°", self.camera_yaw, self.camera_pitch),
-        ));
-        let names: Vec<&str> = self.textures.iter().map(|(_, n)| n.as_str()).collect();
-        v.push((
-            "Textures".to_string(),
-            format!(
-                "{} names, {} used: {}",
-                self.textures.len(),
-                self.used_texture_count(),
-                names.join(", ")
-            ),
-        ));
-        v
-    }
 }
 
 #[cfg(test)]
@@ -558,39 +340,5 @@ mod tests {
         assert_eq!(c.ceiling_corners(), [50, 50, 60, 50]);
         assert!(c.is_sloped());
         assert!(!c.is_solid_rock());
-    }
-
-    #[test]
-    fn room_has_walls_pillar_slope_and_textures() {
-        for layout in AlwLayout::ALL {
-            let w = AlwWorld::room(8, 6, layout);
-            assert_eq!(w.dims(), [8, 6]);
-            assert!(w.is_solid_rock(0, 0) && w.is_solid_rock(7, 5) && w.is_solid_rock(2, 2));
-            assert!(!w.is_solid_rock(3, 3));
-            assert_eq!(w.cell(8, 0), None);
-            assert_eq!(w.player().unwrap().attribute("name"), Some(&b"Hero"[..]));
-            let c = w.cell(3, 3).unwrap();
-            assert_eq!(w.texture_name(c.floor_tex), Some("floorbrick"));
-            assert_eq!(w.texture_name(0), None);
-            assert_eq!(
-                w.cell(1, 1).unwrap().is_sloped(),
-                layout.has_corner_offsets()
-            );
-            let j = w.summary_json();
-            assert_eq!(j["layout"], layout.id());
-            assert_eq!(j["entities"], 2);
-            assert_eq!(j["lights"], 1);
-        }
-    }
-
-    #[test]
-    fn layout_2010_08_table_has_no_leading_byte() {
-        let w = AlwWorld::room(4, 4, AlwLayout::Engine201008);
-        assert_eq!(w.textures[0], (0, "redbricks".to_string()));
-        assert_eq!(w.textures[1].0, 10);
-        assert_eq!(w.texture_name(10), Some("redbricks"));
-        let s = AlwWorld::room(4, 4, AlwLayout::Spec);
-        assert_eq!(s.texture_table[0], 0);
-        assert_eq!(s.textures[0], (1, "redbricks".to_string()));
     }
 }

@@ -1,6 +1,7 @@
 //! The one in-memory model of a loaded map that the rest of the program sees.
+//! What each kind of content answers is in `kinds`.
 
-use crate::formats::Format;
+use crate::format::Format;
 use crate::store::cells::AlwWorld;
 use crate::store::terrain::W3eTerrain;
 use crate::store::voxels::VoxelStore;
@@ -68,27 +69,4 @@ pub enum DefaultCamera {
     },
     /// ALW header: yaw then pitch in degrees; yaw 0 looks toward -Z.
     Angles { yaw_deg: f32, pitch_deg: f32 },
-}
-
-impl Map {
-    pub fn voxels(&self) -> Option<&VoxelStore> {
-        match &self.content {
-            Content::Voxels(v) => Some(v),
-            _ => None,
-        }
-    }
-
-    pub fn terrain(&self) -> Option<&W3eTerrain> {
-        match &self.content {
-            Content::Terrain(t) => Some(t),
-            _ => None,
-        }
-    }
-
-    pub fn cells(&self) -> Option<&AlwWorld> {
-        match &self.content {
-            Content::Cells(c) => Some(c),
-            _ => None,
-        }
-    }
 }

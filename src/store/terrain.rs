@@ -6,8 +6,6 @@
 //! ground `h = (raw - 8192) / 512`, water surface `w = (raw & 0x3FFF - 8192) / 512
 //! - 0.7`, final ground height `h + layer - 2`.
 
-use serde_json::{json, Value};
-
 /// One tilepoint (a corner of up to four tiles), with its fields as stored.
 ///
 /// `texflags` uses the version 12 layout for both versions: bits 0-5 ground
@@ -224,7 +222,7 @@ pub fn id_string(id: &[u8; 4]) -> String {
 }
 
 /// One byte as text, escaped like [`id_string`].
-fn letter_string(b: u8) -> String {
+pub fn letter_string(b: u8) -> String {
     if (0x20..0x7F).contains(&b) && b != b'\\' {
         (b as char).to_string()
     } else {
@@ -394,86 +392,6 @@ impl W3eTerrain {
         }
         n
     }
-
-    fn tileset_name_or_unknown(&self) -> &'static str {
-        tileset_name(self.tileset).unwrap_or("unknown")
-    }
-
-    /// The format-specific keys of `mapscope info --json`: `version`, `tileset`,
-    /// `tileset_name`, `custom_tileset`, `ground_textures`, `cliff_textures`,
-    /// `flags` {`ramp`, `blight`, `water`, `boundary`, `map_edge`}, `offset`,
-    /// `cliff_tiles`.
-    pub fn summary_json(&self) -> serde_json::Map<String, Value> {
-        let f = self.flag_counts();
-        let mut m = serde_json::Map::new();
-        m.insert("version".into(), json!(self.version));
-        m.insert("tileset".into(), json!(letter_string(self.tileset)));
-        m.insert("tileset_name".into(), json!(self.tileset_name_or_unknown()));
-        m.insert("custom_tileset".into(), json!(self.custom_tileset != 0));
-        let ids = |v: &[[u8; 4]]| Value::from(v.iter().map(id_string).collect::<Vec<_>>());
-        m.insert("ground_textures".into(), ids(&self.ground_textures));
-        m.insert("cliff_textures".into(), ids(&self.cliff_textures));
-        m.insert(
-            "flags".into(),
-            json!({
-                "ramp": f.ramp,
-                "blight": f.blight,
-                "water": f.water,
-                "boundary": f.boundary,
-                "map_edge": f.map_edge,
-            }),
-        );
-        m.insert("offset".into(), json!([self.offset[0], self.offset[1]]));
-        m.insert("cliff_tiles".into(), json!(self.cliff_tile_count()));
-        m
-    }
-
-    /// Lines of the readable `mapscope info` summary: (label, value).
-    pub fn summary_lines(&self) -> Vec<(String, String)> {
-        let f = self.flag_counts();
-        let ids = |v: &[[u8; 4]]| {
-            let list: Vec<String> = v.iter().map(id_string).collect();
-            format!("{}: {}", v.len(), list.join(" "))
-        };
-        vec![
-            ("W3E version".into(), self.version.to_string()),
-            (
-                "Tileset".into(),
-                format!(
-                    "{} ({}){}",
-                    letter_string(self.tileset),
-                    self.tileset_name_or_unknown(),
-                    if self.custom_tileset != 0 {
-                        ", custom"
-                    } else {
-                        ""
-                    }
-                ),
-            ),
-            (
-                "Tiles".into(),
-                format!(
-                    "{} x {}",
-                    self.width.saturating_sub(1),
-                    self.height.saturating_sub(1)
-                ),
-            ),
-            ("Ground textures".into(), ids(&self.ground_textures)),
-            ("Cliff textures".into(), ids(&self.cliff_textures)),
-            (
-                "Offset".into(),
-                format!("({}, {})", self.offset[0], self.offset[1]),
-            ),
-            (
-                "Tilepoint flags".into(),
-                format!(
-                    "ramp {}, blight {}, water {}, boundary {}, map edge {}",
-                    f.ramp, f.blight, f.water, f.boundary, f.map_edge
-                ),
-            ),
-            ("Cliff tiles".into(), self.cliff_tile_count().to_string()),
-        ]
-    }
 }
 
 #[cfg(test)]
@@ -546,34 +464,5 @@ mod tests {
         // Every tile touches a raised corner; a flat map has no cliff tiles.
         assert_eq!(t.cliff_tile_count(), 4);
         assert_eq!(W3eTerrain::flat(5, 4, 11).cliff_tile_count(), 0);
-    }
-
-    #[test]
-    fn summary_has_the_documented_keys() {
-        let mut t = W3eTerrain::flat(4, 5, 12);
-        t.ground_textures.push([b'X', 0xFF, b'\\', b'a']);
-        t.tile_mut(1, 1).set_flag(Tilepoint::BLIGHT, true);
-        let j = t.summary_json();
-        let keys: Vec<&str> = j.keys().map(|k| k.as_str()).collect();
-        for k in [
-            "version",
-            "tileset",
-            "tileset_name",
-            "custom_tileset",
-            "ground_textures",
-            "cliff_textures",
-            "flags",
-            "offset",
-            "cliff_tiles",
-        ] {
-            assert!(keys.contains(&k), "missing {k}");
-        }
-        assert_eq!(j["tileset_name"], "Lordaeron Summer");
-        assert_eq!(j["ground_textures"][2], "X\\xFF\\x5Ca");
-        assert_eq!(j["flags"]["blight"], 1);
-        assert_eq!(j["flags"]["map_edge"], 14);
-        assert_eq!(j["offset"], json!([-192.0, -256.0]));
-        assert_eq!(tileset_name(b'M'), None);
-        assert!(!t.summary_lines().is_empty());
     }
 }

@@ -34,6 +34,22 @@ pub fn corpus_files(sub: &str, ext: &str) -> Vec<PathBuf> {
     v
 }
 
+/// The Debian packages that give the tests a software rasterizer and a
+/// display.
+pub const RENDER_PACKAGES: &str = "mesa-vulkan-drivers libegl1 libgl1-mesa-dri xvfb xauth";
+
+/// Says that tests of `what` cannot run for `why`: a loud skip, or, where
+/// `MAPSCOPE_REQUIRE_GPU=1` (as in CI), a failure naming what to install.
+pub fn cannot_run(what: &str, why: &str) {
+    if std::env::var("MAPSCOPE_REQUIRE_GPU").is_ok_and(|v| v == "1") {
+        panic!(
+            "{what} cannot run: {why}. MAPSCOPE_REQUIRE_GPU=1 asks for them to run: \
+             install Mesa's software rasterizers and Xvfb (Debian: apt-get install {RENDER_PACKAGES})"
+        );
+    }
+    eprintln!("SKIPPING {what}: {why} (set MAPSCOPE_REQUIRE_GPU=1 to make this a failure)");
+}
+
 /// A small deterministic PRNG (splitmix64) for mutation tests.
 pub struct Rng(pub u64);
 

@@ -1,5 +1,6 @@
 //! The ALW decoder: tries each layout, keeps the first that fits exactly.
 
+use super::LayoutShape;
 use super::{
     parse_texture_table, TextureTable, MAGIC, MAX_ATTRIBUTES, MAX_ATTRIBUTE_LEN, MAX_ENTITIES,
     MAX_LIGHTS,

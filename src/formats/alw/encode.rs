@@ -1,5 +1,6 @@
 //! The ALW writer, and conversion between layouts.
 
+use super::LayoutShape;
 use super::{
     parse_texture_table, MAGIC, MAX_ATTRIBUTES, MAX_ATTRIBUTE_LEN, MAX_ENTITIES, MAX_LIGHTS,
 };

@@ -41,13 +41,15 @@
 
 mod decode;
 mod encode;
+mod layout;
 
 pub use decode::{decode_layout, decode_world};
 pub use encode::{convert_layout, encode_world};
+pub use layout::LayoutShape;
 
 use super::error::{DecodeError, EncodeError, Format};
 use crate::store::cells::AlwLayout;
-use crate::store::{Content, DefaultCamera, Map, Metadata, Spawn};
+use crate::store::{DefaultCamera, Map, Metadata, Spawn};
 
 /// The file's first four bytes.
 pub const MAGIC: &[u8; 4] = b"ALW\0";
@@ -111,16 +113,16 @@ pub fn world_to_map(world: crate::store::cells::AlwWorld) -> Map {
     Map {
         format: Format::Alw,
         meta,
-        content: Content::Cells(world),
+        content: world.into(),
     }
 }
 
 /// Writes the map's world back in its own layout, byte for byte. The camera and
 /// spawn in `map.meta` are not written: the world's own header fields are.
 pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
-    match &map.content {
-        Content::Cells(world) => encode_world(world),
-        _ => Err(EncodeError::new(
+    match map.cells() {
+        Some(world) => encode_world(world),
+        None => Err(EncodeError::new(
             Format::Alw,
             format!(
                 "only an ALW world can be written as ALW, not a {} map",

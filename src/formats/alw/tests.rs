@@ -1,5 +1,6 @@
 //! Field order of each layout, checked against hand-placed bytes.
 
+use super::LayoutShape;
 use super::*;
 use crate::store::cells::{AlwWorld, Cell, Entity, Light};
 
@@ -171,7 +172,7 @@ fn engine_2010_08_layout_field_order() {
 
 #[test]
 fn layout_conversion_keeps_textures_and_refuses_losses() {
-    let room = AlwWorld::room(6, 6, AlwLayout::Engine);
+    let room = crate::samples::alw_room(6, 6, AlwLayout::Engine);
     let old = convert_layout(&room, AlwLayout::Engine201008);
     // The room has trims, which 2010-08 cannot hold.
     assert!(old.unwrap_err().problem.contains("trim"));
@@ -190,7 +191,7 @@ fn layout_conversion_keeps_textures_and_refuses_losses() {
     let spec = convert_layout(&room, AlwLayout::Spec).unwrap_err();
     assert!(spec.problem.contains("corner offsets"), "{spec}");
     // And a 2010-08 table without an empty first name moves up by one.
-    let r3 = AlwWorld::room(5, 5, AlwLayout::Engine201008);
+    let r3 = crate::samples::alw_room(5, 5, AlwLayout::Engine201008);
     let up = convert_layout(&r3, AlwLayout::Engine).unwrap();
     assert_eq!(up.texture_table[0], 0);
     for (a, b) in r3.cells.iter().zip(&up.cells) {
@@ -203,23 +204,23 @@ fn layout_conversion_keeps_textures_and_refuses_losses() {
 
 #[test]
 fn writer_refuses_inconsistent_worlds() {
-    let mut w = AlwWorld::room(4, 4, AlwLayout::Engine);
+    let mut w = crate::samples::alw_room(4, 4, AlwLayout::Engine);
     w.cells.pop();
     assert!(encode_world(&w).unwrap_err().problem.contains("cells"));
-    let mut w = AlwWorld::room(4, 4, AlwLayout::Engine);
+    let mut w = crate::samples::alw_room(4, 4, AlwLayout::Engine);
     w.cells[5].floor_tex = 3;
     assert!(encode_world(&w)
         .unwrap_err()
         .problem
         .contains("floor texture"));
-    let mut w = AlwWorld::room(4, 4, AlwLayout::Spec);
+    let mut w = crate::samples::alw_room(4, 4, AlwLayout::Spec);
     w.entities[0].class = b"x".to_vec();
     assert!(encode_world(&w).unwrap_err().problem.contains("class"));
 }
 
 #[test]
 fn player_spawn_and_camera_in_metadata() {
-    let w = AlwWorld::room(6, 6, AlwLayout::Engine);
+    let w = crate::samples::alw_room(6, 6, AlwLayout::Engine);
     let map = decode(&encode_world(&w).unwrap()).unwrap();
     assert_eq!(map.meta.spawns.len(), 1);
     let s = &map.meta.spawns[0];

@@ -106,7 +106,7 @@ mod tests {
 
     #[test]
     fn direct_look_up_finds_what_a_search_finds() {
-        let mut w = AlwWorld::room(4, 4, AlwLayout::Engine201008);
+        let mut w = crate::samples::alw_room(4, 4, AlwLayout::Engine201008);
         w.add_texture("more");
         let direct = TextureColors::new(&w);
         assert!(!direct.by_offset.is_empty());

@@ -1,11 +1,12 @@
-//! The named views (`overview`, `top`, `spawn`, `camera`) and spawn boxes,
-//! worked out from a map. They mean the same for every format.
+//! The named views (`overview`, `top`, `spawn`, `camera`), spawn boxes and
+//! pick rays, worked out from what a map's kind answers. They mean the same
+//! for every kind of map.
 
-use super::boxes::{spawn_color, Box3};
-use super::camera::Camera;
-use crate::mesh::cells::CELL;
+use super::{Extent, MapKind};
+use crate::render::boxes::{spawn_color, Box3};
+use crate::render::{Camera, Renderer, Scene};
 use crate::store::{DefaultCamera, Map};
-use glam::Vec3;
+use glam::{Vec3, Vec4Swizzles};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
@@ -29,89 +30,20 @@ impl View {
     }
 }
 
-/// The map's extent in map coordinates: x, y and the z range holding its
-/// surface (z down), for framing views.
-#[derive(Debug, Clone, Copy)]
-pub struct Extent {
-    pub width: f32,
-    pub length: f32,
-    /// The highest surface (smallest z) and the lowest floor.
-    pub top: f32,
-    pub bottom: f32,
-}
-
-/// The z of the first solid voxel of column (x, y), or the floor.
-fn ground_z(map: &Map, x: u32, y: u32) -> f32 {
-    match map.voxels() {
-        Some(v) if x < v.width() && y < v.length() => v
-            .column(x, y)
-            .slabs
-            .first()
-            .map_or(v.depth() as f32, |s| s.top as f32),
-        Some(v) => v.depth() as f32,
-        None => 0.0,
-    }
-}
-
+/// The map's extent (see [`Extent`]).
 pub fn extent(map: &Map) -> Extent {
-    match map.voxels() {
-        Some(v) => {
-            let [w, l, d] = v.dims();
-            // A coarse sample is enough to frame the picture.
-            let step = (w.max(l) / 64).max(1);
-            let mut top = d as f32;
-            for y in (0..l).step_by(step as usize) {
-                for x in (0..w).step_by(step as usize) {
-                    top = top.min(ground_z(map, x, y));
-                }
-            }
-            Extent {
-                width: w as f32,
-                length: l as f32,
-                top,
-                bottom: d as f32,
-            }
-        }
-        None => match map.terrain() {
-            Some(t) if t.width >= 2 && t.height >= 2 => {
-                let (lo, hi) = t
-                    .tilepoints
-                    .iter()
-                    .map(|p| p.final_height())
-                    .fold((f32::MAX, f32::MIN), |(lo, hi), h| (lo.min(h), hi.max(h)));
-                Extent {
-                    width: (t.width - 1) as f32,
-                    length: (t.height - 1) as f32,
-                    // z is down: the highest ground is the smallest z.
-                    top: -hi,
-                    bottom: -lo,
-                }
-            }
-            _ => match map.cells() {
-                Some(w) if !w.cells.is_empty() => {
-                    let ceiling = w.cells.iter().map(|c| c.ceiling).max().unwrap_or(0);
-                    let floor = w.cells.iter().map(|c| c.floor).min().unwrap_or(0);
-                    Extent {
-                        width: w.width as f32,
-                        length: w.height as f32,
-                        top: -(ceiling as f32) / CELL,
-                        bottom: -(floor as f32) / CELL,
-                    }
-                }
-                _ => Extent {
-                    width: 1.0,
-                    length: 1.0,
-                    top: 0.0,
-                    bottom: 1.0,
-                },
-            },
-        },
-    }
+    super::of(map).extent()
+}
+
+/// The z (down) of the ground at (x, y); 0 where the kind has no columns.
+fn ground_z(kind: &dyn MapKind, x: u32, y: u32) -> f32 {
+    kind.ground_z(x, y).unwrap_or(0.0)
 }
 
 /// A camera for `view`, or why the map has none of that kind.
 pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Camera, String> {
-    let e = extent(map);
+    let kind = super::of(map);
+    let e = kind.extent();
     let centre = Vec3::new(e.width / 2.0, e.length / 2.0, (e.top + e.bottom) / 2.0);
     match view {
         View::Overview => {
@@ -143,7 +75,7 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
                 return Err("this map has no spawn areas".into());
             };
             let (sx, sy) = ((s.min[0] + s.max[0]) / 2.0, (s.min[1] + s.max[1]) / 2.0);
-            let ground = ground_z(map, sx as u32, sy as u32);
+            let ground = ground_z(&*kind, sx as u32, sy as u32);
             let eye = Vec3::new(sx, sy, ground - 12.0);
             let to_centre = Vec3::new(centre.x - sx, centre.y - sy, 0.0);
             let yaw = to_centre.y.atan2(to_centre.x).to_degrees();
@@ -163,14 +95,9 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
             Some(DefaultCamera::Angles { yaw_deg, pitch_deg }) => {
                 // From the player if there is one, else above the middle. ALW's
                 // yaw 0 looks toward -Z, which is north (-y) here.
-                let eye = match map.cells().and_then(|w| w.player()) {
-                    Some(p) => Vec3::new(
-                        p.position[0] / CELL,
-                        p.position[2] / CELL,
-                        -(p.position[1] + 8.0) / CELL,
-                    ),
-                    None => Vec3::new(centre.x, centre.y, e.top + 1.0),
-                };
+                let eye = kind
+                    .eye()
+                    .unwrap_or(Vec3::new(centre.x, centre.y, e.top + 1.0));
                 Ok(Camera::perspective(
                     eye,
                     yaw_deg - 90.0,
@@ -197,23 +124,18 @@ pub fn spawn_view(b: &Box3, fov_deg: f32) -> Camera {
 
 /// A box per spawn area, hugging the ground it covers.
 pub fn spawn_boxes(map: &Map) -> Vec<Box3> {
-    let e = extent(map);
-    // ALW spawns are in world units with Y up; map coordinates are cells, z down.
-    let alw = map.cells().is_some();
-    let scale = if alw { 1.0 / CELL } else { 1.0 };
+    let kind = super::of(map);
+    let e = kind.extent();
     map.meta
         .spawns
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let (x0, y0) = ((s.min[0] * scale).max(0.0), (s.min[1] * scale).max(0.0));
-            let (x1, y1) = (
-                (s.max[0] * scale).min(e.width),
-                (s.max[1] * scale).min(e.length),
-            );
-            let (z0, z1) = match s.z {
-                Some([a, b]) if alw => (-a.max(b) * scale, -a.min(b) * scale),
-                Some([a, b]) => (a.min(b), a.max(b)),
+            let (min, max, z) = kind.spawn_area(s);
+            let (x0, y0) = (min[0].max(0.0), min[1].max(0.0));
+            let (x1, y1) = (max[0].min(e.width), max[1].min(e.length));
+            let (z0, z1) = match z {
+                Some([a, b]) => (a, b),
                 None => {
                     let (mut hi, mut lo) = (f32::MAX, f32::MIN);
                     let step = (((x1 - x0).max(y1 - y0)) / 32.0).max(1.0);
@@ -221,7 +143,7 @@ pub fn spawn_boxes(map: &Map) -> Vec<Box3> {
                     while y < y1 {
                         let mut x = x0;
                         while x < x1 {
-                            let z = ground_z(map, x as u32, y as u32);
+                            let z = ground_z(&*kind, x as u32, y as u32);
                             hi = hi.min(z);
                             lo = lo.max(z);
                             x += step;
@@ -244,9 +166,101 @@ pub fn spawn_boxes(map: &Map) -> Vec<Box3> {
         .collect()
 }
 
+/// The camera for a named view, or an explicit one (x, y, z, yaw, pitch).
+pub fn camera(
+    map: &Map,
+    view: View,
+    explicit: Option<[f32; 5]>,
+    aspect: f32,
+    fov: f32,
+) -> Result<Camera, String> {
+    match explicit {
+        Some([x, y, z, yaw, pitch]) => Ok(Camera::perspective(Vec3::new(x, y, z), yaw, pitch, fov)),
+        None => camera_for(map, view, aspect, fov),
+    }
+}
+
+/// Meshes a map and uploads it, with its spawn areas when `show_spawns`.
+pub fn scene(map: &Map, renderer: &Renderer, device: &wgpu::Device, show_spawns: bool) -> Scene {
+    upload(map, &super::mesh(map), renderer, device, show_spawns)
+}
+
+/// Uploads a meshed map, with its spawn areas when `show_spawns`.
+pub fn upload(
+    map: &Map,
+    meshes: &crate::mesh::MapMeshes,
+    renderer: &Renderer,
+    device: &wgpu::Device,
+    show_spawns: bool,
+) -> Scene {
+    let boxes = if show_spawns {
+        spawn_boxes(map)
+    } else {
+        Vec::new()
+    };
+    super::of(map).upload(super::Upload { renderer, device }, meshes, boxes)
+}
+
+/// Tints the tiles that the switched-on `overlays` name (W3E flags), or
+/// clears the tints.
+pub fn apply_overlays(
+    map: &Map,
+    scene: &mut Scene,
+    device: &wgpu::Device,
+    overlays: &crate::mesh::terrain::Overlays,
+) {
+    let tints = super::of(map).overlay(overlays);
+    scene.set_overlay(device, &tints);
+}
+
+/// The ray through pixel (px, py) of a `w x h` picture: origin and unit
+/// direction.
+pub fn ray(camera: &Camera, px: f32, py: f32, w: f32, h: f32) -> (Vec3, Vec3) {
+    let inv = camera.view_proj(w / h.max(1.0)).inverse();
+    let ndc = glam::Vec2::new(px / w * 2.0 - 1.0, 1.0 - py / h * 2.0);
+    let unproject = |z: f32| {
+        let p = inv * glam::Vec4::new(ndc.x, ndc.y, z, 1.0);
+        p.xyz() / p.w
+    };
+    let (near, far) = (unproject(0.0), unproject(1.0));
+    (near, (far - near).normalize_or(Vec3::Z))
+}
+
+/// Walks the ray in small steps until it goes below `ground(x, y)` (a z,
+/// down) inside `w x l`; returns the (x, y) there. For kinds whose ground is
+/// a height field (terrain, cells).
+pub(super) fn surface_hit(
+    origin: Vec3,
+    dir: Vec3,
+    w: f32,
+    l: f32,
+    ground: impl Fn(f32, f32) -> Option<f32>,
+) -> Option<(f32, f32)> {
+    let mut p = origin;
+    for _ in 0..20_000 {
+        p += dir * 0.05;
+        if p.x >= 0.0 && p.y >= 0.0 && p.x < w && p.y < l {
+            if let Some(g) = ground(p.x, p.y) {
+                if p.z >= g {
+                    return Some((p.x, p.y));
+                }
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_centre_pixel_ray_follows_the_camera() {
+        let c = Camera::perspective(Vec3::new(4.0, 4.0, 0.0), 0.0, -90.0, 60.0);
+        let (o, d) = ray(&c, 50.0, 50.0, 100.0, 100.0);
+        assert!((o.truncate() - glam::Vec2::new(4.0, 4.0)).length() < 0.01);
+        assert!(d.z > 0.99, "{d}");
+    }
 
     #[test]
     fn a_spawn_view_looks_at_the_whole_area_from_the_south() {

@@ -1,7 +1,7 @@
 //! The screenshot settings window: size (the window's or one chosen), with
 //! or without the UI, and the folder pictures go to.
 
-use super::screenshot::{Settings, MAX_SIDE, PRESETS};
+use super::settings::{Settings, MAX_SIDE, PRESETS};
 
 /// What the window asks for besides changing the settings.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub fn show(
             ui.horizontal(|ui| {
                 asked.choose_folder |= ui.button("Choose…").clicked();
                 if ui.button("Default").clicked() {
-                    settings.folder = super::screenshot::default_folder();
+                    settings.folder = super::settings::default_folder();
                 }
             });
             ui.label(

@@ -1,10 +1,10 @@
 //! Ace of Spades and Voxlap VXL: column span data, with or without Voxlap's
 //! 108-byte header. See `aos-vxl-format.html` and FORMAT-NOTES.md.
 
-use super::error::{DecodeError, EncodeError, Format};
-use super::reader::{PutLe, Reader};
+use super::error::{DecodeError, Format};
 use crate::store::voxels::{FourthByte, Slab, StoreParts, VoxelStore, MAX_DEPTH, MAX_SIDE};
-use crate::store::{Content, DefaultCamera, Map, Metadata, Spawn};
+use crate::store::{Map, Metadata, Spawn};
+use header::read_voxlap_header;
 
 pub const VOXLAP_MAGIC: u32 = 0x0907_2000;
 pub const VOXLAP_HEADER_LEN: usize = 108;
@@ -188,7 +188,7 @@ pub fn decode(bytes: &[u8], size: Option<[u32; 3]>) -> Result<Map, DecodeError> 
             warnings,
             ..Default::default()
         },
-        content: Content::Voxels(store),
+        content: store.into(),
     })
 }
 
@@ -214,50 +214,6 @@ fn check_size(s: [u32; 3], format: Format, offset: usize) -> Result<(), DecodeEr
     }
     debug_assert!(s[2] <= MAX_DEPTH);
     Ok(())
-}
-
-fn read_voxlap_header(
-    bytes: &[u8],
-    big_endian: bool,
-) -> Result<(DefaultCamera, u32, u32), DecodeError> {
-    let format = Format::VoxlapVxl;
-    let mut r = Reader::new(bytes, format);
-    let header = r.bytes(VOXLAP_HEADER_LEN, "header")?;
-    let word = |i: usize| -> [u8; 4] { header[i..i + 4].try_into().unwrap() };
-    let int = |i: usize| {
-        if big_endian {
-            i32::from_be_bytes(word(i))
-        } else {
-            i32::from_le_bytes(word(i))
-        }
-    };
-    let float = |i: usize| {
-        let b: [u8; 8] = header[i..i + 8].try_into().unwrap();
-        if big_endian {
-            f64::from_be_bytes(b)
-        } else {
-            f64::from_le_bytes(b)
-        }
-    };
-    let (xdim, ydim) = (int(4), int(8));
-    for (v, field, off) in [(xdim, "header xdim", 4), (ydim, "header ydim", 8)] {
-        if v < 1 || v as u32 > MAX_SIDE {
-            return Err(DecodeError::new(
-                format,
-                field,
-                off,
-                format!("{v} is outside 1..={MAX_SIDE}"),
-            ));
-        }
-    }
-    let vec3 = |i: usize| [float(i), float(i + 8), float(i + 16)];
-    let camera = DefaultCamera::Voxlap {
-        position: vec3(12),
-        right: vec3(36),
-        down: vec3(60),
-        forward: vec3(84),
-    };
-    Ok((camera, xdim as u32, ydim as u32))
 }
 
 /// Columns read in file order, ready to become a store.
@@ -606,163 +562,10 @@ pub fn implicit_aos_spawns(width: u32, length: u32) -> Vec<Spawn> {
     vec![area("blue", 0.0, 0.5), area("green", 0.75, 1.0)]
 }
 
-/// Writes a voxel map as AoS (headerless) or Voxlap VXL.
-pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
-    let Some(store) = map.voxels() else {
-        return Err(EncodeError::new(
-            format,
-            "only voxel maps can be written as VXL",
-        ));
-    };
-    let [w, l, d] = store.dims();
-    if d > 256 {
-        return Err(EncodeError::new(
-            format,
-            format!("depth {d} is more than the 256 a VXL span can address"),
-        ));
-    }
-    let mut out = Vec::with_capacity(
-        VOXLAP_HEADER_LEN + store.colored_voxels() as usize * 4 + (w * l) as usize * 8,
-    );
-    if format == Format::VoxlapVxl {
-        write_voxlap_header(&mut out, map, store);
-    }
-    let light_to_shade = store.fourth_byte == FourthByte::Light;
-    for y in 0..l {
-        for x in 0..w {
-            let col = store.column(x, y);
-            let spans = col.raw_spans().ok_or_else(|| {
-                EncodeError::new(
-                    format,
-                    format!(
-                        "column ({x}, {y}): {}",
-                        col.vxl_problem().unwrap_or_default()
-                    ),
-                )
-            })?;
-            let mut c = 0usize;
-            for (i, span) in spans.iter().enumerate() {
-                out.extend_from_slice(&[span.n, span.s, span.e, span.a]);
-                // A column with air at the bottom ends in a span with no slab.
-                let Some(slab) = col.slabs.get(i) else {
-                    break;
-                };
-                for &color in &col.colors[c..c + slab.colors()] {
-                    // VMF's fourth byte is light emission, not a VXL shade.
-                    let color = if light_to_shade {
-                        (color & 0x00FF_FFFF) | 0x8000_0000
-                    } else {
-                        color
-                    };
-                    out.put_u32(color);
-                }
-                c += slab.colors();
-            }
-        }
-    }
-    Ok(out)
-}
-
-fn write_voxlap_header(out: &mut Vec<u8>, map: &Map, store: &VoxelStore) {
-    let [w, l, d] = store.dims();
-    let (position, right, down, forward) = match &map.meta.camera {
-        Some(DefaultCamera::Voxlap {
-            position,
-            right,
-            down,
-            forward,
-        }) => (*position, *right, *down, *forward),
-        // Voxlap's own default: from the centre, above the ground, looking north.
-        _ => (
-            [w as f64 / 2.0, l as f64 / 2.0, d as f64 / 4.0],
-            [1.0, 0.0, 0.0],
-            [0.0, 0.0, 1.0],
-            [0.0, -1.0, 0.0],
-        ),
-    };
-    out.put_u32(VOXLAP_MAGIC);
-    out.put_u32(w);
-    out.put_u32(l);
-    for v in [position, right, down, forward] {
-        for c in v {
-            out.put_f64(c);
-        }
-    }
-}
-
+mod encode;
+mod header;
+pub mod spans;
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod tests;
 
-    /// A 1x1 column: air 0..2, top colours 2..3, solid, bottom colour at 4,
-    /// air 5, then ground 6..8 with one top colour.
-    fn one_column() -> Vec<u8> {
-        let mut v = vec![4, 2, 3, 0];
-        v.extend_from_slice(&[1, 1, 1, 0x80, 2, 2, 2, 0x80]); // top colours
-        v.extend_from_slice(&[3, 3, 3, 0x80]); // bottom colour
-        v.extend_from_slice(&[0, 6, 6, 5, 4, 4, 4, 0x7F]);
-        v
-    }
-
-    #[test]
-    fn decodes_a_hand_made_column() {
-        let map = decode(&one_column(), Some([1, 1, 8])).unwrap();
-        let s = map.voxels().unwrap();
-        let solid: Vec<bool> = (0..8).map(|z| s.solid(0, 0, z)).collect();
-        assert_eq!(solid, [false, false, true, true, true, false, true, true]);
-        assert_eq!(s.color(0, 0, 4), Some(0x8003_0303));
-        assert_eq!(s.color(0, 0, 6), Some(0x7F04_0404));
-        assert_eq!(s.color(0, 0, 7), None);
-        assert_eq!(encode(&map, Format::AosVxl).unwrap(), one_column());
-    }
-
-    #[test]
-    fn size_is_inferred_from_the_data() {
-        let mut file = Vec::new();
-        for _ in 0..9 {
-            file.extend_from_slice(&one_column());
-        }
-        let map = decode(&file, None).unwrap();
-        assert_eq!(map.voxels().unwrap().dims(), [3, 3, 64]);
-        let e = decode(&file[..file.len() - 4], None).unwrap_err();
-        assert!(e.to_string().contains("column #8"), "{e}");
-    }
-
-    #[test]
-    fn bad_spans_name_column_field_and_offset() {
-        let mut f = one_column();
-        f[2] = 70; // E past depth 64
-        let e = decode(&f, Some([1, 1, 64])).unwrap_err();
-        assert_eq!(e.offset, 2);
-        assert!(e.field.contains("column (0, 0) span 0 E"), "{e}");
-        assert!(e.problem.contains("z=70, past the map depth 64"), "{e}");
-    }
-
-    #[test]
-    fn voxlap_header_is_read_in_both_byte_orders() {
-        let mut le = Vec::new();
-        le.put_u32(VOXLAP_MAGIC);
-        le.put_u32(1);
-        le.put_u32(1);
-        for i in 0..12 {
-            le.put_f64(i as f64);
-        }
-        let mut be = VOXLAP_MAGIC.to_be_bytes().to_vec();
-        be.extend_from_slice(&1u32.to_be_bytes());
-        be.extend_from_slice(&1u32.to_be_bytes());
-        for i in 0..12 {
-            be.extend_from_slice(&(i as f64).to_be_bytes());
-        }
-        let column = [0u8, 255, 255, 0, 9, 9, 9, 9];
-        for mut f in [le, be] {
-            f.extend_from_slice(&column);
-            let map = decode(&f, None).unwrap();
-            assert_eq!(map.format, Format::VoxlapVxl);
-            assert_eq!(map.voxels().unwrap().dims(), [1, 1, 256]);
-            let Some(DefaultCamera::Voxlap { forward, .. }) = map.meta.camera else {
-                panic!("camera kept")
-            };
-            assert_eq!(forward, [9.0, 10.0, 11.0]);
-        }
-    }
-}
+pub use encode::encode;

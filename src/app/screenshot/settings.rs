@@ -67,7 +67,7 @@ impl Settings {
 
 /// Where the settings live: `screenshot.toml` in mapscope's config folder.
 pub fn settings_path() -> Option<PathBuf> {
-    super::recent::config_dir().map(|d| d.join("screenshot.toml"))
+    crate::app::recent::config_dir().map(|d| d.join("screenshot.toml"))
 }
 
 /// "MAP-YYYY-MM-DD_HH-MM-SS.png" from the map's file name (its stem) and a

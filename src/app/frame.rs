@@ -1,0 +1,223 @@
+//! One frame of the window: the load's news, the camera's step, the
+//! scripted run's turn, picking, then the 3D view and the overlay drawn
+//! and presented; and what the overlay's buttons asked for.
+
+use super::browser_window::{Answer, Purpose};
+use super::gfx::paint_egui;
+use super::loader::Source;
+use super::ui::{self, Actions};
+use super::{screenshot, App, Gfx};
+use crate::kinds::views;
+use crate::render::{labels, Scene, Target};
+use std::time::Instant;
+use winit::event_loop::ActiveEventLoop;
+
+impl App {
+    pub(super) fn frame(&mut self, event_loop: &ActiveEventLoop) {
+        self.poll_load();
+        let started = Instant::now();
+        let elapsed = self.clock.last_frame.elapsed().as_secs_f32();
+        self.clock.last_frame = started;
+        // A stall (a load, a dialog) must not throw the camera far.
+        let dt = elapsed.min(0.1);
+        self.step_camera(dt);
+        self.clock.since_load = self.clock.since_load.saturating_add(1);
+        let settled = self.current.is_some() && self.load.is_none() && self.clock.since_load > 3;
+        if settled {
+            if let Some(s) = &mut self.script {
+                s.between.push(elapsed * 1000.0);
+            }
+        }
+        if settled && std::mem::take(&mut self.start.f12) {
+            self.take_screenshot();
+        }
+        if settled && self.script.as_ref().is_some_and(|s| s.measured()) {
+            self.finish_script();
+            event_loop.exit();
+            return;
+        }
+        if self.exit_error.is_some() {
+            event_loop.exit();
+            return;
+        }
+        if self.script.is_some() && self.pointer.cursor.is_none() {
+            if let Some(g) = &self.gfx {
+                let (w, h) = self.view_size(g);
+                self.pointer.cursor = Some((w / 2.0, h / 2.0));
+                self.pointer.moved = true;
+            }
+        }
+        self.update_pick();
+        let Some(mut g) = self.gfx.take() else { return };
+        let frame = match g.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(f)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(f) => f,
+            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+                g.surface.configure(&g.gpu.device, &g.config);
+                self.gfx = Some(g);
+                return;
+            }
+            _ => {
+                self.gfx = Some(g);
+                return;
+            }
+        };
+        let view = frame.texture.create_view(&Default::default());
+        let target = Target {
+            color: &view,
+            depth: &g.depth,
+            format: g.config.format,
+            width: g.config.width,
+            height: g.config.height,
+        };
+        let empty = Scene::default();
+        let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
+        self.render_options.labels = self.panels.labels;
+        self.render_options.highlight_indestructible = self.panels.indestructible;
+        self.clock.stats = g.renderer.draw(
+            &g.gpu.device,
+            &g.gpu.queue,
+            &target,
+            scene,
+            &self.fly.camera,
+            &self.render_options,
+        );
+        let input = g.egui_state.take_egui_input(&g.window);
+        let (out, actions) = self.overlay(&g, input);
+        g.egui_state
+            .handle_platform_output(&g.window, out.platform_output.clone());
+        let size = (g.config.width, g.config.height);
+        paint_egui(&mut g, out, &view, size);
+        g.gpu.queue.present(frame);
+        self.gfx = Some(g);
+        // The status line's frame time: this frame's own work, drawing and
+        // presenting (the time between frames includes waiting for input).
+        let work_ms = started.elapsed().as_secs_f32() * 1000.0;
+        self.clock.frame_ms = if self.clock.frame_ms == 0.0 {
+            work_ms
+        } else {
+            self.clock.frame_ms * 0.9 + work_ms * 0.1
+        };
+        if settled {
+            if let Some(s) = &mut self.script {
+                s.work.push(work_ms);
+            }
+        }
+        self.act(actions, event_loop);
+        if self.input.held.any() || self.load.is_some() || self.input.looking {
+            if let Some(g) = &self.gfx {
+                g.window.request_redraw();
+            }
+        }
+    }
+
+    /// Runs egui once: menus, panels, windows and the notice. Windows that
+    /// answer (the browser, the screenshot settings) do so through the
+    /// returned actions or directly on `self`.
+    pub(super) fn overlay(
+        &mut self,
+        g: &Gfx,
+        input: egui::RawInput,
+    ) -> (egui::FullOutput, Actions) {
+        let mut actions = Actions {
+            overlays: self.overlays,
+            ..Default::default()
+        };
+        let loading = self.load.as_ref().map(|l| (l.source.name(), l.stage));
+        let status = ui::Status {
+            loading,
+            message: &self.message,
+            camera: self.describe_camera(),
+        };
+        let mode = self.mode.kind();
+        let window = [g.config.width, g.config.height];
+        let mut browser_answer = None;
+        let mut asked = screenshot::Asked::default();
+        let settings_before = self.shots.settings.clone();
+        let out = g.egui_ctx.run_ui(input, |ui| {
+            ui::menu(ui, &mut actions, &mut self.panels, mode);
+            let map = self.current.as_ref().map(|c| {
+                let (stats, ms) = (&self.clock.stats, self.clock.frame_ms);
+                ui::MapView::of(c, stats, ms, &g.gpu, &self.pointer.lines)
+            });
+            if let (Some(c), true) = (&self.current, self.panels.labels) {
+                // Behind the panels, over the 3D view; in points, as egui
+                // lays out.
+                let area = ui.ctx().content_rect();
+                let (w, h) = (area.width().round() as u32, area.height().round() as u32);
+                let labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
+                labels::paint(
+                    &ui.ctx().layer_painter(egui::LayerId::background()),
+                    &labels,
+                );
+            }
+            actions.spawn = ui::draw(ui, &status, map.as_ref(), self.panels);
+            if let Some(b) = &mut self.browser {
+                browser_answer = b.show(ui.ctx());
+            }
+            if self.shots.window_open {
+                asked = screenshot::window::show(
+                    ui.ctx(),
+                    &mut self.shots.window_open,
+                    &mut self.shots.settings,
+                    window,
+                );
+            }
+            if let Some(t) = self.toast.as_ref().filter(|t| t.alive()) {
+                t.draw(ui.ctx());
+            }
+        });
+        actions.screenshot |= asked.take_now;
+        actions.choose_shot_folder = asked.choose_folder;
+        actions.settings_changed = self.shots.settings != settings_before;
+        actions.browser_answer = browser_answer;
+        (out, actions)
+    }
+
+    fn act(&mut self, a: Actions, event_loop: &ActiveEventLoop) {
+        if a.overlays != self.overlays {
+            self.overlays = a.overlays;
+            if let (Some(c), Some(g)) = (&mut self.current, &self.gfx) {
+                views::apply_overlays(&c.map, &mut c.scene, &g.gpu.device, &self.overlays);
+            }
+        }
+        if let Some(answer) = a.browser_answer {
+            self.browser = None;
+            match answer {
+                Answer::Open(p) => self.open(Source::at(p)),
+                Answer::Folder(p) => self.set_shot_folder(p),
+                Answer::Cancel => {}
+            }
+        }
+        if a.settings_changed {
+            self.save_shot_settings();
+        }
+        if a.choose_shot_folder {
+            self.choose_shot_folder();
+        }
+        if a.open {
+            self.open_dialog();
+        }
+        if a.browse {
+            self.browse(Purpose::OpenMap);
+        }
+        if a.screenshot_settings {
+            self.shots.window_open = true;
+        }
+        if let Some(i) = a.spawn {
+            self.fly_to_spawn(i);
+        }
+        if let Some(kind) = a.mode {
+            self.set_mode(kind, false);
+        }
+        if a.reload {
+            self.reload();
+        }
+        if a.screenshot {
+            self.take_screenshot();
+        }
+        if a.quit {
+            event_loop.exit();
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! `mapscope bench`: decoding, meshing and drawing speed, and store size,
+//! for one map file.
+
+use anyhow::{Context, Result};
+use mapscope::formats::{self, LoadOptions};
+use mapscope::kinds::views::{self, View};
+use mapscope::mesh;
+use mapscope::render::headless::Headless;
+use mapscope::render::RenderOptions;
+use std::path::Path;
+use std::time::Instant;
+
+/// Prints the figures for `file`, decoding it `iterations` times.
+pub fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
+    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let mut times = Vec::new();
+    let mut map = None;
+    for _ in 0..iterations.max(1) {
+        // Free the last map first, so every decode allocates the same way.
+        drop(map.take());
+        let t = Instant::now();
+        let m = formats::decode(&bytes, load)?;
+        times.push(t.elapsed().as_secs_f64());
+        map = Some(m);
+    }
+    times.sort_by(f64::total_cmp);
+    let map = map.expect("decoded at least once");
+    let median = times[times.len() / 2];
+    let mb = bytes.len() as f64 / 1e6;
+    println!(
+        "file        {} ({} bytes, {})",
+        file.display(),
+        bytes.len(),
+        map.format.label()
+    );
+    let p90 = times[times.len() * 9 / 10];
+    println!(
+        "decode      median {:.2} ms, best {:.2} ms, 90th percentile {:.2} ms: {:.0} MB/s median, {:.0} MB/s best (one core)",
+        median * 1e3,
+        times[0] * 1e3,
+        p90 * 1e3,
+        mb / median,
+        mb / times[0]
+    );
+    if let Some(t) = map.terrain() {
+        let mut mesh_times = Vec::new();
+        let mut triangles = 0;
+        for _ in 0..iterations.clamp(1, 20) {
+            let t0 = Instant::now();
+            let m = mesh::terrain::mesh_terrain(t);
+            mesh_times.push(t0.elapsed().as_secs_f64());
+            // Quads of 4 vertices, two triangles each.
+            triangles = (m.opaque.len() + m.translucent.len()) / 2;
+        }
+        mesh_times.sort_by(f64::total_cmp);
+        println!(
+            "mesh        median {:.2} ms on one core: {}x{} tilepoints, {triangles} triangles",
+            mesh_times[mesh_times.len() / 2] * 1e3,
+            t.width,
+            t.height
+        );
+    }
+    if let Some(v) = map.voxels() {
+        let [w, l, d] = v.dims();
+        let store = v.heap_bytes() as f64;
+        println!(
+            "store       {:.2} MiB: {:.3} bytes a voxel, {:.2} bytes a file byte, {:.2} bytes a coloured voxel",
+            store / 1048576.0,
+            store / (w as f64 * l as f64 * d as f64),
+            store / bytes.len() as f64,
+            store / v.colored_voxels().max(1) as f64
+        );
+        let opts = mesh::MeshOptions::default();
+        let mut mesh_times = Vec::new();
+        let mut faces = 0;
+        for _ in 0..iterations.clamp(1, 30) {
+            let t = Instant::now();
+            let meshes = mesh::mesh_all_serial(v, &opts);
+            mesh_times.push(t.elapsed().as_secs_f64());
+            faces = mesh::face_count(&meshes);
+        }
+        mesh_times.sort_by(f64::total_cmp);
+        let (m, best) = (mesh_times[mesh_times.len() / 2], mesh_times[0]);
+        println!(
+            "mesh        median {:.2} ms on one core: {faces} faces, {:.1} ns a face, {:.0} M faces/s (best {:.2} ms, {:.0} M faces/s), {} bytes a face on the GPU ({:.2} MiB)",
+            m * 1e3,
+            m * 1e9 / faces.max(1) as f64,
+            faces as f64 / m / 1e6,
+            best * 1e3,
+            faces as f64 / best / 1e6,
+            std::mem::size_of::<mesh::Face>(),
+            (faces * std::mem::size_of::<mesh::Face>()) as f64 / 1048576.0
+        );
+        if let Ok(mut gpu) = Headless::new() {
+            let options = RenderOptions::default();
+            // Load to first frame: decode, mesh (all cores), upload.
+            let t = Instant::now();
+            let map = formats::decode(&bytes, load)?;
+            let t_decode = t.elapsed();
+            let scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, options.show_spawns);
+            gpu.gpu
+                .device
+                .poll(wgpu::PollType::wait_indefinitely())
+                .ok();
+            let t_ready = t.elapsed();
+            let camera = views::camera_for(&map, View::Overview, 1280.0 / 720.0, 60.0)
+                .map_err(anyhow::Error::msg)?;
+            let target = mapscope::render::Offscreen::new(&gpu.gpu.device, 1280, 720);
+            let mut frames = Vec::new();
+            for _ in 0..5 {
+                let t = Instant::now();
+                gpu.renderer.draw(
+                    &gpu.gpu.device,
+                    &gpu.gpu.queue,
+                    &target.target(),
+                    &scene,
+                    &camera,
+                    &options,
+                );
+                gpu.gpu
+                    .device
+                    .poll(wgpu::PollType::wait_indefinitely())
+                    .ok();
+                frames.push(t.elapsed().as_secs_f64());
+            }
+            frames.sort_by(f64::total_cmp);
+            println!(
+                "first frame {:.1} ms to be ready to draw (decode {:.1} ms, mesh + upload {:.1} ms)",
+                t_ready.as_secs_f64() * 1e3,
+                t_decode.as_secs_f64() * 1e3,
+                (t_ready - t_decode).as_secs_f64() * 1e3
+            );
+            println!(
+                "frame       1280x720 overview: median {:.1} ms (best {:.1} ms) on {}",
+                frames[frames.len() / 2] * 1e3,
+                frames[0] * 1e3,
+                gpu.gpu.describe()
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,48 @@
+//! `mapscope convert`: a map written in another format.
+
+use anyhow::{bail, Context, Result};
+use mapscope::formats::{self, Format, LoadOptions};
+use std::path::Path;
+
+/// Writes `input` as `format` (or the format `output`'s extension names).
+pub fn convert(
+    input: &Path,
+    output: &Path,
+    format: Option<&str>,
+    force: bool,
+    options: &LoadOptions,
+) -> Result<()> {
+    let format = match format {
+        Some(f) => Format::from_id(f).with_context(|| {
+            format!("unknown format {f:?}; use aos-vxl, voxlap-vxl, vmf, alw or w3e")
+        })?,
+        None => match output
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("vxl") => Format::AosVxl,
+            Some("vmf") => Format::Vmf,
+            Some("alw") => Format::Alw,
+            Some("w3e") => Format::W3e,
+            _ => bail!(
+                "cannot tell the format from {}; give --format",
+                output.display()
+            ),
+        },
+    };
+    if output.exists() && !force {
+        bail!("{} exists; give --force to overwrite it", output.display());
+    }
+    let map = formats::load_path(input, options)?;
+    let bytes = formats::encode(&map, format)?;
+    std::fs::write(output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;
+    println!(
+        "wrote {} ({}, {} bytes)",
+        output.display(),
+        format.label(),
+        bytes.len()
+    );
+    Ok(())
+}

@@ -1,0 +1,5 @@
+//! The subcommands of the `mapscope` binary, one a file.
+
+pub mod bench;
+pub mod convert;
+pub mod render;

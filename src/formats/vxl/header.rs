@@ -1,0 +1,83 @@
+//! Voxlap's 108-byte header: the map's width and length and a camera
+//! (position and the right, down and forward vectors), read in either byte
+//! order and written little-endian.
+
+use super::{VOXLAP_HEADER_LEN, VOXLAP_MAGIC};
+use crate::formats::error::{DecodeError, Format};
+use crate::formats::reader::{PutLe, Reader};
+use crate::store::voxels::{VoxelStore, MAX_SIDE};
+use crate::store::{DefaultCamera, Map};
+
+/// The header's camera, width and length.
+pub(super) fn read_voxlap_header(
+    bytes: &[u8],
+    big_endian: bool,
+) -> Result<(DefaultCamera, u32, u32), DecodeError> {
+    let format = Format::VoxlapVxl;
+    let mut r = Reader::new(bytes, format);
+    let header = r.bytes(VOXLAP_HEADER_LEN, "header")?;
+    let word = |i: usize| -> [u8; 4] { header[i..i + 4].try_into().unwrap() };
+    let int = |i: usize| {
+        if big_endian {
+            i32::from_be_bytes(word(i))
+        } else {
+            i32::from_le_bytes(word(i))
+        }
+    };
+    let float = |i: usize| {
+        let b: [u8; 8] = header[i..i + 8].try_into().unwrap();
+        if big_endian {
+            f64::from_be_bytes(b)
+        } else {
+            f64::from_le_bytes(b)
+        }
+    };
+    let (xdim, ydim) = (int(4), int(8));
+    for (v, field, off) in [(xdim, "header xdim", 4), (ydim, "header ydim", 8)] {
+        if v < 1 || v as u32 > MAX_SIDE {
+            return Err(DecodeError::new(
+                format,
+                field,
+                off,
+                format!("{v} is outside 1..={MAX_SIDE}"),
+            ));
+        }
+    }
+    let vec3 = |i: usize| [float(i), float(i + 8), float(i + 16)];
+    let camera = DefaultCamera::Voxlap {
+        position: vec3(12),
+        right: vec3(36),
+        down: vec3(60),
+        forward: vec3(84),
+    };
+    Ok((camera, xdim as u32, ydim as u32))
+}
+
+/// Writes the header for `store`, with the map's Voxlap camera or Voxlap's
+/// own default.
+pub(super) fn write_voxlap_header(out: &mut Vec<u8>, map: &Map, store: &VoxelStore) {
+    let [w, l, d] = store.dims();
+    let (position, right, down, forward) = match &map.meta.camera {
+        Some(DefaultCamera::Voxlap {
+            position,
+            right,
+            down,
+            forward,
+        }) => (*position, *right, *down, *forward),
+        // Voxlap's own default: from the centre, above the ground, looking north.
+        _ => (
+            [w as f64 / 2.0, l as f64 / 2.0, d as f64 / 4.0],
+            [1.0, 0.0, 0.0],
+            [0.0, 0.0, 1.0],
+            [0.0, -1.0, 0.0],
+        ),
+    };
+    out.put_u32(VOXLAP_MAGIC);
+    out.put_u32(w);
+    out.put_u32(l);
+    for v in [position, right, down, forward] {
+        for c in v {
+            out.put_f64(c);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! The VXL decoder and writer on hand-made columns.
+
+use super::*;
+use crate::formats::reader::PutLe;
+use crate::store::DefaultCamera;
+
+/// A 1x1 column: air 0..2, top colours 2..3, solid, bottom colour at 4,
+/// air 5, then ground 6..8 with one top colour.
+fn one_column() -> Vec<u8> {
+    let mut v = vec![4, 2, 3, 0];
+    v.extend_from_slice(&[1, 1, 1, 0x80, 2, 2, 2, 0x80]); // top colours
+    v.extend_from_slice(&[3, 3, 3, 0x80]); // bottom colour
+    v.extend_from_slice(&[0, 6, 6, 5, 4, 4, 4, 0x7F]);
+    v
+}
+
+#[test]
+fn decodes_a_hand_made_column() {
+    let map = decode(&one_column(), Some([1, 1, 8])).unwrap();
+    let s = map.voxels().unwrap();
+    let solid: Vec<bool> = (0..8).map(|z| s.solid(0, 0, z)).collect();
+    assert_eq!(solid, [false, false, true, true, true, false, true, true]);
+    assert_eq!(s.color(0, 0, 4), Some(0x8003_0303));
+    assert_eq!(s.color(0, 0, 6), Some(0x7F04_0404));
+    assert_eq!(s.color(0, 0, 7), None);
+    assert_eq!(encode(&map, Format::AosVxl).unwrap(), one_column());
+}
+
+#[test]
+fn size_is_inferred_from_the_data() {
+    let mut file = Vec::new();
+    for _ in 0..9 {
+        file.extend_from_slice(&one_column());
+    }
+    let map = decode(&file, None).unwrap();
+    assert_eq!(map.voxels().unwrap().dims(), [3, 3, 64]);
+    let e = decode(&file[..file.len() - 4], None).unwrap_err();
+    assert!(e.to_string().contains("column #8"), "{e}");
+}
+
+#[test]
+fn bad_spans_name_column_field_and_offset() {
+    let mut f = one_column();
+    f[2] = 70; // E past depth 64
+    let e = decode(&f, Some([1, 1, 64])).unwrap_err();
+    assert_eq!(e.offset, 2);
+    assert!(e.field.contains("column (0, 0) span 0 E"), "{e}");
+    assert!(e.problem.contains("z=70, past the map depth 64"), "{e}");
+}
+
+#[test]
+fn voxlap_header_is_read_in_both_byte_orders() {
+    let mut le = Vec::new();
+    le.put_u32(VOXLAP_MAGIC);
+    le.put_u32(1);
+    le.put_u32(1);
+    for i in 0..12 {
+        le.put_f64(i as f64);
+    }
+    let mut be = VOXLAP_MAGIC.to_be_bytes().to_vec();
+    be.extend_from_slice(&1u32.to_be_bytes());
+    be.extend_from_slice(&1u32.to_be_bytes());
+    for i in 0..12 {
+        be.extend_from_slice(&(i as f64).to_be_bytes());
+    }
+    let column = [0u8, 255, 255, 0, 9, 9, 9, 9];
+    for mut f in [le, be] {
+        f.extend_from_slice(&column);
+        let map = decode(&f, None).unwrap();
+        assert_eq!(map.format, Format::VoxlapVxl);
+        assert_eq!(map.voxels().unwrap().dims(), [1, 1, 256]);
+        let Some(DefaultCamera::Voxlap { forward, .. }) = map.meta.camera else {
+            panic!("camera kept")
+        };
+        assert_eq!(forward, [9.0, 10.0, 11.0]);
+    }
+}

@@ -1,0 +1,187 @@
+//! The kinds of map: voxels (VXL and VMF), terrain (W3E) and cells (ALW).
+//!
+//! Each kind's module answers everything the rest of the program asks of a
+//! map of that kind: its size and summary for `info`, its meshes, and (with
+//! the `gui` feature) its extent for framing views, picking and the
+//! inspector's description, overlays and upload to the GPU. [`of`] is the one
+//! place that looks at which kind a map is; a new kind of map is a new
+//! module here and a new arm there.
+
+mod cells;
+mod terrain;
+#[cfg(feature = "gui")]
+pub mod views;
+mod voxels;
+
+use crate::mesh::MapMeshes;
+use crate::store::cells::AlwWorld;
+use crate::store::terrain::W3eTerrain;
+use crate::store::voxels::VoxelStore;
+use crate::store::{Content, Map};
+use serde_json::{Map as JsonMap, Value};
+
+#[cfg(feature = "gui")]
+pub use gui::*;
+
+/// Lines of the readable summary: (label, value).
+pub type Lines = Vec<(String, String)>;
+
+/// What the program asks of a map, answered by its kind; with the `gui`
+/// feature, what a window or a picture asks too ([`ViewKind`]).
+pub trait MapKind: Shown {
+    /// `[x, y, z]` for voxel maps (z = height in voxels); `[width, height]`
+    /// for W3E (tilepoints) and ALW (cells); and what they count, for people.
+    fn size(&self) -> (Vec<u32>, &'static str);
+    /// The kind's lines of `mapscope info`, after name and description.
+    fn summary_lines(&self, lines: &mut Lines);
+    /// Lines after the spawn areas (what the format cannot say of them).
+    fn spawn_notes(&self, _lines: &mut Lines) {}
+    /// The kind's keys of `mapscope info --json`.
+    fn summary_json(&self, o: &mut JsonMap<String, Value>);
+    /// Everything the map draws, meshed (voxel chunks on all cores).
+    fn mesh(&self) -> MapMeshes;
+}
+
+/// The parts of a kind only a window or a picture needs: [`ViewKind`] with
+/// the `gui` feature, nothing without.
+#[cfg(feature = "gui")]
+pub trait Shown: ViewKind {}
+#[cfg(feature = "gui")]
+impl<T: ViewKind> Shown for T {}
+#[cfg(not(feature = "gui"))]
+pub trait Shown {}
+#[cfg(not(feature = "gui"))]
+impl<T> Shown for T {}
+
+/// The one place that tells the kinds apart.
+pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
+    match &map.content {
+        Content::Voxels(store) => Box::new(voxels::Voxels { map, store }),
+        Content::Terrain(terrain) => Box::new(terrain::Terrain { terrain }),
+        Content::Cells(world) => Box::new(cells::Cells { world }),
+    }
+}
+
+/// Meshes any map.
+pub fn mesh(map: &Map) -> MapMeshes {
+    of(map).mesh()
+}
+
+impl Map {
+    pub fn voxels(&self) -> Option<&VoxelStore> {
+        match &self.content {
+            Content::Voxels(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn terrain(&self) -> Option<&W3eTerrain> {
+        match &self.content {
+            Content::Terrain(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn cells(&self) -> Option<&AlwWorld> {
+        match &self.content {
+            Content::Cells(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+impl From<VoxelStore> for Content {
+    fn from(store: VoxelStore) -> Content {
+        Content::Voxels(store)
+    }
+}
+
+impl From<W3eTerrain> for Content {
+    fn from(terrain: W3eTerrain) -> Content {
+        Content::Terrain(terrain)
+    }
+}
+
+impl From<AlwWorld> for Content {
+    fn from(world: AlwWorld) -> Content {
+        Content::Cells(world)
+    }
+}
+
+#[cfg(feature = "gui")]
+mod gui {
+    use crate::mesh::terrain::Overlays;
+    use crate::mesh::MapMeshes;
+    use crate::render::boxes::{Box3, BoxVertex};
+    use crate::render::{Renderer, Scene};
+
+    /// Where a kind uploads its meshes.
+    #[derive(Clone, Copy)]
+    pub struct Upload<'a> {
+        pub renderer: &'a Renderer,
+        pub device: &'a wgpu::Device,
+    }
+    use crate::store::Spawn;
+    use glam::Vec3;
+
+    /// The map's extent in map coordinates: x, y and the z range holding its
+    /// surface (z down), for framing views.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Extent {
+        pub width: f32,
+        pub length: f32,
+        /// The highest surface (smallest z) and the lowest floor.
+        pub top: f32,
+        pub bottom: f32,
+    }
+
+    impl Extent {
+        /// What an empty map frames: one unit.
+        pub const UNIT: Extent = Extent {
+            width: 1.0,
+            length: 1.0,
+            top: 0.0,
+            bottom: 1.0,
+        };
+    }
+
+    /// What a pick ray hit, in the kind's own grid.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum Picked {
+        Voxel { x: u32, y: u32, z: u32 },
+        Tile { x: u32, y: u32 },
+        Cell { x: u32, y: u32 },
+    }
+
+    /// What a window or a picture asks of a kind of map.
+    pub trait ViewKind {
+        fn extent(&self) -> Extent;
+        /// The z (down) of the ground at column (x, y), where the kind has
+        /// columns; views fall back to the extent.
+        fn ground_z(&self, _x: u32, _y: u32) -> Option<f32> {
+            None
+        }
+        /// A spawn area in map coordinates: (x, y) corners, and its z range
+        /// (down) where the file gives one.
+        fn spawn_area(&self, s: &Spawn) -> ([f32; 2], [f32; 2], Option<[f32; 2]>) {
+            let z = s.z.map(|[a, b]| [a.min(b), a.max(b)]);
+            (s.min, s.max, z)
+        }
+        /// Where a camera stored as angles stands (ALW: the player's eyes).
+        fn eye(&self) -> Option<Vec3> {
+            None
+        }
+        /// The first element along a ray.
+        fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked>;
+        /// The inspector's lines for a picked element: what the file says.
+        fn describe(&self, picked: &Picked) -> Vec<String>;
+        /// The box to outline a picked element.
+        fn highlight(&self, picked: &Picked) -> Option<(Vec3, Vec3)>;
+        /// Tints for the switched-on overlays (W3E tile flags).
+        fn overlay(&self, _overlays: &Overlays) -> Vec<BoxVertex> {
+            Vec::new()
+        }
+        /// Uploads the meshes, with `boxes` (spawn areas) drawn translucent.
+        fn upload(&self, to: Upload<'_>, meshes: &MapMeshes, boxes: Vec<Box3>) -> Scene;
+    }
+}

@@ -1,0 +1,39 @@
+//! How to draw, and what a frame drew.
+
+/// How to draw.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RenderOptions {
+    /// Ambient-occlusion strength, 0 (none) to 1.
+    pub ao: f32,
+    /// The game's distance fog, in voxels; `None` for none.
+    pub fog: Option<f32>,
+    pub show_spawns: bool,
+    /// Name ALW entities and lights with text labels.
+    pub labels: bool,
+    /// Tint VMF indestructible voxels.
+    pub highlight_indestructible: bool,
+    /// The sky (and fog) colour, sRGB 0..1.
+    pub sky: [f32; 3],
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            ao: 1.0,
+            fog: None,
+            show_spawns: true,
+            labels: true,
+            highlight_indestructible: false,
+            sky: [0.55, 0.72, 0.90],
+        }
+    }
+}
+
+/// What one frame drew.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DrawStats {
+    pub chunks_visible: u32,
+    pub chunks_total: u32,
+    pub faces_drawn: u64,
+    pub draw_calls: u32,
+}

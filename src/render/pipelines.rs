@@ -1,0 +1,143 @@
+//! The render pipelines for one colour format: voxel faces (solid and
+//! water) and coloured quads (opaque, one-sided, translucent).
+
+use super::boxes::BoxVertex;
+use super::scene::QuadLayer;
+use super::DEPTH_FORMAT;
+use crate::mesh::Face;
+
+/// What every format's pipelines share: shaders and layouts.
+pub(super) struct Shared {
+    pub voxel_module: wgpu::ShaderModule,
+    pub voxel_layout: wgpu::PipelineLayout,
+    pub quad_module: wgpu::ShaderModule,
+    pub quad_layout: wgpu::PipelineLayout,
+}
+
+/// The pipelines drawing into targets of one colour format.
+pub(super) struct Pipelines {
+    pub voxel: wgpu::RenderPipeline,
+    pub voxel_water: wgpu::RenderPipeline,
+    /// Coloured quads seen from both sides.
+    pub opaque: wgpu::RenderPipeline,
+    /// Coloured quads seen from their front (counter-clockwise) only.
+    pub one_sided: wgpu::RenderPipeline,
+    pub translucent: wgpu::RenderPipeline,
+}
+
+/// Tested against the depth buffer; written to it unless translucent, so
+/// that translucent things hide nothing behind them.
+fn depth(write: bool) -> wgpu::DepthStencilState {
+    wgpu::DepthStencilState {
+        format: DEPTH_FORMAT,
+        depth_write_enabled: Some(write),
+        depth_compare: Some(wgpu::CompareFunction::LessEqual),
+        stencil: Default::default(),
+        bias: Default::default(),
+    }
+}
+
+/// One pipeline: `translucent` ones blend and leave depth alone.
+#[allow(clippy::too_many_arguments)]
+fn pipeline(
+    device: &wgpu::Device,
+    label: &str,
+    layout: &wgpu::PipelineLayout,
+    module: &wgpu::ShaderModule,
+    vertices: wgpu::VertexBufferLayout<'_>,
+    cull_mode: Option<wgpu::Face>,
+    translucent: bool,
+    format: wgpu::TextureFormat,
+) -> wgpu::RenderPipeline {
+    device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+        label: Some(label),
+        layout: Some(layout),
+        vertex: wgpu::VertexState {
+            module,
+            entry_point: Some("vs_main"),
+            compilation_options: Default::default(),
+            buffers: &[Some(vertices)],
+        },
+        primitive: wgpu::PrimitiveState {
+            cull_mode,
+            front_face: wgpu::FrontFace::Ccw,
+            ..Default::default()
+        },
+        depth_stencil: Some(depth(!translucent)),
+        multisample: Default::default(),
+        fragment: Some(wgpu::FragmentState {
+            module,
+            entry_point: Some("fs_main"),
+            compilation_options: Default::default(),
+            targets: &[Some(wgpu::ColorTargetState {
+                format,
+                blend: translucent.then_some(wgpu::BlendState::ALPHA_BLENDING),
+                write_mask: wgpu::ColorWrites::ALL,
+            })],
+        }),
+        multiview_mask: None,
+        cache: None,
+    })
+}
+
+impl Pipelines {
+    pub fn new(device: &wgpu::Device, shared: &Shared, format: wgpu::TextureFormat) -> Pipelines {
+        let face_attrs = wgpu::vertex_attr_array![0 => Uint32x2];
+        let faces = wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<Face>() as u64,
+            step_mode: wgpu::VertexStepMode::Instance,
+            attributes: &face_attrs,
+        };
+        // Solid faces are wound to face the air; back faces never show. A
+        // water surface shows from below too.
+        let voxel = |label, water: bool| {
+            let cull = (!water).then_some(wgpu::Face::Back);
+            let (layout, module) = (&shared.voxel_layout, &shared.voxel_module);
+            pipeline(
+                device,
+                label,
+                layout,
+                module,
+                faces.clone(),
+                cull,
+                water,
+                format,
+            )
+        };
+        let quad_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Unorm8x4];
+        let quads = wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<BoxVertex>() as u64,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &quad_attrs,
+        };
+        let quad = |label, cull, translucent| {
+            let (layout, module) = (&shared.quad_layout, &shared.quad_module);
+            pipeline(
+                device,
+                label,
+                layout,
+                module,
+                quads.clone(),
+                cull,
+                translucent,
+                format,
+            )
+        };
+        Pipelines {
+            voxel: voxel("voxel faces", false),
+            voxel_water: voxel("voxel water", true),
+            opaque: quad("opaque quads", None, false),
+            one_sided: quad("one-sided quads", Some(wgpu::Face::Back), false),
+            translucent: quad("translucent quads", None, true),
+        }
+    }
+
+    /// The pipeline that draws a layer's quads.
+    pub fn for_layer(&self, layer: QuadLayer) -> &wgpu::RenderPipeline {
+        match layer {
+            QuadLayer::Ground => &self.opaque,
+            QuadLayer::OneSided => &self.one_sided,
+            _ => &self.translucent,
+        }
+    }
+}
