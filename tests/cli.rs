@@ -107,6 +107,13 @@ fn info_json_for_w3e_lists_flags_and_textures() {
     ] {
         assert!(!j[key].is_null(), "{key} missing: {j}");
     }
+    // The folder holding it reads as a map folder: the same terrain.
+    let folder = json_of(&mapscope(&[
+        "info".as_ref(),
+        path_arg(&dir),
+        "--json".as_ref(),
+    ]));
+    assert_eq!(folder, j);
     for flag in ["ramp", "blight", "water", "boundary", "map_edge"] {
         assert!(j["flags"][flag].is_u64(), "flag {flag} missing: {j}");
     }

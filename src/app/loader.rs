@@ -49,8 +49,7 @@ impl Source {
 
     fn read(&self, options: &LoadOptions) -> Result<Map, String> {
         let map = match self {
-            Source::File(p) => formats::load_path(p, options),
-            Source::Folder(p) => formats::load_path(&p.join("war3map.w3e"), options),
+            Source::File(p) | Source::Folder(p) => formats::load_path(p, options),
             Source::Demo => formats::decode(DEMO, options),
         };
         map.map_err(|e| e.to_string())

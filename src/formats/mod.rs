@@ -62,8 +62,16 @@ pub fn decode(bytes: &[u8], options: &LoadOptions) -> Result<Map, LoadError> {
     Ok(map)
 }
 
+/// Where a Warcraft III map folder keeps its terrain.
+pub const FOLDER_TERRAIN: &str = "war3map.w3e";
+
 /// Reads a map file and the sidecars next to it (`.json`, `.toml`, `.txt`).
+/// A folder is read as a Warcraft III map folder: its terrain,
+/// [`FOLDER_TERRAIN`].
 pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
+    if path.is_dir() {
+        return load_path(&path.join(FOLDER_TERRAIN), options);
+    }
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: path.display().to_string(),
         source,
