@@ -1,6 +1,10 @@
 //! Writes small maps of every format and layout into a folder, as seeds for
 //! the fuzz targets: `cargo run --example fuzz_seeds -- fuzz/seeds`.
 
+use mapscope::formats::mpq::{
+    self,
+    write::{ArchiveOptions, Compression, FileOptions},
+};
 use mapscope::formats::{self, Format};
 use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::W3eTerrain;
@@ -75,6 +79,41 @@ fn main() {
             content: Content::Terrain(W3eTerrain::flat(9, 7, version)),
         };
         write(&format!("flat-v{version}.w3e"), &map, Format::W3e);
+    }
+    // Map archives holding that terrain, stored each way maps store files.
+    let w3e = formats::encode(
+        &Map {
+            format: Format::W3e,
+            meta: Metadata::default(),
+            content: Content::Terrain(W3eTerrain::flat(9, 7, 12)),
+        },
+        Format::W3e,
+    )
+    .unwrap();
+    for (i, compression) in [
+        Compression::Zlib,
+        Compression::Bzip2,
+        Compression::Implode,
+        Compression::Imploded,
+        Compression::ZlibThenImplode,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let o = FileOptions {
+            compression,
+            encrypted: i % 2 == 0,
+            key_adjusted: i == 2,
+            single_unit: i == 4,
+            sector_crc: i == 1,
+        };
+        let options = ArchiveOptions {
+            protect: i >= 3,
+            sector_shift: 0,
+            ..Default::default()
+        };
+        let bytes = mpq::write::write(&[("war3map.w3e", &w3e, o)], &options);
+        std::fs::write(dir.join(format!("map-{compression:?}.w3x")), bytes).unwrap();
     }
     println!("seeds written to {}", dir.display());
 }

@@ -23,15 +23,19 @@ pub enum Format {
     /// Warcraft III `war3map.w3e` terrain.
     #[serde(rename = "w3e")]
     W3e,
+    /// A Warcraft III map: a `.w3m`/`.w3x` MPQ archive or a map folder.
+    #[serde(rename = "w3x")]
+    W3x,
 }
 
 impl Format {
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::AosVxl,
         Format::VoxlapVxl,
         Format::Vmf,
         Format::Alw,
         Format::W3e,
+        Format::W3x,
     ];
 
     /// The short id used by `info --json` and `convert --format`.
@@ -42,6 +46,7 @@ impl Format {
             Format::Vmf => "vmf",
             Format::Alw => "alw",
             Format::W3e => "w3e",
+            Format::W3x => "w3x",
         }
     }
 
@@ -53,6 +58,7 @@ impl Format {
             Format::Vmf => "VMF",
             Format::Alw => "ALW",
             Format::W3e => "W3E",
+            Format::W3x => "W3X",
         }
     }
 

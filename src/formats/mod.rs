@@ -3,11 +3,13 @@
 
 pub mod alw;
 pub mod error;
+pub mod mpq;
 pub mod reader;
 pub mod sidecar;
 pub mod vmf;
 pub mod vxl;
 pub mod w3e;
+pub mod w3x;
 
 pub use error::{DecodeError, EncodeError, Format, LoadError};
 
@@ -35,7 +37,8 @@ pub fn detect(bytes: &[u8]) -> Result<Format, LoadError> {
         });
     }
     let mut tried = Vec::new();
-    let sniffers: [(Format, Sniffer); 5] = [
+    let sniffers: [(Format, Sniffer); 6] = [
+        (Format::W3x, mpq::sniff),
         (Format::W3e, w3e::sniff),
         (Format::Alw, alw::sniff),
         (Format::VoxlapVxl, vxl::sniff_voxlap),
@@ -58,19 +61,16 @@ pub fn decode(bytes: &[u8], options: &LoadOptions) -> Result<Map, LoadError> {
         Format::Vmf => vmf::decode(bytes)?,
         Format::Alw => alw::decode(bytes)?,
         Format::W3e => w3e::decode(bytes)?,
+        Format::W3x => w3x::decode(bytes)?,
     };
     Ok(map)
 }
 
-/// Where a Warcraft III map folder keeps its terrain.
-pub const FOLDER_TERRAIN: &str = "war3map.w3e";
-
 /// Reads a map file and the sidecars next to it (`.json`, `.toml`, `.txt`).
-/// A folder is read as a Warcraft III map folder: its terrain,
-/// [`FOLDER_TERRAIN`].
+/// A folder is read as a Warcraft III map folder.
 pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
     if path.is_dir() {
-        return load_path(&path.join(FOLDER_TERRAIN), options);
+        return load_folder(path);
     }
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: path.display().to_string(),
@@ -86,6 +86,26 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
     Ok(map)
 }
 
+/// Reads a Warcraft III map folder: the files mapscope knows, then decodes
+/// them as an archive's would be.
+pub fn load_folder(dir: &Path) -> Result<Map, LoadError> {
+    let mut files = w3x::FolderFiles::default();
+    for name in w3x::KNOWN_FILES {
+        let path = dir.join(name);
+        match std::fs::read(&path) {
+            Ok(bytes) => files.files.push((name.to_string(), bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(source) => {
+                return Err(LoadError::Io {
+                    path: path.display().to_string(),
+                    source,
+                })
+            }
+        }
+    }
+    Ok(w3x::decode_files(&files)?)
+}
+
 /// Writes a map in `format`. Voxel maps can be written as any voxel format;
 /// W3E and ALW only as themselves.
 pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
@@ -94,5 +114,9 @@ pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
         Format::Vmf => vmf::encode(map),
         Format::Alw => alw::encode(map),
         Format::W3e => w3e::encode(map),
+        Format::W3x => Err(EncodeError::new(
+            Format::W3x,
+            "map archives are not written; convert to w3e for the terrain",
+        )),
     }
 }

@@ -1,0 +1,114 @@
+//! Warcraft III maps as players hold them: a `.w3m`/`.w3x` MPQ archive, or
+//! (since patch 1.31) a folder of the same files. The terrain
+//! (`war3map.w3e`) is required; a broken one fails the map. See
+//! FORMAT-NOTES.md, "Warcraft III maps as players have them".
+
+use super::error::{DecodeError, Format};
+use super::mpq::Archive;
+use super::w3e;
+use crate::store::{Map, Metadata};
+
+/// The files of a map that mapscope reads, by their names in the archive.
+pub const TERRAIN: &str = "war3map.w3e";
+pub const KNOWN_FILES: [&str; 1] = [TERRAIN];
+
+/// Where a map's files come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Container {
+    Mpq,
+    Folder,
+}
+
+impl Container {
+    pub fn id(self) -> &'static str {
+        match self {
+            Container::Mpq => "mpq",
+            Container::Folder => "folder",
+        }
+    }
+}
+
+/// A map's files, fetched by name: `Ok(None)` for a file it lacks.
+pub trait MapFiles {
+    fn container(&self) -> Container;
+    fn get(&self, name: &str) -> Result<Option<Vec<u8>>, DecodeError>;
+}
+
+impl MapFiles for Archive<'_> {
+    fn container(&self) -> Container {
+        Container::Mpq
+    }
+
+    fn get(&self, name: &str) -> Result<Option<Vec<u8>>, DecodeError> {
+        self.read(name)
+    }
+}
+
+/// A map folder's files, read beforehand by the caller (decoders do no I/O).
+#[derive(Debug, Default, Clone)]
+pub struct FolderFiles {
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl MapFiles for FolderFiles {
+    fn container(&self) -> Container {
+        Container::Folder
+    }
+
+    fn get(&self, name: &str) -> Result<Option<Vec<u8>>, DecodeError> {
+        Ok(self
+            .files
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, b)| b.clone()))
+    }
+}
+
+/// Decodes a map archive from its bytes.
+pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
+    let archive = Archive::open(bytes)?;
+    let mut map = decode_files(&archive)?;
+    if let Some(h) = &archive.map_header {
+        if map.meta.name.is_none() && !h.name.is_empty() {
+            map.meta.name = Some(h.name.clone());
+        }
+    }
+    map.meta
+        .warnings
+        .splice(0..0, archive.notes.iter().cloned());
+    Ok(map)
+}
+
+/// Decodes a map from its files, wherever they are kept.
+pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
+    let w3e_bytes = files.get(TERRAIN)?.ok_or_else(|| {
+        DecodeError::new(
+            Format::W3x,
+            format!("file {TERRAIN}"),
+            0,
+            format!("the {} holds no terrain", files.container().id()),
+        )
+    })?;
+    let (terrain, warnings) = w3e::decode_terrain(&w3e_bytes).map_err(|e| {
+        DecodeError::new(
+            Format::W3x,
+            format!("file {TERRAIN}: {}", e.field),
+            e.offset as usize,
+            e.problem,
+        )
+    })?;
+    let found = KNOWN_FILES
+        .iter()
+        .filter(|n| matches!(files.get(n), Ok(Some(_))))
+        .map(|n| format!("{} {n}", files.container().id()))
+        .collect();
+    Ok(Map {
+        format: Format::W3x,
+        meta: Metadata {
+            warnings,
+            sources: found,
+            ..Metadata::default()
+        },
+        content: terrain.into(),
+    })
+}
