@@ -4,5 +4,6 @@ pub mod cells;
 pub mod map;
 pub mod terrain;
 pub mod voxels;
+pub mod warcraft;
 
 pub use map::{Content, DefaultCamera, Map, Metadata, Spawn};
