@@ -115,8 +115,10 @@ fn info_json_for_w3e_lists_flags_and_textures() {
     ]));
     assert_eq!(folder["format"], "w3x");
     assert_eq!(folder["sources"], serde_json::json!(["folder war3map.w3e"]));
+    assert_eq!(folder["container"], "folder");
+    assert_eq!(folder["files"], serde_json::json!(["war3map.w3e"]));
     let mut loose = j.clone();
-    for key in ["format", "sources"] {
+    for key in ["format", "sources", "container", "files"] {
         folder.as_object_mut().unwrap().remove(key);
         loose.as_object_mut().unwrap().remove(key);
     }

@@ -1,4 +1,5 @@
-//! The kinds of map: voxels (VXL and VMF), terrain (W3E) and cells (ALW).
+//! The kinds of map: voxels (VXL and VMF), terrain (W3E), cells (ALW) and
+//! whole Warcraft III maps (terrain with its objects).
 //!
 //! Each kind's module answers everything the rest of the program asks of a
 //! map of that kind: its size and summary for `info`, its meshes, and (with
@@ -12,11 +13,13 @@ mod terrain;
 #[cfg(feature = "gui")]
 pub mod views;
 mod voxels;
+mod warcraft;
 
 use crate::mesh::MapMeshes;
 use crate::store::cells::AlwWorld;
 use crate::store::terrain::W3eTerrain;
 use crate::store::voxels::VoxelStore;
+use crate::store::warcraft::WarcraftMap;
 use crate::store::{Content, Map};
 use serde_json::{Map as JsonMap, Value};
 
@@ -59,6 +62,7 @@ pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
         Content::Voxels(store) => Box::new(voxels::Voxels { map, store }),
         Content::Terrain(terrain) => Box::new(terrain::Terrain { terrain }),
         Content::Cells(world) => Box::new(cells::Cells { world }),
+        Content::Warcraft(map) => Box::new(warcraft::Warcraft { map }),
     }
 }
 
@@ -75,9 +79,18 @@ impl Map {
         }
     }
 
+    /// The terrain of a W3E file or of a whole Warcraft III map.
     pub fn terrain(&self) -> Option<&W3eTerrain> {
         match &self.content {
             Content::Terrain(t) => Some(t),
+            Content::Warcraft(w) => Some(&w.terrain),
+            _ => None,
+        }
+    }
+
+    pub fn warcraft(&self) -> Option<&WarcraftMap> {
+        match &self.content {
+            Content::Warcraft(w) => Some(w),
             _ => None,
         }
     }
@@ -99,6 +112,12 @@ impl From<VoxelStore> for Content {
 impl From<W3eTerrain> for Content {
     fn from(terrain: W3eTerrain) -> Content {
         Content::Terrain(terrain)
+    }
+}
+
+impl From<WarcraftMap> for Content {
+    fn from(map: WarcraftMap) -> Content {
+        Content::Warcraft(map)
     }
 }
 

@@ -5,6 +5,7 @@ use crate::format::Format;
 use crate::store::cells::AlwWorld;
 use crate::store::terrain::W3eTerrain;
 use crate::store::voxels::VoxelStore;
+use crate::store::warcraft::WarcraftMap;
 
 /// A loaded map: what kind it is, its common metadata, and its content.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,6 +24,8 @@ pub enum Content {
     Terrain(W3eTerrain),
     /// ALW cells, lights and entities.
     Cells(AlwWorld),
+    /// A Warcraft III map: its terrain and the objects on it.
+    Warcraft(WarcraftMap),
 }
 
 /// Metadata common to every format. Fields a format or sidecar lacks stay empty.

@@ -6,11 +6,18 @@
 use super::error::{DecodeError, Format};
 use super::mpq::Archive;
 use super::w3e;
+use crate::store::warcraft::WarcraftMap;
 use crate::store::{Map, Metadata};
+use strings::Strings;
+
+pub mod info;
+pub mod strings;
 
 /// The files of a map that mapscope reads, by their names in the archive.
 pub const TERRAIN: &str = "war3map.w3e";
-pub const KNOWN_FILES: [&str; 1] = [TERRAIN];
+pub const INFO: &str = "war3map.w3i";
+pub const STRINGS: &str = "war3map.wts";
+pub const KNOWN_FILES: [&str; 3] = [TERRAIN, INFO, STRINGS];
 
 /// Where a map's files come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,17 +86,20 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
     Ok(map)
 }
 
-/// Decodes a map from its files, wherever they are kept.
+/// Decodes a map from its files, wherever they are kept. Only the terrain
+/// is required: a file that is missing is left out, and one that does not
+/// decode is a warning.
 pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
+    let container = files.container().id();
     let w3e_bytes = files.get(TERRAIN)?.ok_or_else(|| {
         DecodeError::new(
             Format::W3x,
             format!("file {TERRAIN}"),
             0,
-            format!("the {} holds no terrain", files.container().id()),
+            format!("the {container} holds no terrain"),
         )
     })?;
-    let (terrain, warnings) = w3e::decode_terrain(&w3e_bytes).map_err(|e| {
+    let (terrain, mut warnings) = w3e::decode_terrain(&w3e_bytes).map_err(|e| {
         DecodeError::new(
             Format::W3x,
             format!("file {TERRAIN}: {}", e.field),
@@ -97,18 +107,59 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
             e.problem,
         )
     })?;
-    let found = KNOWN_FILES
-        .iter()
-        .filter(|n| matches!(files.get(n), Ok(Some(_))))
-        .map(|n| format!("{} {n}", files.container().id()))
-        .collect();
+    let mut found = vec![TERRAIN.to_string()];
+    // Any file but the terrain: its bytes, or a warning and nothing.
+    let mut optional = |name: &str, warnings: &mut Vec<String>| match files.get(name) {
+        Ok(Some(bytes)) => {
+            found.push(name.to_string());
+            Some(bytes)
+        }
+        Ok(None) => None,
+        Err(e) => {
+            warnings.push(format!("{name} left out: {e}"));
+            None
+        }
+    };
+    let strings = match optional(STRINGS, &mut warnings) {
+        Some(bytes) => {
+            let (strings, notes) = Strings::parse(&bytes);
+            warnings.extend(notes);
+            strings
+        }
+        None => Strings::default(),
+    };
+    let info =
+        optional(INFO, &mut warnings).and_then(|bytes| match info::decode_info(&bytes, &strings) {
+            Ok((info, notes)) => {
+                warnings.extend(notes);
+                Some(info)
+            }
+            Err(e) => {
+                warnings.push(format!("{INFO} left out: {e}"));
+                None
+            }
+        });
+    let mut meta = Metadata {
+        sources: found.iter().map(|n| format!("{container} {n}")).collect(),
+        ..Metadata::default()
+    };
+    if let Some(info) = &info {
+        let text = |s: &str| (!s.is_empty()).then(|| s.to_string());
+        meta.name = text(&info.name);
+        meta.author = text(&info.author);
+        meta.description = text(&info.description);
+    }
+    meta.warnings = warnings;
+    let map = WarcraftMap {
+        terrain,
+        info,
+        container: container.to_string(),
+        files: found,
+        ..WarcraftMap::default()
+    };
     Ok(Map {
         format: Format::W3x,
-        meta: Metadata {
-            warnings,
-            sources: found,
-            ..Metadata::default()
-        },
-        content: terrain.into(),
+        meta,
+        content: map.into(),
     })
 }

@@ -1,0 +1,167 @@
+//! Whole Warcraft III maps (archives and map folders): the terrain kind's
+//! answers for the ground, and what the map's other files add: its
+//! information and players, units, doodads and trees, pathing.
+
+use super::terrain::Terrain;
+use super::{Lines, MapKind};
+use crate::mesh::MapMeshes;
+use crate::store::warcraft::{MapInfo, WarcraftMap};
+use serde_json::{json, Map as JsonMap, Value};
+
+pub(super) struct Warcraft<'a> {
+    pub map: &'a WarcraftMap,
+}
+
+impl Warcraft<'_> {
+    fn terrain(&self) -> Terrain<'_> {
+        Terrain {
+            terrain: &self.map.terrain,
+        }
+    }
+}
+
+/// A race as the w3i numbers it.
+pub fn race_name(race: i32) -> &'static str {
+    match race {
+        0 => "selectable",
+        1 => "human",
+        2 => "orc",
+        3 => "undead",
+        4 => "night elf",
+        _ => "unknown",
+    }
+}
+
+/// Who plays a slot, as the w3i numbers it.
+pub fn controller_name(controller: i32) -> &'static str {
+    match controller {
+        1 => "user",
+        2 => "computer",
+        3 => "neutral",
+        4 => "rescuable",
+        _ => "unknown",
+    }
+}
+
+fn players_json(info: &MapInfo) -> Value {
+    Value::Array(
+        info.players
+            .iter()
+            .map(|p| {
+                json!({
+                    "number": p.number,
+                    "name": p.name,
+                    "race": race_name(p.race),
+                    "controller": controller_name(p.controller),
+                    "start": p.start,
+                })
+            })
+            .collect(),
+    )
+}
+
+impl MapKind for Warcraft<'_> {
+    fn size(&self) -> (Vec<u32>, &'static str) {
+        self.terrain().size()
+    }
+
+    fn summary_lines(&self, lines: &mut Lines) {
+        let m = self.map;
+        let mut add = |k: &str, v: String| lines.push((k.to_string(), v));
+        add("container", m.container.clone());
+        if let Some(info) = &m.info {
+            add("w3i version", info.version.to_string());
+            if let Some(v) = info.game_version {
+                add(
+                    "saved by",
+                    format!("game {}.{}.{}.{}", v[0], v[1], v[2], v[3]),
+                );
+            }
+            add("suggested players", info.suggested_players.clone());
+            let [w, h] = info.playable;
+            add("playable area", format!("{w} x {h} tiles"));
+            for p in &info.players {
+                add(
+                    "player",
+                    format!(
+                        "{}: {} ({}, {}), start ({}, {})",
+                        p.number + 1,
+                        p.name,
+                        race_name(p.race),
+                        controller_name(p.controller),
+                        p.start[0],
+                        p.start[1]
+                    ),
+                );
+            }
+            for f in &info.forces {
+                // The mask may name slots the map does not have.
+                let members: Vec<String> = info
+                    .players
+                    .iter()
+                    .filter(|p| (0..32).contains(&p.number) && f.players & (1 << p.number) != 0)
+                    .map(|p| (p.number + 1).to_string())
+                    .collect();
+                add(
+                    "force",
+                    format!("{}: players {}", f.name, members.join(", ")),
+                );
+            }
+        }
+        self.terrain().summary_lines(lines);
+    }
+
+    fn summary_json(&self, o: &mut JsonMap<String, Value>) {
+        self.terrain().summary_json(o);
+        let m = self.map;
+        o.insert("container".into(), json!(m.container));
+        o.insert("files".into(), json!(m.files));
+        if let Some(info) = &m.info {
+            o.insert("w3i_version".into(), json!(info.version));
+            o.insert("players".into(), players_json(info));
+            o.insert("playable".into(), json!(info.playable));
+            o.insert("suggested_players".into(), json!(info.suggested_players));
+        }
+    }
+
+    fn mesh(&self) -> MapMeshes {
+        self.terrain().mesh()
+    }
+}
+
+#[cfg(feature = "gui")]
+mod view {
+    use super::Warcraft;
+    use crate::kinds::{Extent, Picked, Upload, ViewKind};
+    use crate::mesh::terrain::Overlays;
+    use crate::mesh::MapMeshes;
+    use crate::render::boxes::{Box3, BoxVertex};
+    use crate::render::Scene;
+    use glam::Vec3;
+
+    impl ViewKind for Warcraft<'_> {
+        fn extent(&self) -> Extent {
+            self.terrain().extent()
+        }
+
+        fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked> {
+            self.terrain().pick(origin, dir)
+        }
+
+        fn describe(&self, picked: &Picked) -> Vec<String> {
+            self.terrain().describe(picked)
+        }
+
+        fn highlight(&self, picked: &Picked) -> Option<(Vec3, Vec3)> {
+            self.terrain().highlight(picked)
+        }
+
+        fn overlay(&self, overlays: &Overlays) -> Vec<BoxVertex> {
+            self.terrain().overlay(overlays)
+        }
+
+        fn upload(&self, to: Upload<'_>, meshes: &MapMeshes, boxes: Vec<Box3>) -> Scene {
+            self.terrain().upload(to, meshes, boxes)
+        }
+    }
+}
