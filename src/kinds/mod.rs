@@ -117,7 +117,7 @@ impl From<W3eTerrain> for Content {
 
 impl From<WarcraftMap> for Content {
     fn from(map: WarcraftMap) -> Content {
-        Content::Warcraft(map)
+        Content::Warcraft(Box::new(map))
     }
 }
 

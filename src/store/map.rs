@@ -25,7 +25,7 @@ pub enum Content {
     /// ALW cells, lights and entities.
     Cells(AlwWorld),
     /// A Warcraft III map: its terrain and the objects on it.
-    Warcraft(WarcraftMap),
+    Warcraft(Box<WarcraftMap>),
 }
 
 /// Metadata common to every format. Fields a format or sidecar lacks stay empty.
