@@ -11,13 +11,16 @@ use crate::store::{Map, Metadata};
 use strings::Strings;
 
 pub mod info;
+pub mod pictures;
 pub mod strings;
 
 /// The files of a map that mapscope reads, by their names in the archive.
 pub const TERRAIN: &str = "war3map.w3e";
 pub const INFO: &str = "war3map.w3i";
 pub const STRINGS: &str = "war3map.wts";
-pub const KNOWN_FILES: [&str; 3] = [TERRAIN, INFO, STRINGS];
+pub const MINIMAP: &str = "war3mapMap.blp";
+pub const PREVIEW: &str = "war3mapPreview.tga";
+pub const KNOWN_FILES: [&str; 5] = [TERRAIN, INFO, STRINGS, MINIMAP, PREVIEW];
 
 /// Where a map's files come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -139,6 +142,16 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
                 None
             }
         });
+    let minimap = optional(MINIMAP, &mut warnings).and_then(|bytes| {
+        pictures::decode_blp(&bytes, MINIMAP)
+            .map_err(|e| warnings.push(format!("{MINIMAP} left out: {e}")))
+            .ok()
+    });
+    let preview = optional(PREVIEW, &mut warnings).and_then(|bytes| {
+        pictures::decode_tga(&bytes, PREVIEW)
+            .map_err(|e| warnings.push(format!("{PREVIEW} left out: {e}")))
+            .ok()
+    });
     let mut meta = Metadata {
         sources: found.iter().map(|n| format!("{container} {n}")).collect(),
         ..Metadata::default()
@@ -153,6 +166,8 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
     let map = WarcraftMap {
         terrain,
         info,
+        minimap,
+        preview,
         container: container.to_string(),
         files: found,
         ..WarcraftMap::default()
