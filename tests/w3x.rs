@@ -118,3 +118,75 @@ fn an_archive_without_terrain_says_so() {
     let e = formats::decode(&bytes, &LoadOptions::default()).unwrap_err();
     assert!(e.to_string().contains("war3map.w3e"), "{e}");
 }
+
+/// The i32 count in a `W3do` file's header.
+fn declared_count(doo: &[u8]) -> usize {
+    assert_eq!(&doo[..4], b"W3do");
+    u32::from_le_bytes(doo[12..16].try_into().unwrap()) as usize
+}
+
+/// Trees counted by walking `war3map.doo` at the fixed record size of
+/// version 8 records with skins and no item sets (54 bytes); `None` where
+/// the file is not laid out so.
+fn trees_by_stride(doo: &[u8]) -> Option<usize> {
+    let n = declared_count(doo);
+    let version = u32::from_le_bytes(doo[4..8].try_into().unwrap());
+    let end = 16 + n * 54;
+    // The special list's version (0) must follow the last record.
+    if version != 8 || doo.get(end..end + 4)? != [0, 0, 0, 0] {
+        return None;
+    }
+    Some((0..n).filter(|i| doo[16 + i * 54 + 1] == b'T').count())
+}
+
+#[test]
+fn corpus_objects_agree_with_simple_counts() {
+    let mut strided = 0;
+    for path in corpus_maps() {
+        let map = formats::load_path(&path, &LoadOptions::default()).unwrap();
+        let name = path.display().to_string();
+        let w = map.warcraft().expect("a whole map");
+        let info = w.info.as_ref().expect("a w3i");
+        // The name, resolved, is the map's.
+        assert!(
+            !info.name.is_empty() && !info.name.starts_with("TRIGSTR"),
+            "{name}"
+        );
+        assert_eq!(map.meta.name.as_deref(), Some(info.name.as_str()), "{name}");
+        let file = |f: &str| -> Option<Vec<u8>> {
+            if path.is_dir() {
+                std::fs::read(path.join(f)).ok()
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                mapscope::formats::mpq::Archive::open(&bytes)
+                    .unwrap()
+                    .read(f)
+                    .unwrap()
+            }
+        };
+        if let Some(units) = file("war3mapUnits.doo") {
+            assert_eq!(w.units.len(), declared_count(&units), "{name}");
+        }
+        if let Some(doo) = file("war3map.doo") {
+            assert_eq!(w.doodads.len(), declared_count(&doo), "{name}");
+            if let Some(trees) = trees_by_stride(&doo) {
+                assert_eq!(w.trees().count(), trees, "{name}");
+                strided += 1;
+            }
+        }
+        // Melee maps put a start location (and a gold mine) by each player
+        // (2v2 Deja Vu has one more start location than players).
+        if name.contains("ladder") {
+            let starts = w.start_locations().count();
+            assert!(starts >= info.players.len(), "{name}: {starts} starts");
+            assert!(w.gold_mines().count() >= info.players.len(), "{name}");
+        }
+        assert_eq!(map.meta.spawns.len(), w.start_locations().count(), "{name}");
+    }
+    if corpus_dir().is_some() {
+        assert!(
+            strided >= 50,
+            "only {strided} maps had a fixed doodad stride"
+        );
+    }
+}

@@ -20,6 +20,30 @@ impl Warcraft<'_> {
     }
 }
 
+/// Names of the IDs that matter most on a melee map: start locations and
+/// the neutral buildings. Other IDs show as their four letters.
+pub const NAMES: [(&[u8; 4], &str); 11] = [
+    (b"sloc", "start location"),
+    (b"ngol", "gold mine"),
+    (b"ntav", "tavern"),
+    (b"ngme", "goblin merchant"),
+    (b"ngad", "goblin laboratory"),
+    (b"nmrk", "marketplace"),
+    (b"nmer", "mercenary camp"),
+    (b"nfoh", "fountain of health"),
+    (b"nmoo", "fountain of mana"),
+    (b"nshp", "goblin shipyard"),
+    (b"nwgt", "way gate"),
+];
+
+/// An object's name, or its ID.
+pub fn object_name(id: &[u8; 4]) -> String {
+    match NAMES.iter().find(|(i, _)| *i == id) {
+        Some((_, name)) => name.to_string(),
+        None => crate::store::terrain::id_string(id),
+    }
+}
+
 /// A race as the w3i numbers it.
 pub fn race_name(race: i32) -> &'static str {
     match race {
@@ -108,6 +132,50 @@ impl MapKind for Warcraft<'_> {
                 );
             }
         }
+        let m = self.map;
+        let mut add = |k: &str, v: String| lines.push((k.to_string(), v));
+        for u in m.start_locations() {
+            add(
+                "start location",
+                format!(
+                    "player {} at ({}, {})",
+                    u.owner + 1,
+                    u.position[0],
+                    u.position[1]
+                ),
+            );
+        }
+        let mines = m.gold_mines().count();
+        add(
+            "units",
+            format!("{} placed ({mines} gold mines)", m.units.len()),
+        );
+        add(
+            "doodads",
+            format!(
+                "{} ({} trees), {} special",
+                m.doodads.len(),
+                m.trees().count(),
+                m.special_doodads.len()
+            ),
+        );
+        // The neutral buildings a melee map is read by.
+        let mut named = std::collections::BTreeMap::new();
+        for u in &m.units {
+            if NAMES[2..].iter().any(|(id, _)| *id == &u.id) {
+                *named.entry(object_name(&u.id)).or_insert(0) += 1;
+            }
+        }
+        if !named.is_empty() {
+            let list: Vec<String> = named.iter().map(|(n, c)| format!("{n} {c}")).collect();
+            add("buildings", list.join(", "));
+        }
+        if let Some(p) = &m.pathing {
+            add("pathing", format!("{} x {} cells", p.width, p.height));
+        }
+        if let Some(p) = &m.minimap {
+            add("minimap", format!("{} x {} picture", p.width, p.height));
+        }
         self.terrain().summary_lines(lines);
     }
 
@@ -116,6 +184,24 @@ impl MapKind for Warcraft<'_> {
         let m = self.map;
         o.insert("container".into(), json!(m.container));
         o.insert("files".into(), json!(m.files));
+        let starts: Vec<Value> = m
+            .start_locations()
+            .map(|u| json!({"player": u.owner, "position": [u.position[0], u.position[1]]}))
+            .collect();
+        o.insert("start_locations".into(), Value::Array(starts));
+        let mines: Vec<Value> = m
+            .gold_mines()
+            .map(|u| json!({"position": [u.position[0], u.position[1]], "gold": u.gold}))
+            .collect();
+        o.insert("gold_mines".into(), Value::Array(mines));
+        o.insert("units".into(), json!(m.units.len()));
+        o.insert("doodads".into(), json!(m.doodads.len()));
+        o.insert("trees".into(), json!(m.trees().count()));
+        o.insert("special_doodads".into(), json!(m.special_doodads.len()));
+        o.insert("minimap_icons".into(), json!(m.icons.len()));
+        if let Some(p) = &m.pathing {
+            o.insert("pathing".into(), json!([p.width, p.height]));
+        }
         if let Some(info) = &m.info {
             o.insert("w3i_version".into(), json!(info.version));
             o.insert("players".into(), players_json(info));

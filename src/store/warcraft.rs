@@ -31,6 +31,36 @@ pub struct WarcraftMap {
     pub files: Vec<String>,
 }
 
+impl WarcraftMap {
+    /// The start locations (`sloc`), by owner.
+    pub fn start_locations(&self) -> impl Iterator<Item = &Unit> {
+        let mut starts: Vec<&Unit> = self.units.iter().filter(|u| &u.id == b"sloc").collect();
+        starts.sort_by_key(|u| u.owner);
+        starts.into_iter()
+    }
+
+    /// The gold mines (`ngol`).
+    pub fn gold_mines(&self) -> impl Iterator<Item = &Unit> {
+        self.units.iter().filter(|u| &u.id == b"ngol")
+    }
+
+    /// The doodads that are trees.
+    pub fn trees(&self) -> impl Iterator<Item = &Doodad> {
+        self.doodads.iter().filter(|d| d.is_tree())
+    }
+
+    /// World units (x, y) as map coordinates: tiles from the west edge, and
+    /// from the north edge (the terrain's rows count from the south).
+    pub fn world_to_map(&self, x: f32, y: f32) -> [f32; 2] {
+        let t = &self.terrain;
+        let tiles_y = t.height.saturating_sub(1) as f32;
+        [(x - t.offset[0]) / TILE, tiles_y - (y - t.offset[1]) / TILE]
+    }
+}
+
+/// World units a tile.
+pub const TILE: f32 = 128.0;
+
 /// `war3map.w3i`: the map's information, strings resolved through the wts.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct MapInfo {

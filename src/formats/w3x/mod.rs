@@ -7,10 +7,13 @@ use super::error::{DecodeError, Format};
 use super::mpq::Archive;
 use super::w3e;
 use crate::store::warcraft::WarcraftMap;
-use crate::store::{Map, Metadata};
+use crate::store::{Map, Metadata, Spawn};
 use strings::Strings;
 
+pub mod doo;
+pub mod icons;
 pub mod info;
+pub mod pathing;
 pub mod pictures;
 pub mod strings;
 
@@ -20,7 +23,13 @@ pub const INFO: &str = "war3map.w3i";
 pub const STRINGS: &str = "war3map.wts";
 pub const MINIMAP: &str = "war3mapMap.blp";
 pub const PREVIEW: &str = "war3mapPreview.tga";
-pub const KNOWN_FILES: [&str; 5] = [TERRAIN, INFO, STRINGS, MINIMAP, PREVIEW];
+pub const UNITS: &str = "war3mapUnits.doo";
+pub const DOODADS: &str = "war3map.doo";
+pub const PATHING: &str = "war3map.wpm";
+pub const ICONS: &str = "war3map.mmp";
+pub const KNOWN_FILES: [&str; 9] = [
+    TERRAIN, INFO, STRINGS, UNITS, DOODADS, PATHING, ICONS, MINIMAP, PREVIEW,
+];
 
 /// Where a map's files come from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,6 +81,23 @@ impl MapFiles for FolderFiles {
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, b)| b.clone()))
     }
+}
+
+/// The start locations as spawn areas: four tiles square, in map
+/// coordinates (tiles, y from the north).
+fn start_areas(map: &WarcraftMap) -> Vec<Spawn> {
+    map.start_locations()
+        .map(|u| {
+            let [x, y] = map.world_to_map(u.position[0], u.position[1]);
+            Spawn {
+                label: format!("player {}", u.owner + 1),
+                origin: format!("{UNITS} start location"),
+                min: [x - 2.0, y - 2.0],
+                max: [x + 2.0, y + 2.0],
+                z: None,
+            }
+        })
+        .collect()
 }
 
 /// Decodes a map archive from its bytes.
@@ -142,6 +168,30 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
                 None
             }
         });
+    // Each file's decoder, its result kept or its failure a warning.
+    fn kept<T>(name: &str, r: Result<T, DecodeError>, warnings: &mut Vec<String>) -> Option<T> {
+        r.map_err(|e| warnings.push(format!("{name} left out: {e}")))
+            .ok()
+    }
+    let units = optional(UNITS, &mut warnings)
+        .and_then(|b| kept(UNITS, doo::decode_units(&b, None), &mut warnings))
+        .map(|(units, notes)| {
+            warnings.extend(notes);
+            units
+        })
+        .unwrap_or_default();
+    let (doodads, special_doodads) = optional(DOODADS, &mut warnings)
+        .and_then(|b| kept(DOODADS, doo::decode_doodads(&b, None), &mut warnings))
+        .map(|(doodads, special, notes)| {
+            warnings.extend(notes);
+            (doodads, special)
+        })
+        .unwrap_or_default();
+    let pathing = optional(PATHING, &mut warnings)
+        .and_then(|b| kept(PATHING, pathing::decode_pathing(&b), &mut warnings));
+    let icons = optional(ICONS, &mut warnings)
+        .and_then(|b| kept(ICONS, icons::decode_icons(&b), &mut warnings))
+        .unwrap_or_default();
     let minimap = optional(MINIMAP, &mut warnings).and_then(|bytes| {
         pictures::decode_blp(&bytes, MINIMAP)
             .map_err(|e| warnings.push(format!("{MINIMAP} left out: {e}")))
@@ -166,12 +216,18 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
     let map = WarcraftMap {
         terrain,
         info,
+        units,
+        doodads,
+        special_doodads,
+        pathing,
+        icons,
         minimap,
         preview,
         container: container.to_string(),
         files: found,
         ..WarcraftMap::default()
     };
+    meta.spawns = start_areas(&map);
     Ok(Map {
         format: Format::W3x,
         meta,
