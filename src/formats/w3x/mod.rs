@@ -225,7 +225,6 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
         preview,
         container: container.to_string(),
         files: found,
-        ..WarcraftMap::default()
     };
     meta.spawns = start_areas(&map);
     Ok(Map {
