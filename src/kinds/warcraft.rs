@@ -211,7 +211,10 @@ impl MapKind for Warcraft<'_> {
     }
 
     fn mesh(&self) -> MapMeshes {
-        self.terrain().mesh()
+        MapMeshes {
+            objects: Some(crate::mesh::objects::object_instances(self.map)),
+            ..self.terrain().mesh()
+        }
     }
 }
 
@@ -219,6 +222,8 @@ impl MapKind for Warcraft<'_> {
 mod view {
     use super::Warcraft;
     use crate::kinds::{Extent, Picked, Upload, ViewKind};
+    use crate::mesh::cells::{Marker, MarkerKind};
+    use crate::mesh::objects::Group;
     use crate::mesh::terrain::Overlays;
     use crate::mesh::MapMeshes;
     use crate::render::boxes::{Box3, BoxVertex};
@@ -247,7 +252,24 @@ mod view {
         }
 
         fn upload(&self, to: Upload<'_>, meshes: &MapMeshes, boxes: Vec<Box3>) -> Scene {
-            self.terrain().upload(to, meshes, boxes)
+            let mut scene = self.terrain().upload(to, meshes, boxes);
+            if let Some(objects) = &meshes.objects {
+                to.renderer.upload_objects(to.device, &mut scene, objects);
+                // The player's number over each start location's pillar.
+                let starts = self.map.start_locations();
+                for (u, i) in starts.zip(objects.group(Group::StartLocations)) {
+                    let [x, y, z] = i.position;
+                    let top = z - i.scale[1];
+                    scene.markers.push(Marker {
+                        min: [x - 0.25, y - 0.25, top],
+                        max: [x + 0.25, y + 0.25, z],
+                        color: [1.0, 1.0, 1.0, 1.0],
+                        kind: MarkerKind::StartLocation,
+                        label: format!("{}", u.owner + 1),
+                    });
+                }
+            }
+            scene
         }
     }
 }

@@ -45,6 +45,8 @@ pub enum MarkerKind {
     LightReach,
     /// An entity other than the player, by its bounding box.
     Entity,
+    /// A Warcraft III start location, named by its player's number.
+    StartLocation,
 }
 
 impl MarkerKind {

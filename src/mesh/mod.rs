@@ -29,6 +29,7 @@ pub mod cells;
 mod color;
 pub mod face;
 pub mod materials;
+pub mod objects;
 mod overlay;
 pub mod palette;
 pub mod reference;
@@ -177,6 +178,8 @@ pub struct MapMeshes {
     pub water: Vec<ChunkMesh>,
     pub triangles: Option<terrain::TriMesh>,
     pub world: Option<cells::WorldMesh>,
+    /// Warcraft III map objects, as instances of simple shapes.
+    pub objects: Option<objects::ObjectInstances>,
 }
 
 /// Total faces over `meshes`.

@@ -14,6 +14,8 @@ pub struct RenderOptions {
     pub highlight_indestructible: bool,
     /// The sky (and fog) colour, sRGB 0..1.
     pub sky: [f32; 3],
+    /// Which groups of map objects are drawn.
+    pub objects: crate::mesh::objects::Shown,
 }
 
 impl Default for RenderOptions {
@@ -25,6 +27,7 @@ impl Default for RenderOptions {
             labels: true,
             highlight_indestructible: false,
             sky: [0.55, 0.72, 0.90],
+            objects: Default::default(),
         }
     }
 }

@@ -4,6 +4,7 @@
 use super::boxes::BoxVertex;
 use super::scene::QuadLayer;
 use super::DEPTH_FORMAT;
+use crate::mesh::objects::{Instance, ShapeVertex};
 use crate::mesh::Face;
 
 /// What every format's pipelines share: shaders and layouts.
@@ -12,6 +13,7 @@ pub(super) struct Shared {
     pub voxel_layout: wgpu::PipelineLayout,
     pub quad_module: wgpu::ShaderModule,
     pub quad_layout: wgpu::PipelineLayout,
+    pub instance_module: wgpu::ShaderModule,
 }
 
 /// The pipelines drawing into targets of one colour format.
@@ -23,6 +25,8 @@ pub(super) struct Pipelines {
     /// Coloured quads seen from their front (counter-clockwise) only.
     pub one_sided: wgpu::RenderPipeline,
     pub translucent: wgpu::RenderPipeline,
+    /// Instanced shapes: map objects.
+    pub instances: wgpu::RenderPipeline,
 }
 
 /// Tested against the depth buffer; written to it unless translucent, so
@@ -44,7 +48,7 @@ fn pipeline(
     label: &str,
     layout: &wgpu::PipelineLayout,
     module: &wgpu::ShaderModule,
-    vertices: wgpu::VertexBufferLayout<'_>,
+    buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
     cull_mode: Option<wgpu::Face>,
     translucent: bool,
     format: wgpu::TextureFormat,
@@ -56,7 +60,7 @@ fn pipeline(
             module,
             entry_point: Some("vs_main"),
             compilation_options: Default::default(),
-            buffers: &[Some(vertices)],
+            buffers,
         },
         primitive: wgpu::PrimitiveState {
             cull_mode,
@@ -93,16 +97,8 @@ impl Pipelines {
         let voxel = |label, water: bool| {
             let cull = (!water).then_some(wgpu::Face::Back);
             let (layout, module) = (&shared.voxel_layout, &shared.voxel_module);
-            pipeline(
-                device,
-                label,
-                layout,
-                module,
-                faces.clone(),
-                cull,
-                water,
-                format,
-            )
+            let buffers = [Some(faces.clone())];
+            pipeline(device, label, layout, module, &buffers, cull, water, format)
         };
         let quad_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Unorm8x4];
         let quads = wgpu::VertexBufferLayout {
@@ -112,23 +108,51 @@ impl Pipelines {
         };
         let quad = |label, cull, translucent| {
             let (layout, module) = (&shared.quad_layout, &shared.quad_module);
+            let buffers = [Some(quads.clone())];
             pipeline(
                 device,
                 label,
                 layout,
                 module,
-                quads.clone(),
+                &buffers,
                 cull,
                 translucent,
                 format,
             )
         };
+        let shape_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
+        let instance_attrs =
+            wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32x2, 5 => Unorm8x4];
+        let instance_buffers = [
+            Some(wgpu::VertexBufferLayout {
+                array_stride: std::mem::size_of::<ShapeVertex>() as u64,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: &shape_attrs,
+            }),
+            Some(wgpu::VertexBufferLayout {
+                array_stride: std::mem::size_of::<Instance>() as u64,
+                step_mode: wgpu::VertexStepMode::Instance,
+                attributes: &instance_attrs,
+            }),
+        ];
+        // Shapes are wound like voxel faces: counter-clockwise from outside.
+        let instances = pipeline(
+            device,
+            "instanced shapes",
+            &shared.quad_layout,
+            &shared.instance_module,
+            &instance_buffers,
+            Some(wgpu::Face::Back),
+            false,
+            format,
+        );
         Pipelines {
             voxel: voxel("voxel faces", false),
             voxel_water: voxel("voxel water", true),
             opaque: quad("opaque quads", None, false),
             one_sided: quad("one-sided quads", Some(wgpu::Face::Back), false),
             translucent: quad("translucent quads", None, true),
+            instances,
         }
     }
 

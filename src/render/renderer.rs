@@ -10,6 +10,7 @@ use super::pipelines::{Pipelines, Shared};
 use super::scene::{QuadLayer, Scene};
 use super::target::Target;
 use super::{shaders, Camera, DrawStats, RenderOptions};
+use crate::mesh::objects::{shape_triangles, Group};
 use std::collections::HashMap;
 use wgpu::util::DeviceExt;
 
@@ -26,6 +27,8 @@ pub struct Renderer {
     face_indices: wgpu::Buffer,
     /// What the last `prepare` set up for `paint`.
     prepared: Option<Prepared>,
+    /// The triangles of each object shape, by group.
+    shapes: Vec<(Group, wgpu::Buffer, u32)>,
 }
 
 /// What `prepare` worked out for the frame `paint` draws.
@@ -92,13 +95,27 @@ impl Renderer {
             voxel_layout: layout("voxel", &[Some(&globals_layout), Some(&chunk_layout)]),
             quad_module: module("boxes.wgsl", shaders::quads()),
             quad_layout: layout("quads", &[Some(&globals_layout)]),
+            instance_module: module("instances.wgsl", shaders::instances()),
         };
         let face_indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("face corners"),
             contents: bytemuck::cast_slice(&FACE_CORNERS),
             usage: wgpu::BufferUsages::INDEX,
         });
+        let shapes = Group::ALL
+            .iter()
+            .map(|&g| {
+                let triangles = shape_triangles(g.shape());
+                let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                    label: Some("shape"),
+                    contents: bytemuck::cast_slice(&triangles),
+                    usage: wgpu::BufferUsages::VERTEX,
+                });
+                (g, buffer, triangles.len() as u32)
+            })
+            .collect();
         let mut renderer = Renderer {
+            shapes,
             globals,
             globals_group,
             chunk_layout,
@@ -173,6 +190,22 @@ impl Renderer {
         chunks(pass, &p.voxel, &scene.chunks, &mut stats);
         quads(pass, QuadLayer::Ground, &mut stats);
         quads(pass, QuadLayer::OneSided, &mut stats);
+        for group in scene
+            .instances
+            .iter()
+            .filter(|i| options.objects.get(i.group))
+        {
+            let Some((_, shape, vertices)) = self.shapes.iter().find(|s| s.0 == group.group) else {
+                continue;
+            };
+            pass.set_pipeline(&p.instances);
+            pass.set_bind_group(0, globals, &[]);
+            pass.set_vertex_buffer(0, shape.slice(..));
+            pass.set_vertex_buffer(1, group.buffer.slice(..));
+            pass.draw(0..*vertices, 0..group.count);
+            stats.draw_calls += 1;
+            stats.faces_drawn += (*vertices / 3) as u64 * group.count as u64;
+        }
         // Then what is seen through: water, tints, highlights, boxes.
         chunks(pass, &p.voxel_water, &scene.water_chunks, &mut stats);
         for layer in [QuadLayer::Water, QuadLayer::Overlay, QuadLayer::Highlight] {

@@ -5,6 +5,7 @@
 use super::boxes::{self, Box3, BoxVertex};
 use super::Renderer;
 use crate::mesh::cells::Marker;
+use crate::mesh::objects::{Group, ObjectInstances};
 use crate::mesh::terrain::TriMesh;
 use crate::mesh::ChunkMesh;
 use glam::Vec3;
@@ -75,9 +76,18 @@ pub(super) struct GpuQuads {
     pub quads: u32,
 }
 
+/// One group of map objects on the GPU: instances of its shape.
+pub(super) struct GpuInstances {
+    pub group: Group,
+    pub buffer: wgpu::Buffer,
+    pub count: u32,
+}
+
 /// A map's GPU data.
 #[derive(Default)]
 pub struct Scene {
+    /// Map objects, a buffer of instances a group.
+    pub(super) instances: Vec<GpuInstances>,
     pub(super) chunks: Vec<GpuChunk>,
     /// VMF water surfaces, drawn translucent after the opaque parts.
     pub(super) water_chunks: Vec<GpuChunk>,
@@ -198,6 +208,30 @@ impl Renderer {
         }
         scene.set_quads(device, QuadLayer::Boxes, &boxes::quads(boxes));
         scene
+    }
+
+    /// Adds map objects to a scene, a buffer a group.
+    pub fn upload_objects(
+        &self,
+        device: &wgpu::Device,
+        scene: &mut Scene,
+        objects: &ObjectInstances,
+    ) {
+        for (group, list) in &objects.groups {
+            if list.is_empty() {
+                continue;
+            }
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some(group.label()),
+                contents: bytemuck::cast_slice(list),
+                usage: wgpu::BufferUsages::VERTEX,
+            });
+            scene.instances.push(GpuInstances {
+                group: *group,
+                buffer,
+                count: list.len() as u32,
+            });
+        }
     }
 
     /// Adds coloured quads (terrain and its water, or a world) to a scene.

@@ -19,6 +19,14 @@ pub fn voxel() -> String {
     format!("{GLOBALS}\n{}\n{body}", face::wgsl_constants())
 }
 
+/// The shader of instanced shapes (map objects).
+pub fn instances() -> String {
+    format!(
+        "{GLOBALS}\n{}",
+        include_str!("../../shaders/instances.wgsl")
+    )
+}
+
 /// The shader of plain coloured quads.
 pub fn quads() -> String {
     format!("{GLOBALS}\n{}", include_str!("../../shaders/boxes.wgsl"))
