@@ -74,6 +74,7 @@ impl App {
         let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
         self.render_options.labels = self.panels.labels;
         self.render_options.highlight_indestructible = self.panels.indestructible;
+        self.render_options.objects = self.panels.objects;
         self.clock.stats = g.renderer.draw(
             &g.gpu.device,
             &g.gpu.queue,

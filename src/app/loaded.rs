@@ -57,12 +57,15 @@ impl App {
                     if let Some(p) = done.source.path() {
                         recent::remember(p);
                     }
+                    let (pictures, players) = warcraft_panel(&g.egui_ctx, &done.map);
                     self.current = Some(Current {
                         source: done.source,
                         summary: info::summary_text(&done.map),
                         map: done.map,
                         scene,
                         timings,
+                        pictures,
+                        players,
                     });
                     self.message = None;
                     self.load = None;
@@ -85,4 +88,54 @@ impl App {
             }
         }
     }
+}
+
+/// What the Map panel shows of a Warcraft III map beyond its summary: its
+/// pictures (as textures, made once) and its players in their colours.
+fn warcraft_panel(
+    ctx: &egui::Context,
+    map: &crate::store::Map,
+) -> (Vec<(String, egui::TextureHandle)>, Vec<([u8; 3], String)>) {
+    use crate::mesh::objects::{twenty_four_players, Owner};
+    let Some(w) = map.warcraft() else {
+        return Default::default();
+    };
+    let mut pictures = Vec::new();
+    for (caption, picture) in [
+        ("Minimap (war3mapMap.blp)", &w.minimap),
+        ("Preview (war3mapPreview.tga)", &w.preview),
+    ] {
+        if let Some(p) = picture {
+            let image = egui::ColorImage::from_rgba_unmultiplied(
+                [p.width as usize, p.height as usize],
+                &p.rgba,
+            );
+            let texture = ctx.load_texture(caption, image, egui::TextureOptions::LINEAR);
+            pictures.push((caption.to_string(), texture));
+        }
+    }
+    let wide = twenty_four_players(w);
+    let players = w
+        .info
+        .iter()
+        .flat_map(|i| &i.players)
+        .map(|p| {
+            let color = Owner::of(p.number, wide).color();
+            let start = w
+                .start_locations()
+                .find(|u| u.owner == p.number)
+                .map_or("no start location".to_string(), |u| {
+                    format!("start ({}, {})", u.position[0], u.position[1])
+                });
+            let text = format!(
+                "{}. {} — {}, {}, {start}",
+                p.number + 1,
+                p.name,
+                crate::kinds::race_name(p.race),
+                crate::kinds::controller_name(p.controller),
+            );
+            (color, text)
+        })
+        .collect();
+    (pictures, players)
 }

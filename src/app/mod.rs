@@ -76,6 +76,11 @@ struct Current {
     scene: Scene,
     summary: String,
     timings: String,
+    /// Pictures the map carries (a Warcraft III map's minimap and preview),
+    /// as egui textures, with their captions.
+    pictures: Vec<(String, egui::TextureHandle)>,
+    /// A Warcraft III map's players: colour and a line of text.
+    players: Vec<([u8; 3], String)>,
 }
 
 impl Current {
@@ -177,6 +182,7 @@ impl App {
                 help: false,
                 labels: true,
                 indestructible: false,
+                objects: Default::default(),
             },
             exit_error: None,
             dialog: None,

@@ -37,6 +37,8 @@ pub struct Panels {
     pub labels: bool,
     /// Tint VMF indestructible voxels.
     pub indestructible: bool,
+    /// The groups of Warcraft III objects drawn.
+    pub objects: crate::mesh::objects::Shown,
 }
 
 /// The status line's contents.
@@ -50,6 +52,8 @@ pub struct Status<'a> {
 /// What the overlay shows of the open map, gathered before drawing it.
 pub struct MapView<'a> {
     pub name: String,
+    pub pictures: &'a [(String, egui::TextureHandle)],
+    pub players: &'a [([u8; 3], String)],
     pub summary: &'a str,
     pub timings: &'a str,
     pub stats: String,
@@ -67,6 +71,8 @@ impl<'a> MapView<'a> {
     ) -> Self {
         MapView {
             name: c.name(),
+            pictures: &c.pictures,
+            players: &c.players,
             summary: &c.summary,
             timings: &c.timings,
             stats: format!(
@@ -148,6 +154,26 @@ pub fn draw(
                 ui.label(v.timings);
                 ui.separator();
                 egui::ScrollArea::both().show(ui, |ui| {
+                    if !v.players.is_empty() {
+                        ui.label(egui::RichText::new("Players").strong());
+                        for ([r, g, b], text) in v.players {
+                            ui.horizontal(|ui| {
+                                let size = egui::vec2(12.0, 12.0);
+                                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+                                let color = egui::Color32::from_rgb(*r, *g, *b);
+                                ui.painter().rect_filled(rect, 2.0, color);
+                                ui.label(text);
+                            });
+                        }
+                        ui.separator();
+                    }
+                    for (caption, texture) in v.pictures {
+                        ui.label(egui::RichText::new(caption).strong());
+                        let size = texture.size_vec2();
+                        let width = ui.available_width().clamp(64.0, 256.0);
+                        ui.image((texture.id(), size * (width / size.x.max(1.0))));
+                        ui.separator();
+                    }
                     let text = egui::RichText::new(v.summary).monospace();
                     ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
                 });
@@ -222,8 +248,16 @@ pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeK
                 ui.checkbox(&mut panels.info, "Map info");
                 ui.checkbox(&mut panels.help, "Keys");
                 ui.separator();
-                ui.checkbox(&mut panels.labels, "Labels (ALW entities, lights)");
+                ui.checkbox(&mut panels.labels, "Labels (ALW entities, lights, players)");
                 ui.checkbox(&mut panels.indestructible, "Indestructible voxels (VMF)");
+                ui.separator();
+                ui.label("Warcraft III objects");
+                for g in crate::mesh::objects::Group::ALL {
+                    let mut on = panels.objects.get(g);
+                    if ui.checkbox(&mut on, g.label()).changed() {
+                        panels.objects.set(g, on);
+                    }
+                }
             });
             ui.menu_button("Tile flags", |ui| {
                 let o = &mut a.overlays;
@@ -237,6 +271,23 @@ pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeK
                     (&mut o.layers, "Layer heights"),
                 ] {
                     ui.checkbox(flag, label);
+                }
+                ui.separator();
+                ui.label("Pathing (Warcraft III maps)");
+                use crate::mesh::terrain::{NO_BUILD_TINT, NO_FLY_TINT, NO_WALK_TINT};
+                for (flag, label, tint) in [
+                    (&mut o.no_walk, "Not walkable", NO_WALK_TINT),
+                    (&mut o.no_build, "Not buildable", NO_BUILD_TINT),
+                    (&mut o.no_fly, "Not flyable", NO_FLY_TINT),
+                ] {
+                    ui.horizontal(|ui| {
+                        let [r, g, b] = tint.map(|c| (c * 255.0) as u8);
+                        let (rect, _) =
+                            ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                        ui.painter()
+                            .rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
+                        ui.checkbox(flag, label);
+                    });
                 }
             });
             ui.separator();

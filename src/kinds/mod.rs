@@ -15,6 +15,8 @@ pub mod views;
 mod voxels;
 mod warcraft;
 
+pub use warcraft::{controller_name, object_name, race_name};
+
 use crate::mesh::MapMeshes;
 use crate::store::cells::AlwWorld;
 use crate::store::terrain::W3eTerrain;
@@ -167,9 +169,27 @@ mod gui {
     /// What a pick ray hit, in the kind's own grid.
     #[derive(Debug, Clone, PartialEq)]
     pub enum Picked {
-        Voxel { x: u32, y: u32, z: u32 },
-        Tile { x: u32, y: u32 },
-        Cell { x: u32, y: u32 },
+        Voxel {
+            x: u32,
+            y: u32,
+            z: u32,
+        },
+        Tile {
+            x: u32,
+            y: u32,
+        },
+        Cell {
+            x: u32,
+            y: u32,
+        },
+        /// A record of a Warcraft III map's `war3mapUnits.doo`, by index.
+        Unit {
+            index: usize,
+        },
+        /// A record of `war3map.doo`'s first list, by index.
+        Doodad {
+            index: usize,
+        },
     }
 
     /// What a window or a picture asks of a kind of map.

@@ -223,7 +223,110 @@ mod view {
     use super::Warcraft;
     use crate::kinds::{Extent, Picked, Upload, ViewKind};
     use crate::mesh::cells::{Marker, MarkerKind};
-    use crate::mesh::objects::Group;
+    use crate::mesh::objects::{
+        doodad_instance, instance_box, twenty_four_players, unit_instance_of, Group, Owner,
+    };
+    use crate::store::terrain::id_string;
+    use crate::store::warcraft::{Doodad, Pathing, Unit, WarcraftMap};
+
+    /// Where the ray enters the box, if it does (slab test).
+    fn ray_box(origin: Vec3, dir: Vec3, lo: Vec3, hi: Vec3) -> Option<f32> {
+        let inv = dir.recip();
+        let (t1, t2) = ((lo - origin) * inv, (hi - origin) * inv);
+        let near = t1.min(t2).max_element();
+        let far = t1.max(t2).min_element();
+        (near <= far && far >= 0.0).then_some(near.max(0.0))
+    }
+
+    fn placement(position: [f32; 3], angle: f32, scale: [f32; 3], variation: i32) -> [String; 2] {
+        [
+            format!(
+                "position ({}, {}, {}) world units, angle {:.0}°",
+                position[0],
+                position[1],
+                position[2],
+                angle.to_degrees()
+            ),
+            format!(
+                "scale ({}, {}, {}), variation {variation}",
+                scale[0], scale[1], scale[2]
+            ),
+        ]
+    }
+
+    fn describe_unit(u: &Unit, owner: Owner) -> Vec<String> {
+        let mut out = vec![
+            format!("unit {} ({})", id_string(&u.id), super::object_name(&u.id)),
+            format!(
+                "owner {} (player number {} in the file)",
+                owner.describe(),
+                u.owner
+            ),
+        ];
+        out.extend(placement(u.position, u.angle, u.scale, u.variation));
+        let default = |v: i32| {
+            if v < 0 {
+                "default".to_string()
+            } else {
+                v.to_string()
+            }
+        };
+        out.push(format!(
+            "hit points {}, mana {}, flags {:#04x}",
+            default(u.hit_points),
+            default(u.mana),
+            u.flags
+        ));
+        if &u.id == b"ngol" {
+            out.push(format!("gold {}", u.gold));
+        }
+        if let Some(skin) = &u.skin {
+            out.push(format!("skin {}", id_string(skin)));
+        }
+        out.push(format!("editor number {}", u.editor_id));
+        out
+    }
+
+    fn describe_doodad(d: &Doodad) -> Vec<String> {
+        let what = if d.is_tree() { "tree" } else { "doodad" };
+        let mut out = vec![format!("{what} {}", id_string(&d.id))];
+        out.extend(placement(d.position, d.angle, d.scale, d.variation));
+        out.push(format!("life {}%, flags {}", d.life, d.flags));
+        if let Some(skin) = &d.skin {
+            out.push(format!("skin {}", id_string(skin)));
+        }
+        out.push(format!("editor number {}", d.editor_id));
+        out
+    }
+
+    /// The tile's 4 x 4 pathing cells, north row first: W no walking,
+    /// F no flying, B no building (a dot where the cell allows it).
+    fn describe_pathing(m: &WarcraftMap, x: u32, y: u32) -> Vec<String> {
+        let Some(p) = &m.pathing else {
+            return Vec::new();
+        };
+        let mut out = vec![
+            "pathing (4 x 4 cells, north first; W no walk, F no fly, B no build):".to_string(),
+        ];
+        for row in (0..4).rev() {
+            let cells: Vec<String> = (0..4)
+                .map(|col| match p.at(x * 4 + col, y * 4 + row) {
+                    Some(f) => {
+                        let mark = |bit: u8, c: char| if f & bit != 0 { c } else { '.' };
+                        format!(
+                            "{}{}{}",
+                            mark(Pathing::NO_WALK, 'W'),
+                            mark(Pathing::NO_FLY, 'F'),
+                            mark(Pathing::NO_BUILD, 'B')
+                        )
+                    }
+                    None => "???".into(),
+                })
+                .collect();
+            out.push(format!("  {}", cells.join(" ")));
+        }
+        out
+    }
     use crate::mesh::terrain::Overlays;
     use crate::mesh::MapMeshes;
     use crate::render::boxes::{Box3, BoxVertex};
@@ -235,20 +338,65 @@ mod view {
             self.terrain().extent()
         }
 
+        /// The nearest object the ray meets, else the ground.
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked> {
-            self.terrain().pick(origin, dir)
+            let m = self.map;
+            let wide = twenty_four_players(m);
+            let units = m.units.iter().enumerate().map(|(i, u)| {
+                let (g, inst) = unit_instance_of(m, u, wide);
+                (Picked::Unit { index: i }, instance_box(g, &inst))
+            });
+            let doodads = m.doodads.iter().enumerate().map(|(i, d)| {
+                let (g, inst) = doodad_instance(m, d);
+                (Picked::Doodad { index: i }, instance_box(g, &inst))
+            });
+            let nearest = units
+                .chain(doodads)
+                .filter_map(|(p, (lo, hi))| {
+                    ray_box(origin, dir, lo.into(), hi.into()).map(|t| (t, p))
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            match nearest {
+                Some((_, p)) => Some(p),
+                None => self.terrain().pick(origin, dir),
+            }
         }
 
         fn describe(&self, picked: &Picked) -> Vec<String> {
-            self.terrain().describe(picked)
+            let m = self.map;
+            match *picked {
+                Picked::Unit { index } => m.units.get(index).map_or(Vec::new(), |u| {
+                    describe_unit(u, Owner::of(u.owner, twenty_four_players(m)))
+                }),
+                Picked::Doodad { index } => {
+                    m.doodads.get(index).map_or(Vec::new(), describe_doodad)
+                }
+                Picked::Tile { x, y } => {
+                    let mut lines = self.terrain().describe(picked);
+                    lines.extend(describe_pathing(m, x, y));
+                    lines
+                }
+                _ => Vec::new(),
+            }
         }
 
         fn highlight(&self, picked: &Picked) -> Option<(Vec3, Vec3)> {
-            self.terrain().highlight(picked)
+            let m = self.map;
+            let (g, inst) = match *picked {
+                Picked::Unit { index } => {
+                    unit_instance_of(m, m.units.get(index)?, twenty_four_players(m))
+                }
+                Picked::Doodad { index } => doodad_instance(m, m.doodads.get(index)?),
+                _ => return self.terrain().highlight(picked),
+            };
+            let (lo, hi) = instance_box(g, &inst);
+            Some((Vec3::from(lo) - 0.05, Vec3::from(hi) + 0.05))
         }
 
         fn overlay(&self, overlays: &Overlays) -> Vec<BoxVertex> {
-            self.terrain().overlay(overlays)
+            let mut tints = self.terrain().overlay(overlays);
+            tints.extend(crate::mesh::terrain::pathing_mesh(self.map, overlays));
+            tints
         }
 
         fn upload(&self, to: Upload<'_>, meshes: &MapMeshes, boxes: Vec<Box3>) -> Scene {

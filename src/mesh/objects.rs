@@ -8,7 +8,7 @@
 //! Positions are map coordinates (tiles; x east, y south, z down), standing
 //! on the terrain's ground where the object is.
 
-use crate::store::warcraft::{Unit, WarcraftMap};
+use crate::store::warcraft::{Doodad, Unit, WarcraftMap};
 
 /// The groups a user can show or hide.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -241,60 +241,84 @@ fn unit_instance(map: &WarcraftMap, u: &Unit, size: [f32; 2], color: [u8; 3]) ->
     }
 }
 
+/// A placed unit's group and instance (start locations, gold mines, the
+/// rest as small boxes in their owner's colour).
+pub fn unit_instance_of(map: &WarcraftMap, u: &Unit, wide: bool) -> (Group, Instance) {
+    let color = Owner::of(u.owner, wide).color();
+    match &u.id {
+        b"sloc" => (
+            Group::StartLocations,
+            unit_instance(map, u, [0.5, 3.0], color),
+        ),
+        b"ngol" => (
+            Group::GoldMines,
+            unit_instance(map, u, [1.6, 0.8], [235, 190, 40]),
+        ),
+        _ => (Group::Units, unit_instance(map, u, [0.5, 0.5], color)),
+    }
+}
+
+/// A doodad's group and instance: trees at the file's scale, the rest as
+/// small neutral boxes.
+pub fn doodad_instance(map: &WarcraftMap, d: &Doodad) -> (Group, Instance) {
+    let [x, y] = map.world_to_map(d.position[0], d.position[1]);
+    let z = ground_z(map, x, y);
+    // The file's scale: x and y across, z up; sane ones only.
+    let s = |v: f32| {
+        if v.is_finite() && v > 0.0 {
+            v.min(10.0)
+        } else {
+            1.0
+        }
+    };
+    let (across, up) = ((s(d.scale[0]) + s(d.scale[1])) / 2.0, s(d.scale[2]));
+    if d.is_tree() {
+        let c = tree_color(map.terrain.tileset);
+        let inst = Instance {
+            position: [x, y, z],
+            scale: [across, up],
+            color: [c[0], c[1], c[2], 255],
+        };
+        (Group::Trees, inst)
+    } else {
+        let inst = Instance {
+            position: [x, y, z],
+            scale: [0.35 * across, 0.35 * up],
+            color: [150, 140, 120, 255],
+        };
+        (Group::Doodads, inst)
+    }
+}
+
 /// Every object of the map as instances, by group.
 pub fn object_instances(map: &WarcraftMap) -> ObjectInstances {
     let wide = twenty_four_players(map);
-    let tileset = map.terrain.tileset;
     let mut groups: Vec<(Group, Vec<Instance>)> =
         Group::ALL.iter().map(|&g| (g, Vec::new())).collect();
     // Start locations by player, as `WarcraftMap::start_locations` lists them.
-    for u in map.start_locations() {
-        let color = Owner::of(u.owner, wide).color();
-        let inst = unit_instance(map, u, [0.5, 3.0], color);
-        groups[Group::StartLocations as usize].1.push(inst);
-    }
-    for u in map.units.iter().filter(|u| &u.id != b"sloc") {
-        let owner = Owner::of(u.owner, wide);
-        let (group, inst) = match &u.id {
-            b"ngol" => (
-                Group::GoldMines,
-                unit_instance(map, u, [1.6, 0.8], [235, 190, 40]),
-            ),
-            _ => (
-                Group::Units,
-                unit_instance(map, u, [0.5, 0.5], owner.color()),
-            ),
-        };
+    let starts = map.start_locations();
+    let others = map.units.iter().filter(|u| &u.id != b"sloc");
+    for u in starts.chain(others) {
+        let (group, inst) = unit_instance_of(map, u, wide);
         groups[group as usize].1.push(inst);
     }
     for d in &map.doodads {
-        let [x, y] = map.world_to_map(d.position[0], d.position[1]);
-        let z = ground_z(map, x, y);
-        // The file's scale: x and y across, z up; sane ones only.
-        let s = |v: f32| {
-            if v.is_finite() && v > 0.0 {
-                v.min(10.0)
-            } else {
-                1.0
-            }
-        };
-        let (across, up) = ((s(d.scale[0]) + s(d.scale[1])) / 2.0, s(d.scale[2]));
-        if d.is_tree() {
-            let c = tree_color(tileset);
-            groups[Group::Trees as usize].1.push(Instance {
-                position: [x, y, z],
-                scale: [across, up],
-                color: [c[0], c[1], c[2], 255],
-            });
-        } else {
-            groups[Group::Doodads as usize].1.push(Instance {
-                position: [x, y, z],
-                scale: [0.35 * across, 0.35 * up],
-                color: [150, 140, 120, 255],
-            });
-        }
+        let (group, inst) = doodad_instance(map, d);
+        groups[group as usize].1.push(inst);
     }
     ObjectInstances { groups }
+}
+
+/// The box an instance of `group` fills: min and max corners.
+pub fn instance_box(group: Group, i: &Instance) -> ([f32; 3], [f32; 3]) {
+    let [x, y, z] = i.position;
+    // Shapes are one unit across; a tree's top is 1.6 units up.
+    let half = 0.5 * i.scale[0];
+    let height = match group {
+        Group::Trees => 1.6 * i.scale[1],
+        _ => i.scale[1],
+    };
+    ([x - half, y - half, z - height], [x + half, y + half, z])
 }
 
 /// A shape's triangles (three vertices each, counter-clockwise from

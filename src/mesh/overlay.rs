@@ -1,8 +1,10 @@
 //! W3E flag overlays: translucent tints over the tiles that carry a flag, or
 //! every tile by its layer, drawn just above the ground.
 
+use super::objects::ground_z;
 use super::terrain::{ColorVertex, TriMesh};
 use crate::store::terrain::{Tilepoint, W3eTerrain};
+use crate::store::warcraft::{Pathing, WarcraftMap};
 
 /// The W3E overlays a user can switch on: tile flags and the layer map.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -15,11 +17,16 @@ pub struct Overlays {
     pub cliff: bool,
     /// Layer height as a heat map, blue (0) to red (15).
     pub layers: bool,
+    /// Warcraft III pathing (`war3map.wpm`), a quarter tile a cell.
+    pub no_walk: bool,
+    pub no_build: bool,
+    pub no_fly: bool,
 }
 
 impl Overlays {
-    pub const NAMES: [&'static str; 7] = [
-        "ramp", "blight", "water", "boundary", "edge", "cliff", "layers",
+    pub const NAMES: [&'static str; 10] = [
+        "ramp", "blight", "water", "boundary", "edge", "cliff", "layers", "nowalk", "nobuild",
+        "nofly",
     ];
 
     pub fn any(&self) -> bool {
@@ -36,6 +43,9 @@ impl Overlays {
             "edge" | "map_edge" => &mut self.map_edge,
             "cliff" => &mut self.cliff,
             "layers" => &mut self.layers,
+            "nowalk" => &mut self.no_walk,
+            "nobuild" => &mut self.no_build,
+            "nofly" => &mut self.no_fly,
             _ => return false,
         };
         *flag = on;
@@ -88,6 +98,45 @@ pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
                 });
                 m.quad(p, [super::terrain::rgb8(rgb); 4], 0.5, false);
             }
+        }
+    }
+    m.translucent
+}
+
+/// The tint of each pathing overlay, as the Tile flags menu's legend shows it.
+pub const NO_WALK_TINT: [f32; 3] = [1.0, 0.15, 0.15];
+pub const NO_BUILD_TINT: [f32; 3] = [1.0, 0.6, 0.05];
+pub const NO_FLY_TINT: [f32; 3] = [0.25, 0.35, 1.0];
+
+/// Translucent tints over the pathing cells (a quarter tile each) whose
+/// flags the overlays name: no walking before no building before no flying.
+pub fn pathing_mesh(map: &WarcraftMap, o: &Overlays) -> Vec<ColorVertex> {
+    let Some(p) = &map.pathing else {
+        return Vec::new();
+    };
+    if !(o.no_walk || o.no_build || o.no_fly) {
+        return Vec::new();
+    }
+    let mut m = TriMesh::default();
+    let tiles_y = map.terrain.height.saturating_sub(1) as f32;
+    for cy in 0..p.height {
+        for cx in 0..p.width {
+            let f = p.at(cx, cy).unwrap_or(0);
+            let tint = if o.no_walk && f & Pathing::NO_WALK != 0 {
+                NO_WALK_TINT
+            } else if o.no_build && f & Pathing::NO_BUILD != 0 {
+                NO_BUILD_TINT
+            } else if o.no_fly && f & Pathing::NO_FLY != 0 {
+                NO_FLY_TINT
+            } else {
+                continue;
+            };
+            // Cells count from the south-west corner, four a tile.
+            let (x0, x1) = (cx as f32 / 4.0, (cx + 1) as f32 / 4.0);
+            let (y0, y1) = (tiles_y - (cy + 1) as f32 / 4.0, tiles_y - cy as f32 / 4.0);
+            let z = ground_z(map, (x0 + x1) / 2.0, (y0 + y1) / 2.0) - 0.06;
+            let q = [[x0, y1, z], [x1, y1, z], [x1, y0, z], [x0, y0, z]];
+            m.quad(q, [super::terrain::rgb8(tint); 4], 0.45, false);
         }
     }
     m.translucent

@@ -16,7 +16,9 @@
 //! cores ([`super::tris`]), counted from the classes alone. Most tiles are
 //! plain ground, drawn by a short path of their own (`ground`).
 
-pub use super::overlay::{overlay_mesh, Overlays};
+pub use super::overlay::{
+    overlay_mesh, pathing_mesh, Overlays, NO_BUILD_TINT, NO_FLY_TINT, NO_WALK_TINT,
+};
 pub use super::tris::ColorVertex;
 use super::tris::{
     build_rows, facing_light, shade_256, Count, RowMesher, Sink, OPAQUE, TRANSLUCENT,
