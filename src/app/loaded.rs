@@ -95,7 +95,7 @@ impl App {
 fn warcraft_panel(
     ctx: &egui::Context,
     map: &crate::store::Map,
-) -> (Vec<(String, egui::TextureHandle)>, Vec<([u8; 3], String)>) {
+) -> (Vec<super::Captioned>, Vec<super::PlayerRow>) {
     use crate::mesh::objects::{twenty_four_players, Owner};
     let Some(w) = map.warcraft() else {
         return Default::default();

@@ -78,10 +78,15 @@ struct Current {
     timings: String,
     /// Pictures the map carries (a Warcraft III map's minimap and preview),
     /// as egui textures, with their captions.
-    pictures: Vec<(String, egui::TextureHandle)>,
+    pictures: Vec<Captioned>,
     /// A Warcraft III map's players: colour and a line of text.
-    players: Vec<([u8; 3], String)>,
+    players: Vec<PlayerRow>,
 }
+
+/// A picture for the Map panel, and what it is.
+type Captioned = (String, egui::TextureHandle);
+/// A player's colour and line in the Map panel.
+type PlayerRow = ([u8; 3], String);
 
 impl Current {
     fn name(&self) -> String {
