@@ -1,5 +1,6 @@
-//! Small maps built in code rather than read from a file: the test room
-//! that tests, benchmarks, fuzz seeds and examples share.
+//! Small maps built in code rather than read from a file: the ALW test room
+//! and a Warcraft III map archive, which tests, benchmarks, fuzz seeds and
+//! examples share.
 
 use crate::formats::alw::LayoutShape;
 use crate::store::cells::{AlwLayout, AlwWorld, Entity, Light, CF_OCCLUDER};
@@ -80,6 +81,157 @@ pub fn alw_room(width: u16, height: u16, layout: AlwLayout) -> AlwWorld {
     w.camera_yaw = 45.0;
     w.camera_pitch = -10.0;
     w
+}
+
+/// The files of a small Warcraft III melee map: a 33 x 33 terrain, two
+/// players with start locations and gold mines, creeps, a grove of `trees`
+/// trees and a few rocks, pathing and minimap icons, its strings and info.
+pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
+    use crate::formats::w3x::doo::write::{
+        encode_doodads, encode_icons, encode_pathing, encode_units,
+    };
+    use crate::formats::w3x::info::encode_info;
+    use crate::store::terrain::W3eTerrain;
+    use crate::store::warcraft::{Doodad, Force, MapInfo, MinimapIcon, Pathing, Player, Unit};
+    let mut t = W3eTerrain::flat(33, 33, 12);
+    for (i, p) in t.tilepoints.iter_mut().enumerate() {
+        let (x, y) = (i % 33, i / 33);
+        if (12..20).contains(&x) && (12..20).contains(&y) {
+            p.set_layer_and_cliff_texture(3, 0);
+        }
+    }
+    let terrain = crate::formats::w3e::encode_terrain(&t).expect("a flat terrain writes");
+    let info = MapInfo {
+        version: 31,
+        saves: 1,
+        editor_version: 6116,
+        game_version: Some([1, 36, 1, 20719]),
+        name: "TRIGSTR_001".into(),
+        author: "mapscope".into(),
+        description: "TRIGSTR_002".into(),
+        suggested_players: "1v1".into(),
+        camera_bounds: [
+            -1664.0, -1920.0, 1664.0, 1536.0, -1664.0, 1536.0, 1664.0, -1920.0,
+        ],
+        bounds_complements: [2, 2, 2, 2],
+        playable: [28, 28],
+        flags: 0x4,
+        tileset: b'L',
+        players: (0..2)
+            .map(|i| Player {
+                number: i,
+                controller: 1,
+                race: i + 1,
+                fixed_start: true,
+                name: format!("Player {}", i + 1),
+                start: [
+                    (i as f32 * 2.0 - 1.0) * 1280.0,
+                    (i as f32 * 2.0 - 1.0) * -1280.0,
+                ],
+            })
+            .collect(),
+        forces: vec![Force {
+            flags: 0,
+            players: 0b11,
+            name: "Force 1".into(),
+        }],
+    };
+    let unit = |id: &[u8; 4], owner: i32, x: f32, y: f32, editor_id: i32| Unit {
+        id: *id,
+        variation: 0,
+        position: [x, y, 0.0],
+        angle: 4.71,
+        scale: [1.0; 3],
+        skin: Some(*id),
+        flags: 2,
+        owner,
+        hit_points: -1,
+        mana: -1,
+        gold: if id == b"ngol" { 12500 } else { 0 },
+        hero_level: 1,
+        editor_id,
+    };
+    let mut units = Vec::new();
+    for p in &info.players {
+        let [x, y] = p.start;
+        units.push(unit(b"sloc", p.number, x, y, units.len() as i32));
+        units.push(unit(b"ngol", 27, x + 384.0, y, units.len() as i32));
+        units.push(unit(b"nfor", 24, x * 0.4, y * 0.4, units.len() as i32));
+    }
+    let doodad = |id: &[u8; 4], x: f32, y: f32, scale: f32, editor_id: i32| Doodad {
+        id: *id,
+        variation: editor_id % 5,
+        position: [x, y, 0.0],
+        angle: 0.0,
+        scale: [scale; 3],
+        skin: Some(*id),
+        flags: 2,
+        life: 100,
+        editor_id,
+    };
+    let mut doodads = Vec::new();
+    let side = (trees as f32).sqrt().ceil().max(1.0) as usize;
+    for i in 0..trees {
+        let (gx, gy) = ((i % side) as f32, (i / side) as f32);
+        let spacing = 1536.0 / side as f32;
+        let scale = 0.8 + (i % 3) as f32 * 0.15;
+        doodads.push(doodad(
+            b"LTlt",
+            -1600.0 + gx * spacing,
+            300.0 + gy * spacing * 0.5,
+            scale,
+            i as i32,
+        ));
+    }
+    for i in 0..5 {
+        doodads.push(doodad(
+            b"LOrb",
+            600.0 + i as f32 * 128.0,
+            -600.0,
+            1.0,
+            (trees + i) as i32,
+        ));
+    }
+    let tiles = 32u32;
+    let pathing = Pathing {
+        width: tiles * 4,
+        height: tiles * 4,
+        cells: (0..tiles * tiles * 16)
+            .map(|i| {
+                let (x, y) = (i % (tiles * 4), i / (tiles * 4));
+                if x < 8 || y < 8 || x >= tiles * 4 - 8 || y >= tiles * 4 - 8 {
+                    Pathing::NO_WALK | Pathing::NO_BUILD
+                } else {
+                    0
+                }
+            })
+            .map(|f| f as u8)
+            .collect(),
+    };
+    let icons = vec![MinimapIcon {
+        kind: 2,
+        x: 40,
+        y: 200,
+        color: [255, 3, 3, 255],
+    }];
+    let wts = "\u{feff}STRING 1\r\n{\r\nTwo Rivers\r\n}\r\n\r\nSTRING 2\r\n{\r\nA map mapscope made.\r\n}\r\n";
+    vec![
+        ("war3map.w3e", terrain),
+        ("war3map.w3i", encode_info(&info)),
+        ("war3map.wts", wts.as_bytes().to_vec()),
+        ("war3mapUnits.doo", encode_units(&units, true)),
+        ("war3map.doo", encode_doodads(&doodads, &[], true)),
+        ("war3map.wpm", encode_pathing(&pathing)),
+        ("war3map.mmp", encode_icons(&icons)),
+    ]
+}
+
+/// [`w3x_files`] in an MPQ archive with a map header, stored as `how`.
+pub fn w3x_archive(trees: usize, how: crate::formats::mpq::write::FileOptions) -> Vec<u8> {
+    use crate::formats::mpq::write::{write, ArchiveOptions};
+    let files = w3x_files(trees);
+    let list: Vec<(&str, &[u8], _)> = files.iter().map(|(n, b)| (*n, b.as_slice(), how)).collect();
+    write(&list, &ArchiveOptions::default())
 }
 
 #[cfg(test)]

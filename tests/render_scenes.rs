@@ -334,3 +334,51 @@ fn alw_pictures_carry_entity_labels() {
     // A label plate of a few dozen pixels, not the whole picture.
     assert!(changed > 50 && changed < (W * H / 4) as usize, "{changed}");
 }
+
+#[test]
+fn a_warcraft_map_draws_its_objects_and_hides_them_by_group() {
+    let bytes =
+        mapscope::samples::w3x_archive(40, mapscope::formats::mpq::write::FileOptions::default());
+    let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+    let Some(mut gpu) = gpu() else {
+        return;
+    };
+    let scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, false);
+    let camera = views::camera_for(&map, View::Top, W as f32 / H as f32, 60.0).unwrap();
+    let shown = options();
+    let mut hidden = options();
+    for g in mapscope::mesh::objects::Group::ALL {
+        hidden.objects.set(g, false);
+    }
+    let with = gpu.picture(&scene, &camera, W, H, &shown);
+    let without = gpu.picture(&scene, &camera, W, H, &hidden);
+    drop(gpu);
+    let changed = with
+        .chunks(4)
+        .zip(without.chunks(4))
+        .filter(|(a, b)| a != b)
+        .count();
+    // The grove covers a good part of the west half; start locations,
+    // mines and creeps a few pixels more.
+    assert!(changed > 300, "{changed} pixels changed");
+    // Player 1's start location, in the north-west, shows its red.
+    let [x, y] = map.warcraft().unwrap().world_to_map(-1280.0, 1280.0);
+    let (px, py) = (
+        (x / 32.0 * H as f32 + (W - H) as f32 / 2.0) as u32,
+        (y / 32.0 * H as f32) as u32,
+    );
+    let red = (py.saturating_sub(1)..py + 2)
+        .flat_map(|y| (px.saturating_sub(1)..px + 2).map(move |x| (x, y)))
+        .any(|(x, y)| {
+            let [r, g, b] = pixel(&with, W, x, y);
+            r > 150 && g < 80 && b < 80
+        });
+    assert!(red, "no red at ({px}, {py})");
+    check_golden("w3x-sample-top", &with, W, H);
+    let camera = views::camera_for(&map, View::Overview, W as f32 / H as f32, 60.0).unwrap();
+    let mut gpu = common::golden::gpu().unwrap();
+    let overview = gpu.picture(&scene, &camera, W, H, &shown);
+    drop(gpu);
+    assert!(not_flat(&overview, W, H));
+    check_golden("w3x-sample-overview", &overview, W, H);
+}

@@ -190,3 +190,49 @@ fn corpus_objects_agree_with_simple_counts() {
         );
     }
 }
+
+#[test]
+fn a_synthetic_map_gives_back_every_object_put_in() {
+    use mapscope::formats::w3x::doo;
+    let files = mapscope::samples::w3x_files(40);
+    let file = |n: &str| &files.iter().find(|(name, _)| *name == n).unwrap().1;
+    let (units, _) = doo::decode_units(file("war3mapUnits.doo"), Some(true)).unwrap();
+    let (doodads, _, _) = doo::decode_doodads(file("war3map.doo"), Some(true)).unwrap();
+    for how in [
+        FileOptions::default(),
+        FileOptions {
+            compression: Compression::Bzip2,
+            encrypted: true,
+            key_adjusted: true,
+            ..Default::default()
+        },
+    ] {
+        let bytes = mapscope::samples::w3x_archive(40, how);
+        let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+        assert!(map.meta.warnings.is_empty(), "{:?}", map.meta.warnings);
+        let w = map.warcraft().unwrap();
+        assert_eq!(w.units, units);
+        assert_eq!(w.doodads, doodads);
+        assert_eq!(w.trees().count(), 40);
+        assert_eq!(w.start_locations().count(), 2);
+        assert_eq!(w.gold_mines().count(), 2);
+        assert_eq!(w.pathing.as_ref().unwrap().width, 128);
+        assert_eq!(w.icons.len(), 1);
+        assert_eq!(map.meta.name.as_deref(), Some("Two Rivers"));
+        assert_eq!(
+            map.meta.description.as_deref(),
+            Some("A map mapscope made.")
+        );
+        let j = mapscope::info::summary_json(&map);
+        assert_eq!(j["format"], "w3x");
+        assert_eq!(j["container"], "mpq");
+        assert_eq!(j["trees"], 40);
+        assert_eq!(j["units"], 6);
+        assert_eq!(j["doodads"], 45);
+        assert_eq!(j["start_locations"].as_array().unwrap().len(), 2);
+        assert_eq!(j["gold_mines"][0]["gold"], 12500);
+        assert_eq!(j["players"][1]["race"], "orc");
+        assert_eq!(j["playable"], serde_json::json!([28, 28]));
+        assert_eq!(j["files"].as_array().unwrap().len(), 7);
+    }
+}

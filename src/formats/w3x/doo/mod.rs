@@ -40,9 +40,10 @@ pub const MAGIC: &[u8; 4] = b"W3do";
 pub const UNITS_FILE: &str = "war3mapUnits.doo";
 pub const DOODADS_FILE: &str = "war3map.doo";
 
-/// The smallest unit record of a layout, in bytes (random flag 0 or 2).
+/// The smallest unit record of a layout, in bytes (random flag -1, which
+/// carries nothing).
 fn unit_min_size(l: &Layout) -> u64 {
-    let mut size = 95;
+    let mut size = 91;
     if l.skins {
         size += 4;
     }
@@ -506,3 +507,4 @@ pub fn decode_doodads(bytes: &[u8], skins: Option<bool>) -> Result<DecodedDoodad
 
 #[cfg(test)]
 mod tests;
+pub mod write;
