@@ -205,7 +205,6 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
                     0
                 }
             })
-            .map(|f| f as u8)
             .collect(),
     };
     let icons = vec![MinimapIcon {
