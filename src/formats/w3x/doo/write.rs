@@ -20,13 +20,13 @@ fn header(out: &mut Vec<u8>, count: usize) {
     put_i32(out, count as i32);
 }
 
-/// The id, variation, position, angle, scale and (with `skins`) skin of a
-/// record; the skin defaults to the id, as the editor writes it.
-fn common(
-    out: &mut Vec<u8>,
-    c: (&[u8; 4], i32, [f32; 3], f32, [f32; 3], Option<[u8; 4]>),
-    skins: bool,
-) {
+/// What every record starts with: id, variation, position, angle, scale
+/// and skin.
+type Placement<'a> = (&'a [u8; 4], i32, [f32; 3], f32, [f32; 3], Option<[u8; 4]>);
+
+/// A record's [`Placement`] (the skin with `skins` only; it defaults to the
+/// id, as the editor writes it).
+fn common(out: &mut Vec<u8>, c: Placement<'_>, skins: bool) {
     let (id, variation, position, angle, scale, skin) = c;
     out.extend_from_slice(id);
     put_i32(out, variation);
