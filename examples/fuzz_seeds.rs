@@ -115,5 +115,12 @@ fn main() {
         let bytes = mpq::write::write(&[("war3map.w3e", &w3e, o)], &options);
         std::fs::write(dir.join(format!("map-{compression:?}.w3x")), bytes).unwrap();
     }
+    // A whole map with objects, and each of its files loose (for the
+    // w3x_files target).
+    let whole = mapscope::samples::w3x_archive(12, FileOptions::default());
+    std::fs::write(dir.join("melee.w3x"), whole).unwrap();
+    for (name, bytes) in mapscope::samples::w3x_files(12) {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
     println!("seeds written to {}", dir.display());
 }

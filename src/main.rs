@@ -93,6 +93,10 @@ enum Command {
         /// Leave out the text labels of ALW entities and lights.
         #[arg(long)]
         no_labels: bool,
+        /// With --view top: frame the playable area as the game's minimap
+        /// does (Warcraft III maps).
+        #[arg(long)]
+        playable: bool,
         /// Tint VMF indestructible voxels orange.
         #[arg(long)]
         indestructible: bool,
@@ -179,6 +183,7 @@ fn run(cli: Cli) -> Result<()> {
             overlay,
             fog,
             no_labels,
+            playable,
             indestructible,
             force,
         }) => {
@@ -212,7 +217,8 @@ fn run(cli: Cli) -> Result<()> {
                 })
                 .unwrap_or([1280, 720]);
             cli::render::render(
-                &file, &output, picture, view, camera, fov, &options_r, &overlays, force, &options,
+                &file, &output, picture, view, playable, camera, fov, &options_r, &overlays, force,
+                &options,
             )
         }
         None => {

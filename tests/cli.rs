@@ -273,3 +273,46 @@ fn render_writes_a_png_of_the_asked_size_for_vxl_vmf_and_voxlap_views() {
     assert!(!run.status.success());
     assert!(!dir.join("c.png").exists());
 }
+
+#[test]
+fn render_frames_a_warcraft_maps_playable_area_from_above() {
+    let dir = scratch("playable");
+    let map = dir.join("melee.w3x");
+    let how = mapscope::formats::mpq::write::FileOptions::default();
+    std::fs::write(&map, mapscope::samples::w3x_archive(10, how)).unwrap();
+    let out = dir.join("top.png");
+    let run = mapscope(&[
+        "render".as_ref(),
+        path_arg(&map),
+        "-o".as_ref(),
+        path_arg(&out),
+        "--view".as_ref(),
+        "top".as_ref(),
+        "--playable".as_ref(),
+        "--size".as_ref(),
+        "64x64".as_ref(),
+    ]);
+    let err = String::from_utf8_lossy(&run.stderr);
+    if err.contains("no GPU adapter") {
+        common::cannot_run("the render CLI test", &err);
+        return;
+    }
+    assert!(run.status.success(), "{err}");
+    assert_eq!(png_size(&out), (64, 64));
+    // Only the top view can be framed so; a map without a w3i has no area.
+    let again = mapscope(&[
+        "render".as_ref(),
+        path_arg(&map),
+        "-o".as_ref(),
+        path_arg(&dir.join("o.png")),
+        "--playable".as_ref(),
+    ]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--view top"));
+    let info = json_of(&mapscope(&[
+        "info".as_ref(),
+        path_arg(&map),
+        "--json".as_ref(),
+    ]));
+    assert_eq!(info["playable"], serde_json::json!([28, 28]));
+    assert_eq!(info["trees"], 10);
+}

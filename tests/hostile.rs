@@ -155,6 +155,10 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
             write(&[("war3map.w3e", &w3e, o)], &options),
         ));
     }
+    out.push((
+        "W3X melee sample".into(),
+        mapscope::samples::w3x_archive(6, FileOptions::default()),
+    ));
     let mut archives = corpus_files("w3x/war3net", "w3m");
     archives.sort_by_key(|p| std::fs::metadata(p).map_or(0, |m| m.len()));
     for p in archives.iter().take(2) {

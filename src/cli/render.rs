@@ -15,6 +15,7 @@ pub fn render(
     output: &Path,
     [width, height]: [u32; 2],
     view: View,
+    playable: bool,
     explicit: Option<[f32; 5]>,
     fov: f32,
     options: &RenderOptions,
@@ -26,8 +27,13 @@ pub fn render(
         bail!("{} exists; add --force to replace it", output.display());
     }
     let map = formats::load_path(file, load)?;
-    let camera = views::camera(&map, view, explicit, width as f32 / height as f32, fov)
-        .map_err(anyhow::Error::msg)?;
+    let aspect = width as f32 / height as f32;
+    let camera = match (playable, view) {
+        (true, View::Top) => views::playable_top(&map, aspect),
+        (true, _) => bail!("--playable frames the top view: add --view top"),
+        _ => views::camera(&map, view, explicit, aspect, fov),
+    }
+    .map_err(anyhow::Error::msg)?;
     let mut gpu = Headless::new()?;
     let mut scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, options.show_spawns);
     views::apply_overlays(&map, &mut scene, &gpu.gpu.device, overlays);

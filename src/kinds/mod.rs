@@ -206,6 +206,11 @@ mod gui {
             let z = s.z.map(|[a, b]| [a.min(b), a.max(b)]);
             (s.min, s.max, z)
         }
+        /// The playable area (x0, y0, x1, y1 in map coordinates), where the
+        /// map has one (Warcraft III maps: the camera bounds).
+        fn playable(&self) -> Option<[f32; 4]> {
+            None
+        }
         /// Where a camera stored as angles stands (ALW: the player's eyes).
         fn eye(&self) -> Option<Vec3> {
             None

@@ -110,6 +110,16 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
     }
 }
 
+/// The top view framed on the playable area, letterboxed as the game's
+/// minimap is.
+pub fn playable_top(map: &Map, aspect: f32) -> Result<Camera, String> {
+    let [x0, y0, x1, y1] = super::of(map).playable().ok_or_else(|| {
+        "this map has no playable area (Warcraft III maps with a war3map.w3i have one)".to_string()
+    })?;
+    let half = ((y1 - y0) / 2.0).max((x1 - x0) / 2.0 / aspect);
+    Ok(Camera::top_down((x0 + x1) / 2.0, (y0 + y1) / 2.0, half))
+}
+
 /// A camera looking at a spawn area's box from the south, 35 degrees down,
 /// far enough back to see all of it (the viewer's Spawns list).
 pub fn spawn_view(b: &Box3, fov_deg: f32) -> Camera {

@@ -338,6 +338,20 @@ mod view {
             self.terrain().extent()
         }
 
+        /// The map less the camera bounds' complements (left, right,
+        /// bottom, top), as the game's minimap shows it.
+        fn playable(&self) -> Option<[f32; 4]> {
+            let info = self.map.info.as_ref()?;
+            let t = &self.map.terrain;
+            let (w, h) = (
+                t.width.saturating_sub(1) as f32,
+                t.height.saturating_sub(1) as f32,
+            );
+            let [left, right, bottom, top] = info.bounds_complements.map(|c| c.max(0) as f32);
+            let area = [left, top, w - right, h - bottom];
+            (area[2] > area[0] && area[3] > area[1]).then_some(area)
+        }
+
         /// The nearest object the ray meets, else the ground.
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked> {
             let m = self.map;
