@@ -326,14 +326,14 @@ pub fn instance_box(group: Group, i: &Instance) -> ([f32; 3], [f32; 3]) {
 pub fn shape_triangles(shape: Shape) -> Vec<ShapeVertex> {
     let mut out = Vec::new();
     match shape {
+        // A tree's hidden faces (the trunk's top, the cones' undersides)
+        // are left out: ten thousand trees draw 20 triangles each.
         Shape::Tree => {
-            prism(&mut out, 0.09, 0.0, 0.45, 0.0);
+            prism(&mut out, 0.09, 0.0, 0.45, 0.0, false);
             cone(&mut out, 0.5, 0.3, 1.1);
             cone(&mut out, 0.36, 0.8, 1.6);
         }
-        Shape::Pillar => prism(&mut out, 0.5, 0.0, 1.0, 1.0),
-        Shape::Mine => prism(&mut out, 0.5, 0.0, 1.0, 1.0),
-        Shape::Box => prism(&mut out, 0.5, 0.0, 1.0, 1.0),
+        Shape::Pillar | Shape::Mine | Shape::Box => prism(&mut out, 0.5, 0.0, 1.0, 1.0, true),
     }
     out
 }
@@ -357,8 +357,9 @@ fn push_triangle(out: &mut Vec<ShapeVertex>, p: [[f32; 3]; 3], tinted: f32) {
     }
 }
 
-/// A square prism of half-width `r` from height `h0` to `h1` (up is -z).
-fn prism(out: &mut Vec<ShapeVertex>, r: f32, h0: f32, h1: f32, tinted: f32) {
+/// A square prism of half-width `r` from height `h0` to `h1` (up is -z),
+/// with its top where `top`.
+fn prism(out: &mut Vec<ShapeVertex>, r: f32, h0: f32, h1: f32, tinted: f32, top: bool) {
     let c = [[-r, -r], [r, -r], [r, r], [-r, r]];
     for i in 0..4 {
         let (a, b) = (c[i], c[(i + 1) % 4]);
@@ -367,12 +368,15 @@ fn prism(out: &mut Vec<ShapeVertex>, r: f32, h0: f32, h1: f32, tinted: f32) {
         push_triangle(out, [lo(a), hi(b), lo(b)], tinted);
         push_triangle(out, [lo(a), hi(a), hi(b)], tinted);
     }
-    let top = |p: [f32; 2]| [p[0], p[1], -h1];
-    push_triangle(out, [top(c[0]), top(c[2]), top(c[1])], tinted);
-    push_triangle(out, [top(c[0]), top(c[3]), top(c[2])], tinted);
+    if top {
+        let at = |p: [f32; 2]| [p[0], p[1], -h1];
+        push_triangle(out, [at(c[0]), at(c[2]), at(c[1])], tinted);
+        push_triangle(out, [at(c[0]), at(c[3]), at(c[2])], tinted);
+    }
 }
 
-/// A six-sided cone of radius `r` from height `h0` to a tip at `h1`.
+/// The sides of a six-sided cone of radius `r` from height `h0` to a tip
+/// at `h1`.
 fn cone(out: &mut Vec<ShapeVertex>, r: f32, h0: f32, h1: f32) {
     let tip = [0.0, 0.0, -h1];
     let ring = |i: usize| {
@@ -381,7 +385,6 @@ fn cone(out: &mut Vec<ShapeVertex>, r: f32, h0: f32, h1: f32) {
     };
     for i in 0..6 {
         push_triangle(out, [ring(i), tip, ring(i + 1)], 1.0);
-        push_triangle(out, [ring(i), ring(i + 1), [0.0, 0.0, -h0]], 1.0);
     }
 }
 
@@ -471,6 +474,12 @@ mod tests {
         assert_eq!(Owner::of(12, false), Owner::NeutralHostile);
         assert_eq!(Owner::of(15, false), Owner::NeutralPassive);
         assert_eq!(Owner::of(3, false), Owner::Player(3));
+    }
+
+    #[test]
+    fn a_tree_is_twenty_triangles() {
+        assert_eq!(shape_triangles(Shape::Tree).len(), 20 * 3);
+        assert_eq!(shape_triangles(Shape::Box).len(), 10 * 3);
     }
 
     #[test]
