@@ -13,7 +13,7 @@ pub const SNIFF_BYTES: usize = 64 * 1024;
 
 /// Extensions the viewer's maps usually have: a first hint only, shown
 /// for files whose content is not recognised.
-pub const MAP_EXTENSIONS: [&str; 4] = ["vxl", "vmf", "alw", "w3e"];
+pub const MAP_EXTENSIONS: [&str; 6] = ["vxl", "vmf", "alw", "w3e", "w3x", "w3m"];
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {

@@ -10,6 +10,8 @@ use std::sync::mpsc::{channel, Receiver};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
     OpenMap,
+    /// Opening a Warcraft III map folder.
+    OpenMapFolder,
     /// Choosing the screenshot folder.
     ChooseFolder,
 }
@@ -91,6 +93,7 @@ impl BrowserWindow {
         self.poll();
         let title = match self.purpose {
             Purpose::OpenMap => "Open a map",
+            Purpose::OpenMapFolder => "Open a Warcraft III map folder",
             Purpose::ChooseFolder => "Choose the screenshot folder",
         };
         let mut answer = None;
@@ -156,14 +159,24 @@ impl BrowserWindow {
                 }
             });
         ui.separator();
+        // A Warcraft III map folder opens as a map.
+        let map_folder = self.folder.join("war3map.w3e").is_file();
         ui.horizontal(|ui| match self.purpose {
-            Purpose::OpenMap => {
+            Purpose::OpenMap | Purpose::OpenMapFolder => {
                 let file = self.selected.clone().filter(|p| !p.is_dir());
                 if ui
                     .add_enabled(file.is_some(), egui::Button::new("Open"))
                     .clicked()
                 {
                     answer = file.map(Answer::Open);
+                }
+                let folder_button = egui::Button::new("Open this folder as a map");
+                if ui
+                    .add_enabled(map_folder, folder_button)
+                    .on_disabled_hover_text("A Warcraft III map folder holds war3map.w3e")
+                    .clicked()
+                {
+                    answer = Some(Answer::Open(self.folder.clone()));
                 }
                 if ui.button("Cancel").clicked() {
                     answer = Some(Answer::Cancel);

@@ -40,7 +40,7 @@ pub fn native(purpose: Purpose, start: Option<PathBuf>) -> Pending {
                 .add_filter("Maps", &map_filter())
                 .add_filter("All files", &["*"])
                 .pick_file(),
-            Purpose::ChooseFolder => dialog.pick_folder(),
+            Purpose::ChooseFolder | Purpose::OpenMapFolder => dialog.pick_folder(),
         };
         let _ = tx.send(answer);
     });
@@ -64,6 +64,11 @@ impl App {
     /// in-app browser otherwise.
     pub(super) fn open_dialog(&mut self) {
         self.ask(Purpose::OpenMap);
+    }
+
+    /// File → Open folder…: a Warcraft III map folder, the same way.
+    pub(super) fn open_folder_dialog(&mut self) {
+        self.ask(Purpose::OpenMapFolder);
     }
 
     /// Choosing the screenshot folder, the same way.
@@ -93,7 +98,7 @@ impl App {
 
     fn start_folder(&self, purpose: Purpose) -> Option<PathBuf> {
         match purpose {
-            Purpose::OpenMap => self
+            Purpose::OpenMap | Purpose::OpenMapFolder => self
                 .current
                 .as_ref()
                 .and_then(|c| c.source.path()?.parent().map(PathBuf::from))
@@ -110,7 +115,9 @@ impl App {
         let (purpose, quick) = (pending.purpose, pending.started.elapsed() < TOO_FAST);
         self.dialog = None;
         match (answer, purpose) {
-            (Some(p), Purpose::OpenMap) => self.open(super::loader::Source::at(p)),
+            (Some(p), Purpose::OpenMap | Purpose::OpenMapFolder) => {
+                self.open(super::loader::Source::at(p))
+            }
             (Some(p), Purpose::ChooseFolder) => self.set_shot_folder(p),
             // Nothing could be shown after all.
             (None, _) if quick => self.browse(purpose),
@@ -124,9 +131,11 @@ mod tests {
     #[test]
     fn the_map_filter_has_both_cases_of_every_extension() {
         let f = super::map_filter();
-        for e in ["vxl", "VXL", "vmf", "VMF", "alw", "ALW", "w3e", "W3E"] {
+        for e in [
+            "vxl", "VXL", "vmf", "VMF", "alw", "ALW", "w3e", "W3E", "w3x", "W3M",
+        ] {
             assert!(f.iter().any(|x| x == e), "{e} missing from {f:?}");
         }
-        assert_eq!(f.len(), 8);
+        assert_eq!(f.len(), 12);
     }
 }

@@ -199,6 +199,9 @@ impl App {
         if a.open {
             self.open_dialog();
         }
+        if a.open_folder {
+            self.open_folder_dialog();
+        }
         if a.browse {
             self.browse(Purpose::OpenMap);
         }

@@ -192,7 +192,11 @@ impl App {
             exit_error: None,
             dialog: None,
             browser: None,
-            overlays: Default::default(),
+            overlays: crate::mesh::terrain::Overlays {
+                no_walk: options.start.pathing,
+                no_build: options.start.pathing,
+                ..Default::default()
+            },
             shots: screenshot::Shots::new(options.start.screenshot_settings),
             gfx: None,
             current: None,

@@ -67,6 +67,8 @@ pub struct StartWith {
     pub browser: bool,
     pub screenshot_settings: bool,
     pub f12: bool,
+    /// The pathing overlays (not walkable, not buildable) on.
+    pub pathing: bool,
 }
 
 impl StartWith {
@@ -79,11 +81,10 @@ impl StartWith {
                 "browser" => s.browser = true,
                 "screenshot-settings" => s.screenshot_settings = true,
                 "f12" => s.f12 = true,
-                _ => {
-                    return Err(format!(
-                        "unknown {word:?} (known: orbit, browser, screenshot-settings, f12)"
-                    ))
-                }
+                "pathing" => s.pathing = true,
+                _ => return Err(format!(
+                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing)"
+                )),
             }
         }
         Ok(s)

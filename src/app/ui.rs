@@ -13,6 +13,8 @@ pub struct Actions {
     /// The W3E overlays as the Tile flags menu left them.
     pub overlays: crate::mesh::terrain::Overlays,
     pub open: bool,
+    /// File → Open folder… (a Warcraft III map folder).
+    pub open_folder: bool,
     pub browse: bool,
     pub reload: bool,
     pub screenshot: bool,
@@ -52,6 +54,9 @@ pub struct Status<'a> {
 /// What the overlay shows of the open map, gathered before drawing it.
 pub struct MapView<'a> {
     pub name: String,
+    /// The map's own name and description, when it has them.
+    pub title: Option<&'a str>,
+    pub description: Option<&'a str>,
     pub pictures: &'a [(String, egui::TextureHandle)],
     pub players: &'a [([u8; 3], String)],
     pub summary: &'a str,
@@ -71,6 +76,8 @@ impl<'a> MapView<'a> {
     ) -> Self {
         MapView {
             name: c.name(),
+            title: c.map.meta.name.as_deref(),
+            description: c.map.meta.description.as_deref(),
             pictures: &c.pictures,
             players: &c.players,
             summary: &c.summary,
@@ -150,6 +157,12 @@ pub fn draw(
             .default_size(300.0)
             .show(ui, |ui| {
                 ui.heading("Map");
+                if let Some(title) = v.title {
+                    ui.label(egui::RichText::new(title).strong());
+                }
+                if let Some(d) = v.description {
+                    ui.add(egui::Label::new(d).wrap());
+                }
                 ui.label(&v.name);
                 ui.label(v.timings);
                 ui.separator();
@@ -230,6 +243,10 @@ pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeK
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
                 a.open |= ui.button("Open… (Ctrl+O)").clicked();
+                a.open_folder |= ui
+                    .button("Open folder…")
+                    .on_hover_text("A Warcraft III map saved as a folder")
+                    .clicked();
                 a.browse |= ui.button("Browse in app…").clicked();
                 a.reload |= ui.button("Reload (F5)").clicked();
                 ui.separator();
