@@ -82,9 +82,11 @@ impl StartWith {
                 "screenshot-settings" => s.screenshot_settings = true,
                 "f12" => s.f12 = true,
                 "pathing" => s.pathing = true,
-                _ => return Err(format!(
+                _ => {
+                    return Err(format!(
                     "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing)"
-                )),
+                ))
+                }
             }
         }
         Ok(s)
