@@ -58,7 +58,6 @@ mod tests {
     use super::*;
     use crate::formats::mpq::Archive;
     use crate::formats::reader::PutLe;
-    use std::path::PathBuf;
 
     fn file(icons: &[(i32, i32, i32, [u8; 4])]) -> Vec<u8> {
         let mut v = Vec::new();
@@ -119,14 +118,7 @@ mod tests {
         assert_eq!((e.field.as_str(), e.offset), ("war3map.mmp end", 40));
     }
 
-    fn corpus() -> Option<PathBuf> {
-        if let Ok(p) = std::env::var("MAPSCOPE_CORPUS") {
-            let p = PathBuf::from(p);
-            return p.is_dir().then_some(p);
-        }
-        let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        p.is_dir().then_some(p)
-    }
+    use crate::formats::w3x::test_corpus as corpus;
 
     /// The header's count agrees with the file's size, and every icon is a
     /// known kind inside the 256-pixel minimap.

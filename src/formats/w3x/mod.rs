@@ -233,3 +233,15 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
         content: map.into(),
     })
 }
+
+/// The corpus of real maps for unit tests: `MAPSCOPE_CORPUS`, or
+/// `../shared/corpus` beside the checkout; `None` (the test skips) without.
+#[cfg(test)]
+pub(crate) fn test_corpus() -> Option<std::path::PathBuf> {
+    if let Ok(p) = std::env::var("MAPSCOPE_CORPUS") {
+        let p = std::path::PathBuf::from(p);
+        return p.is_dir().then_some(p);
+    }
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    p.is_dir().then_some(p)
+}

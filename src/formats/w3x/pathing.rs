@@ -71,7 +71,6 @@ mod tests {
     use super::*;
     use crate::formats::mpq::Archive;
     use crate::formats::reader::PutLe;
-    use std::path::PathBuf;
 
     fn file(width: i32, height: i32, cells: &[u8]) -> Vec<u8> {
         let mut v = MAGIC.to_vec();
@@ -119,14 +118,7 @@ mod tests {
         assert_eq!((e.field.as_str(), e.offset), ("war3map.wpm end", 28));
     }
 
-    fn corpus() -> Option<PathBuf> {
-        if let Ok(p) = std::env::var("MAPSCOPE_CORPUS") {
-            let p = PathBuf::from(p);
-            return p.is_dir().then_some(p);
-        }
-        let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-        p.is_dir().then_some(p)
-    }
+    use crate::formats::w3x::test_corpus as corpus;
 
     /// Tiles (tilepoints less one each way) from a w3e header, read apart
     /// from the w3e decoder.

@@ -288,32 +288,47 @@ fn read_doodad(r: &mut Reader, l: &Layout) -> Result<Doodad, DecodeError> {
     })
 }
 
-fn units_with(bytes: &[u8], h: &Header, skins: bool) -> Result<Parsed<Vec<Unit>>, DecodeError> {
-    let l = Layout {
-        version: h.version,
-        subversion: h.subversion,
-        skins,
-    };
+/// The records of a doo file as `layout` has them: `count` of them from
+/// byte 16, each read by `read`, the count first checked against the bytes
+/// there are (each record is at least `min` bytes).
+fn records<'a, T>(
+    bytes: &'a [u8],
+    h: &Header,
+    (file, what, min): (&str, &str, u64),
+    mut read: impl FnMut(&mut Reader<'a>) -> Result<T, DecodeError>,
+) -> Result<(Vec<T>, Reader<'a>), DecodeError> {
     let mut r = Reader::new(bytes, Format::W3x);
     r.bytes(16, "header")?;
-    let min = unit_min_size(&l);
     if h.count as u64 * min > r.remaining() as u64 {
         return Err(r.error_at(
             h.count_at,
-            format!("{UNITS_FILE} header count"),
+            format!("{file} header count"),
             format!(
-                "declares {} units of at least {min} bytes, but only {} bytes follow",
+                "declares {} {what}s of at least {min} bytes, but only {} bytes follow",
                 h.count,
                 r.remaining()
             ),
         ));
     }
-    let mut units = Vec::with_capacity(h.count);
+    let mut out = Vec::with_capacity(h.count);
     for i in 0..h.count {
-        units.push(
-            read_unit(&mut r, &l).map_err(|e| prefixed(e, &format!("{UNITS_FILE} unit {i}")))?,
-        );
+        out.push(read(&mut r).map_err(|e| prefixed(e, &format!("{file} {what} {i}")))?);
     }
+    Ok((out, r))
+}
+
+fn layout(h: &Header, skins: bool) -> Layout {
+    Layout {
+        version: h.version,
+        subversion: h.subversion,
+        skins,
+    }
+}
+
+fn units_with(bytes: &[u8], h: &Header, skins: bool) -> Result<Parsed<Vec<Unit>>, DecodeError> {
+    let l = layout(h, skins);
+    let shape = (UNITS_FILE, "unit", unit_min_size(&l));
+    let (units, r) = records(bytes, h, shape, |r| read_unit(r, &l))?;
     Ok(Parsed {
         value: units,
         end: r.pos(),
@@ -326,32 +341,9 @@ fn units_with(bytes: &[u8], h: &Header, skins: bool) -> Result<Parsed<Vec<Unit>>
 type DoodadLists = (Vec<Doodad>, Vec<SpecialDoodad>);
 
 fn doodads_with(bytes: &[u8], h: &Header, skins: bool) -> Result<Parsed<DoodadLists>, DecodeError> {
-    let l = Layout {
-        version: h.version,
-        subversion: h.subversion,
-        skins,
-    };
-    let mut r = Reader::new(bytes, Format::W3x);
-    r.bytes(16, "header")?;
-    let min = doodad_min_size(&l);
-    if h.count as u64 * min > r.remaining() as u64 {
-        return Err(r.error_at(
-            h.count_at,
-            format!("{DOODADS_FILE} header count"),
-            format!(
-                "declares {} doodads of at least {min} bytes, but only {} bytes follow",
-                h.count,
-                r.remaining()
-            ),
-        ));
-    }
-    let mut doodads = Vec::with_capacity(h.count);
-    for i in 0..h.count {
-        doodads.push(
-            read_doodad(&mut r, &l)
-                .map_err(|e| prefixed(e, &format!("{DOODADS_FILE} doodad {i}")))?,
-        );
-    }
+    let l = layout(h, skins);
+    let shape = (DOODADS_FILE, "doodad", doodad_min_size(&l));
+    let (doodads, mut r) = records(bytes, h, shape, |r| read_doodad(r, &l))?;
     let mut warnings = Vec::new();
     let at = r.pos();
     let version = r.i32(&format!("{DOODADS_FILE} special doodads version"))?;

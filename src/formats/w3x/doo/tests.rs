@@ -3,7 +3,6 @@
 
 use super::*;
 use crate::formats::reader::PutLe;
-use std::path::PathBuf;
 
 /// A file's layout for the builders.
 #[derive(Clone, Copy)]
@@ -414,14 +413,7 @@ fn every_prefix_and_corruption_fails_cleanly() {
 
 // The corpus: the map folder's loose files and every archive.
 
-fn corpus() -> Option<PathBuf> {
-    if let Ok(p) = std::env::var("MAPSCOPE_CORPUS") {
-        let p = PathBuf::from(p);
-        return p.is_dir().then_some(p);
-    }
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    p.is_dir().then_some(p)
-}
+use crate::formats::w3x::test_corpus as corpus;
 
 fn i32_at(b: &[u8], at: usize) -> i32 {
     i32::from_le_bytes(b[at..at + 4].try_into().unwrap())
