@@ -193,7 +193,12 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
         .and_then(|b| kept(ICONS, icons::decode_icons(&b), &mut warnings))
         .unwrap_or_default();
     let minimap = optional(MINIMAP, &mut warnings).and_then(|bytes| {
-        pictures::decode_blp(&bytes, MINIMAP)
+        // The 2002 beta kept the picture's data in a file beside it.
+        let external = match bytes.starts_with(b"BLP0") {
+            true => optional(&pictures::blp0_mipmap_file(MINIMAP), &mut warnings),
+            false => None,
+        };
+        pictures::decode_blp_with(&bytes, external.as_deref(), MINIMAP)
             .map_err(|e| warnings.push(format!("{MINIMAP} left out: {e}")))
             .ok()
     });

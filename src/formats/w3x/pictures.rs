@@ -13,22 +13,43 @@ fn err(file: &str, field: &str, offset: usize, problem: impl Into<String>) -> De
     DecodeError::new(Format::W3x, format!("{file} {field}"), offset, problem)
 }
 
-/// Reads a BLP1 picture's largest mipmap.
+/// The file holding a BLP0 picture's largest mipmap: the 2002 beta kept
+/// mipmaps beside the picture (`war3mapMap.b00`, `.b01`, ...).
+pub fn blp0_mipmap_file(file: &str) -> String {
+    let stem = file.strip_suffix(".blp").unwrap_or(file);
+    format!("{stem}.b00")
+}
+
+/// Reads a BLP1 picture's largest mipmap; a BLP0 one's comes from
+/// `external` (see [`blp0_mipmap_file`]).
 pub fn decode_blp(bytes: &[u8], file: &str) -> Result<Picture, DecodeError> {
+    decode_blp_with(bytes, None, file)
+}
+
+/// [`decode_blp`], with a BLP0 picture's largest mipmap.
+pub fn decode_blp_with(
+    bytes: &[u8],
+    external: Option<&[u8]>,
+    file: &str,
+) -> Result<Picture, DecodeError> {
     let mut r = Reader::new(bytes, Format::W3x);
     let f = |name: &str| format!("{file} {name}");
     let magic = r.array::<4>(&f("magic"))?;
-    if &magic != b"BLP1" {
-        return Err(err(
-            file,
-            "magic",
-            0,
-            format!(
-                "{:?} is not BLP1 (Warcraft III's BLP)",
-                String::from_utf8_lossy(&magic)
-            ),
-        ));
-    }
+    let beta = match &magic {
+        b"BLP1" => false,
+        b"BLP0" => true,
+        _ => {
+            return Err(err(
+                file,
+                "magic",
+                0,
+                format!(
+                    "{:?} is not BLP1 or BLP0 (Warcraft III's BLP)",
+                    String::from_utf8_lossy(&magic)
+                ),
+            ))
+        }
+    };
     let content = r.u32(&f("content"))?;
     let alpha_bits = r.u32(&f("alpha bits"))?;
     let (w_at, width) = (r.pos(), r.u32(&f("width"))?);
@@ -43,23 +64,30 @@ pub fn decode_blp(bytes: &[u8], file: &str) -> Result<Picture, DecodeError> {
     }
     r.u32(&f("picture type"))?;
     r.u32(&f("mipmaps"))?;
-    let offset = r.u32(&f("mipmap 0 offset"))? as usize;
-    r.bytes(15 * 4, &f("mipmap offsets"))?;
-    let size = r.u32(&f("mipmap 0 size"))? as usize;
-    r.bytes(15 * 4, &f("mipmap sizes"))?;
-    let mip = bytes
-        .get(offset..offset.saturating_add(size))
-        .ok_or_else(|| {
-            err(
-                file,
-                "mipmap 0",
-                offset,
-                format!(
+    // BLP1 lists its mipmaps' places; BLP0 keeps them in files beside it.
+    let (mip, offset) = if beta {
+        let mip = external.ok_or_else(|| {
+            let beside = blp0_mipmap_file(file);
+            let problem = format!("a BLP0 picture keeps it in {beside}, which is missing");
+            err(file, "mipmap 0", 0, problem)
+        })?;
+        (mip, 0)
+    } else {
+        let offset = r.u32(&f("mipmap 0 offset"))? as usize;
+        r.bytes(15 * 4, &f("mipmap offsets"))?;
+        let size = r.u32(&f("mipmap 0 size"))? as usize;
+        r.bytes(15 * 4, &f("mipmap sizes"))?;
+        let mip = bytes
+            .get(offset..offset.saturating_add(size))
+            .ok_or_else(|| {
+                let problem = format!(
                     "{size} bytes at {offset} run past the end of the {}-byte file",
                     bytes.len()
-                ),
-            )
-        })?;
+                );
+                err(file, "mipmap 0", offset, problem)
+            })?;
+        (mip, offset)
+    };
     match content {
         0 => {
             let header_len = r.u32(&f("JPEG header size"))? as usize;
