@@ -1,10 +1,7 @@
 //! Writes small maps of every format and layout into a folder, as seeds for
 //! the fuzz targets: `cargo run --example fuzz_seeds -- fuzz/seeds`.
 
-use mapscope::formats::mpq::{
-    self,
-    write::{ArchiveOptions, Compression, FileOptions},
-};
+use mapscope::formats::mpq::write::FileOptions;
 use mapscope::formats::{self, Format};
 use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::W3eTerrain;
@@ -90,30 +87,8 @@ fn main() {
         Format::W3e,
     )
     .unwrap();
-    for (i, compression) in [
-        Compression::Zlib,
-        Compression::Bzip2,
-        Compression::Implode,
-        Compression::Imploded,
-        Compression::ZlibThenImplode,
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let o = FileOptions {
-            compression,
-            encrypted: i % 2 == 0,
-            key_adjusted: i == 2,
-            single_unit: i == 4,
-            sector_crc: i == 1,
-        };
-        let options = ArchiveOptions {
-            protect: i >= 3,
-            sector_shift: 0,
-            ..Default::default()
-        };
-        let bytes = mpq::write::write(&[("war3map.w3e", &w3e, o)], &options);
-        std::fs::write(dir.join(format!("map-{compression:?}.w3x")), bytes).unwrap();
+    for (how, bytes) in mapscope::samples::archive_variants("war3map.w3e", &w3e) {
+        std::fs::write(dir.join(format!("map-{how}.w3x")), bytes).unwrap();
     }
     // A whole map with objects, and each of its files loose (for the
     // w3x_files target).

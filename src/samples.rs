@@ -233,6 +233,44 @@ pub fn w3x_archive(trees: usize, how: crate::formats::mpq::write::FileOptions) -
     write(&list, &ArchiveOptions::default())
 }
 
+/// `file` (named `name`) in an archive stored each way maps store files
+/// (every compression, encrypted or not, with the adjusted key, as a single
+/// unit, with sector CRCs, protected or not; 512-byte sectors, so that
+/// small files still have several): for fuzz seeds and mutation tests.
+pub fn archive_variants(name: &str, file: &[u8]) -> Vec<(String, Vec<u8>)> {
+    use crate::formats::mpq::write::{write, ArchiveOptions, Compression, FileOptions};
+    let compressions = [
+        Compression::Zlib,
+        Compression::Bzip2,
+        Compression::Implode,
+        Compression::Imploded,
+        Compression::ZlibThenImplode,
+        Compression::Stored,
+    ];
+    compressions
+        .into_iter()
+        .enumerate()
+        .map(|(i, compression)| {
+            let o = FileOptions {
+                compression,
+                encrypted: i % 2 == 0,
+                key_adjusted: i % 4 == 0,
+                single_unit: i == 3,
+                sector_crc: i == 1,
+            };
+            let options = ArchiveOptions {
+                protect: i >= 3,
+                sector_shift: 0,
+                ..Default::default()
+            };
+            (
+                format!("{compression:?}"),
+                write(&[(name, file, o)], &options),
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

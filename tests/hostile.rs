@@ -8,7 +8,7 @@
 mod common;
 
 use common::{corpus_files, Rng};
-use mapscope::formats::mpq::write::{write, ArchiveOptions, Compression, FileOptions};
+use mapscope::formats::mpq::write::FileOptions;
 use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::W3eTerrain;
@@ -127,33 +127,8 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
     // Map archives: the terrain stored every way an archive can, protected
     // or not, and the smallest corpus archives.
     let w3e = out.last().expect("a W3E seed").1.clone();
-    for (i, compression) in [
-        Compression::Zlib,
-        Compression::Bzip2,
-        Compression::Implode,
-        Compression::Imploded,
-        Compression::ZlibThenImplode,
-        Compression::Stored,
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let o = FileOptions {
-            compression,
-            encrypted: i % 2 == 0,
-            key_adjusted: i % 4 == 0,
-            single_unit: i == 3,
-            sector_crc: i == 1,
-        };
-        let options = ArchiveOptions {
-            protect: i >= 3,
-            sector_shift: 0,
-            ..Default::default()
-        };
-        out.push((
-            format!("W3X {compression:?}"),
-            write(&[("war3map.w3e", &w3e, o)], &options),
-        ));
+    for (how, bytes) in mapscope::samples::archive_variants("war3map.w3e", &w3e) {
+        out.push((format!("W3X {how}"), bytes));
     }
     out.push((
         "W3X melee sample".into(),
