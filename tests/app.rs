@@ -158,3 +158,146 @@ fn measures_frames_before_the_scripted_picture() {
     assert!(text.contains("frame work: frames: 5"), "{text}");
     assert!(out.exists());
 }
+
+/// Whether a command is on the PATH.
+fn tool(name: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {name}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// An XWD screen grab's pixels, 32 bits a pixel as `xwd` writes a 24-bit
+/// screen: (width, height, pixels).
+fn read_xwd(path: &Path) -> (u32, u32, Vec<u32>) {
+    let b = std::fs::read(path).unwrap();
+    let field = |i: usize| u32::from_be_bytes(b[i * 4..i * 4 + 4].try_into().unwrap());
+    let (header, width, height) = (field(0) as usize, field(4), field(5));
+    let (bits, line, colours) = (field(11), field(12) as usize, field(19) as usize);
+    assert_eq!(bits, 32, "a 24-bit screen");
+    let start = header + colours * 12;
+    let mut px = Vec::with_capacity((width * height) as usize);
+    for y in 0..height as usize {
+        let row = &b[start + y * line..start + y * line + width as usize * 4];
+        px.extend(
+            row.chunks(4)
+                .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]])),
+        );
+    }
+    (width, height, px)
+}
+
+#[test]
+fn a_click_on_the_file_menu_is_drawn_without_further_input() {
+    if !xvfb() {
+        return;
+    }
+    for t in ["xdotool", "xwd"] {
+        if !tool(t) {
+            common::cannot_run("the menu click test", &format!("{t} is not installed"));
+            return;
+        }
+    }
+    let (before, after) = (scratch("before.xwd"), scratch("after.xwd"));
+    // The pointer goes to the File menu and settles; one click, then
+    // nothing: the menu must be on the screen without another event.
+    let script = format!(
+        "{bin} --size 800x500 & pid=$!; \
+         xdotool search --sync --onlyvisible --name mapscope >/dev/null; sleep 8; \
+         xdotool mousemove 18 12; sleep 2; xwd -root -silent > {before}; \
+         xdotool click 1; sleep 2; xwd -root -silent > {after}; kill $pid",
+        bin = env!("CARGO_BIN_EXE_mapscope"),
+        before = before.display(),
+        after = after.display(),
+    );
+    let run = Command::new("timeout")
+        .args([
+            "120",
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 800x500x24",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .output()
+        .expect("runs the viewer");
+    assert!(
+        after.exists(),
+        "no screen grab: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let (w, _, a) = read_xwd(&before);
+    let (_, _, b) = read_xwd(&after);
+    // Where the menu opens: below the menu bar, over the Map panel.
+    let changed = (40..190)
+        .flat_map(|y| (8..150).map(move |x| (y * w + x) as usize))
+        .filter(|&i| a[i] != b[i])
+        .count();
+    assert!(
+        changed > 3000,
+        "only {changed} pixels changed: the menu was not drawn"
+    );
+}
+
+#[test]
+fn the_pointer_over_a_panel_leaves_the_inspector_alone() {
+    if !xvfb() {
+        return;
+    }
+    for t in ["xdotool", "xwd"] {
+        if !tool(t) {
+            common::cannot_run("the panel pointer test", &format!("{t} is not installed"));
+            return;
+        }
+    }
+    let (before, after) = (scratch("over-3d.xwd"), scratch("over-panel.xwd"));
+    // Point at the map (the Inspector describes it), then move over the
+    // Inspector panel, where the map is still drawn behind.
+    let script = format!(
+        "{bin} --size 800x500 & pid=$!; \
+         xdotool search --sync --onlyvisible --name mapscope >/dev/null; sleep 8; \
+         xdotool mousemove 400 300; sleep 2; xwd -root -silent > {before}; \
+         xdotool mousemove 700 420; sleep 2; xdotool mousemove 702 421; sleep 2; \
+         xwd -root -silent > {after}; kill $pid",
+        bin = env!("CARGO_BIN_EXE_mapscope"),
+        before = before.display(),
+        after = after.display(),
+    );
+    let run = Command::new("timeout")
+        .args([
+            "120",
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 800x500x24",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .output()
+        .expect("runs the viewer");
+    assert!(
+        after.exists(),
+        "no screen grab: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let (w, _, a) = read_xwd(&before);
+    let (_, _, b) = read_xwd(&after);
+    // The Inspector's lines, at the top of the right-hand panel: there
+    // (the map was picked), and the same after the move.
+    let region: Vec<usize> = (40..140)
+        .flat_map(|y| (560..790).map(move |x| (y * w + x) as usize))
+        .collect();
+    let text = region.iter().filter(|&&i| a[i] != a[region[0]]).count();
+    assert!(
+        text > 300,
+        "the Inspector shows nothing for the map ({text} pixels)"
+    );
+    let changed = region.iter().filter(|&&i| a[i] != b[i]).count();
+    assert_eq!(
+        changed, 0,
+        "the Inspector changed under a pointer over the panel"
+    );
+}

@@ -6,9 +6,10 @@ use super::camera_mode::CameraMode;
 use super::gfx::Gfx;
 use super::loader::Source;
 use super::App;
+use std::time::Instant;
 use winit::application::ApplicationHandler;
 use winit::event::{DeviceEvent, ElementState, MouseButton, MouseScrollDelta, WindowEvent};
-use winit::event_loop::ActiveEventLoop;
+use winit::event_loop::{ActiveEventLoop, ControlFlow};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::WindowId;
 
@@ -71,23 +72,42 @@ impl ApplicationHandler for App {
             }
             WindowEvent::DroppedFile(path) => self.open(Source::at(path)),
             WindowEvent::CursorMoved { position, .. } => {
-                self.pointer.cursor = Some((position.x as f32, position.y as f32));
+                let (x, y) = (position.x as f32, position.y as f32);
+                self.pointer.cursor = Some((x, y));
                 self.pointer.moved = true;
                 if let Some(g) = &self.gfx {
+                    // Over a panel (outside the 3D view) or over a window or
+                    // menu floating on it, the pointer is the UI's.
+                    let at = egui::pos2(x, y) / g.egui_ctx.pixels_per_point();
+                    let floating = g
+                        .egui_ctx
+                        .layer_id_at(at)
+                        .is_some_and(|l| l.order != egui::Order::Background);
+                    let outside = self.pointer.view_rect.is_some_and(|v| !v.contains(at));
+                    self.pointer.over_ui = self.script.is_none() && (floating || outside);
                     g.window.request_redraw();
                 }
             }
             WindowEvent::CursorLeft { .. } => self.pointer.cursor = None,
+            // Keys released while another window had the focus (a file
+            // dialog opened with Ctrl+O) never arrive: forget what was held.
+            WindowEvent::Focused(false) => {
+                self.input.held = Default::default();
+                self.input.looking = false;
+            }
             WindowEvent::RedrawRequested => self.frame(event_loop),
             WindowEvent::ModifiersChanged(m) => self.input.modifiers = m.state(),
             WindowEvent::MouseInput { state, button, .. } => {
                 let pressed = state == ElementState::Pressed;
                 // Right looks around (fly); in orbit mode either button drags.
-                let drags = match button {
-                    MouseButton::Right => true,
-                    MouseButton::Left => matches!(self.mode, CameraMode::Orbit(_)),
-                    _ => false,
-                };
+                // A press on a panel (its edge, its scroll bar) is the
+                // panel's, not the camera's.
+                let drags = !self.pointer.over_ui
+                    && match button {
+                        MouseButton::Right => true,
+                        MouseButton::Left => matches!(self.mode, CameraMode::Orbit(_)),
+                        _ => false,
+                    };
                 if drags || !pressed {
                     self.input.looking = pressed && drags;
                 }
@@ -131,8 +151,20 @@ impl ApplicationHandler for App {
         }
     }
 
-    fn about_to_wait(&mut self, _event_loop: &ActiveEventLoop) {
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         self.poll_dialog();
+        // Wake when egui asked to be drawn again, else on the next event.
+        match self.repaint_at {
+            Some(at) if at <= Instant::now() => {
+                self.repaint_at = None;
+                event_loop.set_control_flow(ControlFlow::Wait);
+                if let Some(g) = &self.gfx {
+                    g.window.request_redraw();
+                }
+            }
+            Some(at) => event_loop.set_control_flow(ControlFlow::WaitUntil(at)),
+            None => event_loop.set_control_flow(ControlFlow::Wait),
+        }
         if self.toast.as_ref().is_some_and(|t| !t.alive()) {
             self.toast = None;
             // One more frame takes the notice away.

@@ -9,7 +9,7 @@ use super::ui::{self, Actions};
 use super::{screenshot, App, Gfx};
 use crate::kinds::views;
 use crate::render::{labels, Scene, Target};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use winit::event_loop::ActiveEventLoop;
 
 impl App {
@@ -85,11 +85,22 @@ impl App {
         );
         let input = g.egui_state.take_egui_input(&g.window);
         let (out, actions) = self.overlay(&g, input);
+        // egui says when it must be drawn again: at once (a menu opening
+        // takes two passes), after a delay (a tooltip), or not at all.
+        let repaint = out
+            .viewport_output
+            .get(&egui::ViewportId::ROOT)
+            .map_or(Duration::MAX, |v| v.repaint_delay);
         g.egui_state
             .handle_platform_output(&g.window, out.platform_output.clone());
         let size = (g.config.width, g.config.height);
         paint_egui(&mut g, out, &view, size);
         g.gpu.queue.present(frame);
+        if repaint.is_zero() {
+            g.window.request_redraw();
+        } else if let Some(at) = Instant::now().checked_add(repaint) {
+            self.repaint_at = Some(at);
+        }
         self.gfx = Some(g);
         // The status line's frame time: this frame's own work, drawing and
         // presenting (the time between frames includes waiting for input).
@@ -134,6 +145,7 @@ impl App {
         let window = [g.config.width, g.config.height];
         let mut browser_answer = None;
         let mut asked = screenshot::Asked::default();
+        let mut view_rect = None;
         let settings_before = self.shots.settings.clone();
         let out = g.egui_ctx.run_ui(input, |ui| {
             ui::menu(ui, &mut actions, &mut self.panels, mode);
@@ -153,6 +165,8 @@ impl App {
                 );
             }
             actions.spawn = ui::draw(ui, &status, map.as_ref(), self.panels);
+            // What the panels leave is the 3D view, in points.
+            view_rect = Some(ui.available_rect_before_wrap());
             if let Some(b) = &mut self.browser {
                 browser_answer = b.show(ui.ctx());
             }
@@ -168,6 +182,9 @@ impl App {
                 t.draw(ui.ctx());
             }
         });
+        if let Some(r) = view_rect {
+            self.pointer.view_rect = Some(r);
+        }
         actions.screenshot |= asked.take_now;
         actions.choose_shot_folder = asked.choose_folder;
         actions.settings_changed = self.shots.settings != settings_before;

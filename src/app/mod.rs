@@ -113,6 +113,13 @@ struct Pointer {
     picked: Option<crate::kinds::Picked>,
     /// The inspector's lines for what is picked.
     lines: Vec<String>,
+    /// The pointer is over a panel or a window, not the 3D view: it picks
+    /// nothing and drags no camera.
+    over_ui: bool,
+    /// The 3D view: what the panels left of the window at the last frame,
+    /// in egui's points.
+    /// `None` until a frame has been laid out.
+    view_rect: Option<egui::Rect>,
 }
 
 /// Frame timing and what the last frame drew.
@@ -146,6 +153,9 @@ struct App {
     clock: Clock,
     message: Option<String>,
     toast: Option<Toast>,
+    /// When egui asked to be drawn again (a tooltip's delay, an opening
+    /// menu's second pass); `None` when it asked for nothing.
+    repaint_at: Option<Instant>,
     render_options: RenderOptions,
     panels: Panels,
     /// The W3E flag overlays switched on.
@@ -181,6 +191,7 @@ impl App {
             },
             message: None,
             toast: None,
+            repaint_at: None,
             render_options: RenderOptions::default(),
             panels: Panels {
                 info: true,
@@ -232,7 +243,7 @@ impl App {
     }
 
     fn update_pick(&mut self) {
-        if !self.pointer.moved || self.input.looking {
+        if !self.pointer.moved || self.input.looking || self.pointer.over_ui {
             return;
         }
         let Some(g) = &self.gfx else { return };

@@ -36,7 +36,8 @@ pub fn corpus_files(sub: &str, ext: &str) -> Vec<PathBuf> {
 
 /// The Debian packages that give the tests a software rasterizer and a
 /// display.
-pub const RENDER_PACKAGES: &str = "mesa-vulkan-drivers libegl1 libgl1-mesa-dri xvfb xauth";
+pub const RENDER_PACKAGES: &str =
+    "mesa-vulkan-drivers libegl1 libgl1-mesa-dri xvfb xauth xdotool x11-apps";
 
 /// Says that tests of `what` cannot run for `why`: a loud skip, or, where
 /// `MAPSCOPE_REQUIRE_GPU=1` (as in CI), a failure naming what to install.
