@@ -29,8 +29,9 @@ struct Cli {
     /// screenshot-settings, f12, pathing (for scripted pictures of the UI).
     #[arg(long, hide = true, value_parser = parse_start)]
     start_with: Option<mapscope::app::StartWith>,
-    /// With --screenshot: draw this many frames first and print their times.
-    #[arg(long, hide = true, default_value_t = 0)]
+    /// With --screenshot: draw this many frames first and print their times
+    /// (between frames, and each frame's own work).
+    #[arg(long, default_value_t = 0)]
     measure_frames: u32,
     #[command(flatten)]
     load: LoadArgs,
@@ -38,9 +39,10 @@ struct Cli {
 
 #[derive(clap::Args, Clone, Default)]
 struct LoadArgs {
-    /// WIDTHxLENGTHxHEIGHT: the VXL map size, overriding what the data and
-    /// sidecars suggest (e.g. 512x512x64). WIDTHxHEIGHT: the picture size
-    /// for `render` (default 1280x720). May be given twice.
+    /// WIDTHxLENGTHxHEIGHT: a VXL map's size, overriding what its data and
+    /// sidecars suggest (e.g. 512x512x64). For `render` and --screenshot,
+    /// WIDTHxHEIGHT is the picture's size (default 1280x720). May be given
+    /// twice, once of each.
     #[arg(long, value_parser = parse_size, global = true, action = clap::ArgAction::Append)]
     size: Vec<SizeArg>,
 }
@@ -49,6 +51,8 @@ struct LoadArgs {
 enum Command {
     /// Print a summary of a map: format, size, metadata, counts, warnings.
     Info {
+        /// The map: a file of any supported format, a .w3x/.w3m archive or a
+        /// Warcraft III map folder.
         file: PathBuf,
         /// Print one JSON object instead.
         #[arg(long)]
@@ -56,7 +60,10 @@ enum Command {
     },
     /// Write a map in another format (chosen by OUT's extension, or --format).
     Convert {
+        /// The map to read (any supported format, archive or map folder).
         input: PathBuf,
+        /// The file to write; its extension names the format unless
+        /// --format does.
         output: PathBuf,
         /// aos-vxl, voxlap-vxl, vmf, alw or w3e.
         #[arg(long)]
@@ -67,6 +74,7 @@ enum Command {
     },
     /// Draw a map to a PNG, with no window.
     Render {
+        /// The map to draw (any supported format, archive or map folder).
         file: PathBuf,
         /// The PNG to write.
         #[arg(short, long)]
@@ -106,6 +114,7 @@ enum Command {
     },
     /// Measure decoding speed and store size for a map file.
     Bench {
+        /// The map to measure.
         file: PathBuf,
         /// How many times to decode.
         #[arg(long, default_value_t = 20)]

@@ -316,3 +316,17 @@ fn render_frames_a_warcraft_maps_playable_area_from_above() {
     assert_eq!(info["playable"], serde_json::json!([28, 28]));
     assert_eq!(info["trees"], 10);
 }
+
+#[test]
+fn messages_say_the_os_error_once_and_help_names_every_argument() {
+    let run = mapscope(&["info".as_ref(), "/no/such/map.vxl".as_ref()]);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert_eq!(err.matches("os error").count(), 1, "{err}");
+    assert_eq!(err.matches("mapscope:").count(), 1, "{err}");
+    let help = String::from_utf8_lossy(&mapscope(&["info".as_ref(), "--help".as_ref()]).stdout)
+        .into_owned();
+    assert!(help.contains("<FILE>  The map"), "{help}");
+    let help = String::from_utf8_lossy(&mapscope(&["--help".as_ref()]).stdout).into_owned();
+    assert!(help.contains("--measure-frames"), "{help}");
+}

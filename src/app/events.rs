@@ -28,7 +28,7 @@ impl ApplicationHandler for App {
                 }
             }
             Err(e) => {
-                self.exit_error = Some(format!("mapscope: {e:#}"));
+                self.exit_error = Some(format!("{e:#}"));
                 event_loop.exit();
             }
         }

@@ -22,7 +22,7 @@ impl App {
                 load.source.name()
             ));
             if self.script.is_some() {
-                self.exit_error = Some("mapscope: the loader stopped".into());
+                self.exit_error = Some("the loader stopped".into());
             }
             self.load = None;
             return;
@@ -34,7 +34,7 @@ impl App {
                     // The map already open stays open.
                     self.message = Some(format!("could not open {}: {e}", load.source.name()));
                     if self.script.is_some() {
-                        self.exit_error = Some(format!("mapscope: {e}"));
+                        self.exit_error = Some(e.to_string());
                     }
                     self.load = None;
                     return;

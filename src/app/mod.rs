@@ -27,7 +27,7 @@ mod ui;
 use crate::formats::LoadOptions;
 use crate::render::{DrawStats, RenderOptions, Scene};
 use crate::store::Map;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use browser_window::BrowserWindow;
 use camera_mode::CameraMode;
 use fly::{Fly, Held};
@@ -59,7 +59,19 @@ pub struct Options {
 /// Opens the window and runs until it closes. In scripted mode, returns an
 /// error when the map fails to load.
 pub fn run(options: Options) -> Result<()> {
-    let event_loop = EventLoop::new().context("cannot open a window (is there a display?)")?;
+    let event_loop = EventLoop::new().map_err(|e| {
+        // winit's message names its own source file; say what to do instead.
+        let why = e.to_string();
+        let why = why
+            .rsplit(": ")
+            .next()
+            .unwrap_or(&why)
+            .trim_end_matches('.');
+        anyhow::anyhow!(
+            "cannot open a window: {why}. Run it where there is a display (or under xvfb-run); \
+             `mapscope render` draws a map to a PNG without one"
+        )
+    })?;
     let mut app = App::new(options);
     event_loop.run_app(&mut app)?;
     match app.exit_error {

@@ -53,7 +53,7 @@ impl App {
         });
         match self.screenshot(&s.picture, size, true) {
             Ok(()) => println!("wrote {}", s.picture.display()),
-            Err(e) => self.exit_error = Some(format!("mapscope: {e:#}")),
+            Err(e) => self.exit_error = Some(format!("{e:#}")),
         }
     }
 }

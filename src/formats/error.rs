@@ -44,11 +44,12 @@ pub enum LoadError {
     /// No decoder recognised the file; lists what was tried and why each refused.
     #[error("unknown file format at byte 0; tried: {}", .tried.iter().map(|(f, why)| format!("{f} ({why})")).collect::<Vec<_>>().join("; "))]
     Unknown { tried: Vec<(Format, String)> },
-    #[error("cannot read {path}: {source}")]
+    /// The message carries the OS's reason; it is not also a `source`, so
+    /// an error chain does not say it twice.
+    #[error("cannot read {path}: {reason}")]
     Io {
         path: String,
-        #[source]
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }
 

@@ -74,7 +74,7 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
     }
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: path.display().to_string(),
-        source,
+        reason: source,
     })?;
     let side = sidecar::read_beside(path);
     let mut options = options.clone();
@@ -98,7 +98,7 @@ pub fn load_folder(dir: &Path) -> Result<Map, LoadError> {
             Err(source) => {
                 return Err(LoadError::Io {
                     path: path.display().to_string(),
-                    source,
+                    reason: source,
                 })
             }
         }
