@@ -74,7 +74,10 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
             let Some(s) = map.meta.spawns.first() else {
                 return Err("this map has no spawn areas".into());
             };
-            let (sx, sy) = ((s.min[0] + s.max[0]) / 2.0, (s.min[1] + s.max[1]) / 2.0);
+            // In map coordinates, as the kind reads its spawns (ALW's are
+            // world units).
+            let (min, max, _) = kind.spawn_area(s);
+            let (sx, sy) = ((min[0] + max[0]) / 2.0, (min[1] + max[1]) / 2.0);
             let ground = ground_z(&*kind, sx as u32, sy as u32);
             let eye = Vec3::new(sx, sy, ground - 12.0);
             let to_centre = Vec3::new(centre.x - sx, centre.y - sy, 0.0);
@@ -270,6 +273,32 @@ mod tests {
         let (o, d) = ray(&c, 50.0, 50.0, 100.0, 100.0);
         assert!((o.truncate() - glam::Vec2::new(4.0, 4.0)).length() < 0.01);
         assert!(d.z > 0.99, "{d}");
+    }
+
+    #[test]
+    fn an_alw_spawn_view_stands_inside_the_world() {
+        use crate::store::cells::AlwLayout;
+        let map = Map {
+            format: crate::format::Format::Alw,
+            meta: crate::store::Metadata {
+                spawns: vec![crate::store::Spawn {
+                    label: "player".into(),
+                    origin: "ALW player entity".into(),
+                    // World units: cell (1.5, 1.5) of the room.
+                    min: [16.0, 16.0],
+                    max: [32.0, 32.0],
+                    z: None,
+                }],
+                ..Default::default()
+            },
+            content: crate::samples::alw_room(8, 6, AlwLayout::Engine).into(),
+        };
+        let cam = camera_for(&map, View::Spawn, 1.0, 60.0).unwrap();
+        assert!(
+            (cam.position.x - 1.5).abs() < 1e-4 && (cam.position.y - 1.5).abs() < 1e-4,
+            "{}",
+            cam.position
+        );
     }
 
     #[test]
