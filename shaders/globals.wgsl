@@ -12,3 +12,13 @@ struct Globals {
 };
 
 @group(0) @binding(0) var<uniform> g: Globals;
+
+// The game's fog over colour `c` at horizontal distance `dist` from the
+// camera: thickening toward the fog distance (none when it is 0).
+fn fogged(c: vec3<f32>, dist: f32) -> vec3<f32> {
+    if g.fog.w <= 0.0 {
+        return c;
+    }
+    let t = clamp(dist / g.fog.w, 0.0, 1.0);
+    return mix(c, g.fog.rgb, t * t);
+}

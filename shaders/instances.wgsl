@@ -32,10 +32,5 @@ fn vs_main(
 
 @fragment
 fn fs_main(in: Out) -> @location(0) vec4<f32> {
-    var c = in.color;
-    if g.fog.w > 0.0 {
-        let t = clamp(in.dist / g.fog.w, 0.0, 1.0);
-        c = mix(c, g.fog.rgb, t * t);
-    }
-    return vec4<f32>(c, 1.0);
+    return vec4<f32>(fogged(in.color, in.dist), 1.0);
 }

@@ -61,11 +61,5 @@ fn vs_main(@builtin(vertex_index) vi: u32, @location(0) face: vec2<u32>) -> Out 
 
 @fragment
 fn fs_main(in: Out) -> @location(0) vec4<f32> {
-    var c = in.color;
-    if g.fog.w > 0.0 {
-        // The game's fog: by horizontal distance, thickening toward the limit.
-        let t = clamp(in.dist / g.fog.w, 0.0, 1.0);
-        c = mix(c, g.fog.rgb, t * t);
-    }
-    return vec4<f32>(c, in.alpha);
+    return vec4<f32>(fogged(in.color, in.dist), in.alpha);
 }

@@ -187,25 +187,26 @@ fn read_xwd(path: &Path) -> (u32, u32, Vec<u32>) {
     (width, height, px)
 }
 
-#[test]
-fn a_click_on_the_file_menu_is_drawn_without_further_input() {
+/// Runs the viewer on the demo map in an 800 x 500 Xvfb screen: `first`
+/// (xdotool commands), a screen grab, `then`, another grab. Both grabs'
+/// pixels, or `None` (a loud skip, or a failure in CI) without the tools.
+fn grab_around(what: &str, first: &str, then: &str) -> Option<(u32, Vec<u32>, Vec<u32>)> {
     if !xvfb() {
-        return;
+        return None;
     }
     for t in ["xdotool", "xwd"] {
         if !tool(t) {
-            common::cannot_run("the menu click test", &format!("{t} is not installed"));
-            return;
+            common::cannot_run(what, &format!("{t} is not installed"));
+            return None;
         }
     }
-    let (before, after) = (scratch("before.xwd"), scratch("after.xwd"));
-    // The pointer goes to the File menu and settles; one click, then
-    // nothing: the menu must be on the screen without another event.
+    let name = what.replace(' ', "-");
+    let before = scratch(&format!("{name}-1.xwd"));
+    let after = scratch(&format!("{name}-2.xwd"));
     let script = format!(
         "{bin} --size 800x500 & pid=$!; \
          xdotool search --sync --onlyvisible --name mapscope >/dev/null; sleep 8; \
-         xdotool mousemove 18 12; sleep 2; xwd -root -silent > {before}; \
-         xdotool click 1; sleep 2; xwd -root -silent > {after}; kill $pid",
+         {first}; xwd -root -silent > {before}; {then}; xwd -root -silent > {after}; kill $pid",
         bin = env!("CARGO_BIN_EXE_mapscope"),
         before = before.display(),
         after = after.display(),
@@ -225,11 +226,25 @@ fn a_click_on_the_file_menu_is_drawn_without_further_input() {
         .expect("runs the viewer");
     assert!(
         after.exists(),
-        "no screen grab: {}",
+        "{what}: no screen grab: {}",
         String::from_utf8_lossy(&run.stderr)
     );
     let (w, _, a) = read_xwd(&before);
     let (_, _, b) = read_xwd(&after);
+    Some((w, a, b))
+}
+
+#[test]
+fn a_click_on_the_file_menu_is_drawn_without_further_input() {
+    // The pointer goes to the File menu and settles; one click, then
+    // nothing: the menu must be on the screen without another event.
+    let Some((w, a, b)) = grab_around(
+        "menu click test",
+        "xdotool mousemove 18 12; sleep 2",
+        "xdotool click 1; sleep 2",
+    ) else {
+        return;
+    };
     // Where the menu opens: below the menu bar, over the Map panel.
     let changed = (40..190)
         .flat_map(|y| (8..150).map(move |x| (y * w + x) as usize))
@@ -243,48 +258,15 @@ fn a_click_on_the_file_menu_is_drawn_without_further_input() {
 
 #[test]
 fn the_pointer_over_a_panel_leaves_the_inspector_alone() {
-    if !xvfb() {
-        return;
-    }
-    for t in ["xdotool", "xwd"] {
-        if !tool(t) {
-            common::cannot_run("the panel pointer test", &format!("{t} is not installed"));
-            return;
-        }
-    }
-    let (before, after) = (scratch("over-3d.xwd"), scratch("over-panel.xwd"));
     // Point at the map (the Inspector describes it), then move over the
     // Inspector panel, where the map is still drawn behind.
-    let script = format!(
-        "{bin} --size 800x500 & pid=$!; \
-         xdotool search --sync --onlyvisible --name mapscope >/dev/null; sleep 8; \
-         xdotool mousemove 400 300; sleep 2; xwd -root -silent > {before}; \
-         xdotool mousemove 700 420; sleep 2; xdotool mousemove 702 421; sleep 2; \
-         xwd -root -silent > {after}; kill $pid",
-        bin = env!("CARGO_BIN_EXE_mapscope"),
-        before = before.display(),
-        after = after.display(),
-    );
-    let run = Command::new("timeout")
-        .args([
-            "120",
-            "xvfb-run",
-            "-a",
-            "-s",
-            "-screen 0 800x500x24",
-            "sh",
-            "-c",
-            &script,
-        ])
-        .output()
-        .expect("runs the viewer");
-    assert!(
-        after.exists(),
-        "no screen grab: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let (w, _, a) = read_xwd(&before);
-    let (_, _, b) = read_xwd(&after);
+    let Some((w, a, b)) = grab_around(
+        "panel pointer test",
+        "xdotool mousemove 400 300; sleep 2",
+        "xdotool mousemove 700 420; sleep 2; xdotool mousemove 702 421; sleep 2",
+    ) else {
+        return;
+    };
     // The Inspector's lines, at the top of the right-hand panel: there
     // (the map was picked), and the same after the move.
     let region: Vec<usize> = (40..140)

@@ -23,7 +23,6 @@ mod shaders;
 pub mod target;
 
 pub use camera::Camera;
-pub use globals::Globals;
 pub use gpu::Gpu;
 pub use options::{DrawStats, RenderOptions};
 pub use renderer::Renderer;

@@ -159,9 +159,9 @@ impl Pipelines {
     /// The pipeline that draws a layer's quads.
     pub fn for_layer(&self, layer: QuadLayer) -> &wgpu::RenderPipeline {
         match layer {
-            QuadLayer::Ground => &self.opaque,
+            _ if layer.translucent() => &self.translucent,
             QuadLayer::OneSided => &self.one_sided,
-            _ => &self.translucent,
+            _ => &self.opaque,
         }
     }
 }
