@@ -4,6 +4,7 @@
 struct Out {
     @builtin(position) pos: vec4<f32>,
     @location(0) color: vec4<f32>,
+    @location(1) world: vec2<f32>,
 };
 
 @vertex
@@ -11,10 +12,14 @@ fn vs_main(@location(0) p: vec3<f32>, @location(1) color: vec4<f32>) -> Out {
     var out: Out;
     out.pos = g.view_proj * vec4<f32>(p, 1.0);
     out.color = color;
+    out.world = p.xy;
     return out;
 }
 
 @fragment
 fn fs_main(in: Out) -> @location(0) vec4<f32> {
+    if clipped(in.world) {
+        discard;
+    }
     return in.color;
 }

@@ -7,8 +7,11 @@ struct Globals {
     // rgb: fog colour; w: fog distance in voxels, 0 for no fog.
     fog: vec4<f32>,
     // x: ambient-occlusion strength (0..1); y: 1 to highlight indestructible
-    // voxels.
+    // voxels; z: 1 to draw flat, unlit colours (the minimap view).
     params: vec4<f32>,
+    // x0, y0, x1, y1: the map area drawn (map coordinates); nothing of the
+    // terrain, water or objects outside it (the minimap view's bars).
+    clip: vec4<f32>,
 };
 
 @group(0) @binding(0) var<uniform> g: Globals;
@@ -21,4 +24,9 @@ fn fogged(c: vec3<f32>, dist: f32) -> vec3<f32> {
     }
     let t = clamp(dist / g.fog.w, 0.0, 1.0);
     return mix(c, g.fog.rgb, t * t);
+}
+
+// Whether map point p lies outside the area drawn.
+fn clipped(p: vec2<f32>) -> bool {
+    return p.x < g.clip.x || p.y < g.clip.y || p.x > g.clip.z || p.y > g.clip.w;
 }

@@ -7,6 +7,7 @@ struct Out {
     @builtin(position) pos: vec4<f32>,
     @location(0) color: vec3<f32>,
     @location(1) dist: f32,
+    @location(2) world: vec2<f32>,
 };
 
 @vertex
@@ -23,14 +24,18 @@ fn vs_main(
     out.pos = g.view_proj * vec4<f32>(p, 1.0);
     // Light from above and a little south-west; z is down.
     let light = normalize(vec3<f32>(-0.3, 0.4, -1.0));
-    let lit = 0.55 + 0.45 * max(dot(v_normal, light), 0.0);
+    let lit = select(0.55 + 0.45 * max(dot(v_normal, light), 0.0), 1.0, g.params.z > 0.5);
     let trunk = vec3<f32>(0.36, 0.25, 0.15);
     out.color = mix(trunk, i_color.rgb, v_tinted) * lit;
     out.dist = distance(p.xy, g.camera.xy);
+    out.world = i_pos.xy;
     return out;
 }
 
 @fragment
 fn fs_main(in: Out) -> @location(0) vec4<f32> {
+    if clipped(in.world) {
+        discard;
+    }
     return vec4<f32>(fogged(in.color, in.dist), 1.0);
 }

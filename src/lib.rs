@@ -13,6 +13,7 @@ pub mod formats;
 pub mod info;
 pub mod kinds;
 pub mod mesh;
+pub mod minimap;
 #[cfg(feature = "gui")]
 pub mod render;
 pub mod samples;

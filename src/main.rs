@@ -79,7 +79,8 @@ enum Command {
         /// The PNG to write.
         #[arg(short, long)]
         output: PathBuf,
-        /// overview, top, spawn or camera.
+        /// overview, top, spawn, camera, or minimap (the playable area in
+        /// flat colours, framed as the game's own minimap).
         #[arg(long, default_value = "overview")]
         view: String,
         /// An explicit camera: x,y,z,yaw,pitch (map coordinates, z down; degrees).

@@ -34,6 +34,7 @@ pub fn render(
         _ => views::camera(&map, view, explicit, aspect, fov),
     }
     .map_err(anyhow::Error::msg)?;
+    let options = &views::styled(&map, view, options);
     let mut gpu = Headless::new()?;
     let mut scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, options.show_spawns);
     views::apply_overlays(&map, &mut scene, &gpu.gpu.device, overlays);

@@ -97,6 +97,13 @@ impl Map {
         }
     }
 
+    pub fn warcraft_mut(&mut self) -> Option<&mut WarcraftMap> {
+        match &mut self.content {
+            Content::Warcraft(w) => Some(w),
+            _ => None,
+        }
+    }
+
     pub fn cells(&self) -> Option<&AlwWorld> {
         match &self.content {
             Content::Cells(c) => Some(c),

@@ -3,8 +3,9 @@
 //! for every kind of map.
 
 use super::{Extent, MapKind};
+use crate::mesh::objects::{Group, Shown};
 use crate::render::boxes::{spawn_color, Box3};
-use crate::render::{Camera, Renderer, Scene};
+use crate::render::{Camera, RenderOptions, Renderer, Scene};
 use crate::store::{DefaultCamera, Map};
 use glam::{Vec3, Vec4Swizzles};
 
@@ -14,10 +15,13 @@ pub enum View {
     Top,
     Spawn,
     Camera,
+    /// The playable area from above, framed and letterboxed as the game's
+    /// minimap is, in flat colours (see [`styled`]).
+    Minimap,
 }
 
 impl View {
-    pub const NAMES: [&'static str; 4] = ["overview", "top", "spawn", "camera"];
+    pub const NAMES: [&'static str; 5] = ["overview", "top", "spawn", "camera", "minimap"];
 
     pub fn from_name(s: &str) -> Option<View> {
         match s {
@@ -25,6 +29,7 @@ impl View {
             "top" => Some(View::Top),
             "spawn" => Some(View::Spawn),
             "camera" => Some(View::Camera),
+            "minimap" => Some(View::Minimap),
             _ => None,
         }
     }
@@ -70,6 +75,10 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
             let half = (e.length / 2.0).max(e.width / 2.0 / aspect);
             Ok(Camera::top_down(e.width / 2.0, e.length / 2.0, half))
         }
+        // Maps with no playable area show all of themselves.
+        View::Minimap => {
+            playable_top(map, aspect).or_else(|_| camera_for(map, View::Top, aspect, fov_deg))
+        }
         View::Spawn => {
             let Some(s) = map.meta.spawns.first() else {
                 return Err("this map has no spawn areas".into());
@@ -110,6 +119,27 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
             }
             None => Err("this map stores no camera (only Voxlap VXL and ALW files do)".into()),
         },
+    }
+}
+
+/// How `view` draws: the minimap view flat and unlit, nothing outside the
+/// playable area (black bars where the picture is wider), with no fog, spawn boxes or objects but trees (the game's minimap darkens
+/// forests and shows nothing else); other views as `options` say.
+pub fn styled(map: &Map, view: View, options: &RenderOptions) -> RenderOptions {
+    if view != View::Minimap {
+        return *options;
+    }
+    let mut objects = Shown([false; 5]);
+    objects.set(Group::Trees, true);
+    RenderOptions {
+        flat: true,
+        fog: None,
+        sky: [0.0; 3],
+        show_spawns: false,
+        labels: false,
+        objects,
+        clip: super::of(map).playable(),
+        ..*options
     }
 }
 

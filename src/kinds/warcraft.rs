@@ -341,15 +341,7 @@ mod view {
         /// The map less the camera bounds' complements (left, right,
         /// bottom, top), as the game's minimap shows it.
         fn playable(&self) -> Option<[f32; 4]> {
-            let info = self.map.info.as_ref()?;
-            let t = &self.map.terrain;
-            let (w, h) = (
-                t.width.saturating_sub(1) as f32,
-                t.height.saturating_sub(1) as f32,
-            );
-            let [left, right, bottom, top] = info.bounds_complements.map(|c| c.max(0) as f32);
-            let area = [left, top, w - right, h - bottom];
-            (area[2] > area[0] && area[3] > area[1]).then_some(area)
+            Some(self.map.playable_tiles()?.map(|v| v as f32))
         }
 
         /// The nearest object the ray meets, else the ground.

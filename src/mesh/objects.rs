@@ -273,7 +273,7 @@ pub fn doodad_instance(map: &WarcraftMap, d: &Doodad) -> (Group, Instance) {
     };
     let (across, up) = ((s(d.scale[0]) + s(d.scale[1])) / 2.0, s(d.scale[2]));
     if d.is_tree() {
-        let c = tree_color(map.terrain.tileset);
+        let c = crate::mesh::terrain::game_colors::trees(&d.id, map.terrain.tileset);
         let inst = Instance {
             position: [x, y, z],
             scale: [across, up],

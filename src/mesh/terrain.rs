@@ -28,6 +28,9 @@ use crate::store::terrain::{Tilepoint, W3eTerrain};
 mod cliff;
 mod colors;
 mod corners;
+#[rustfmt::skip]
+mod fitted;
+pub mod game_colors;
 mod ground;
 mod lanes;
 mod tiles;
@@ -49,6 +52,9 @@ pub struct TriMesh {
     /// Opaque quads seen from their front only (wound counter-clockwise).
     pub one_sided: Vec<ColorVertex>,
     pub translucent: Vec<ColorVertex>,
+    /// Where the opaque list has ground vertices ([`GROUND_ALPHA`]): the
+    /// colours they are painted from.
+    pub tile_colors: Option<TileColors>,
     pub bounds_min: [f32; 3],
     pub bounds_max: [f32; 3],
 }
@@ -68,15 +74,30 @@ fn shaded(p: [[f32; 3]; 4], c: [[u8; 3]; 4], alpha: f32, lit: bool) -> [ColorVer
 }
 
 /// Adds a quad to `sink`'s opaque list, or its translucent list when
-/// `alpha` < 1.
+/// `alpha` < 1. Its colours go as they are: the GPU lights the terrain
+/// (shaders/terrain.wgsl), or draws it flat for the minimap view.
 #[inline(always)]
-fn quad<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], c: [[u8; 3]; 4], alpha: f32, lit: bool) {
+fn quad<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], c: [[u8; 3]; 4], alpha: f32, _lit: bool) {
     let list = if alpha < 1.0 { TRANSLUCENT } else { OPAQUE };
     if !S::WRITES {
         sink.quad(list, [ColorVertex::default(); 4]);
         return;
     }
-    sink.quad(list, shaded(p, c, alpha, lit));
+    sink.quad(list, shaded(p, c, alpha, false));
+}
+
+/// The alpha of ground vertices: their colour comes from the tile grid
+/// ([`TileColors`]), each corner's over its quarter of the tile.
+pub const GROUND_ALPHA: u8 = 0;
+
+/// The ground's colour at every tilepoint, for the GPU to paint each tile
+/// from its four corners: `width` x `height` RGBA, row 0 the southern edge
+/// (map y = height - 1), as W3E stores them.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TileColors {
+    pub width: u32,
+    pub height: u32,
+    pub colors: Vec<[u8; 4]>,
 }
 
 /// An 8-bit colour of 0..1 channels.
@@ -122,10 +143,16 @@ pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
     };
     let built = build_rows(&rows);
     let [opaque, one_sided, translucent] = built.lists;
+    let tile_colors = TileColors {
+        width: w as u32,
+        height: h as u32,
+        colors: rows.corners.colors.iter().map(|c| c.rgba()).collect(),
+    };
     let mut m = TriMesh {
         opaque,
         one_sided,
         translucent,
+        tile_colors: Some(tile_colors),
         ..Default::default()
     };
     if built.min[0] <= built.max[0] {
@@ -252,14 +279,22 @@ impl RowMesher for TileRows<'_> {
                     let p = [at(0.0, 0.0, hs[0]), at(1.0, 0.0, hs[1])];
                     let p = [p[0], p[1], at(1.0, 1.0, hs[3]), at(0.0, 1.0, hs[2])];
                     let c = row.colors(tx).map(LanedRgb::rgb);
-                    quad(sink, p, [c[0], c[1], c[3], c[2]], 1.0, true);
+                    let around = [c[0], c[1], c[3], c[2]];
+                    let v = |k: usize| {
+                        let [r, g, b] = around[k];
+                        ColorVertex {
+                            position: p[k],
+                            color: [r, g, b, GROUND_ALPHA],
+                        }
+                    };
+                    sink.quad(OPAQUE, [v(0), v(1), v(2), v(3)]);
                 }
                 hs.into_iter().for_each(&mut widen);
             }
             if tile.is_wet() {
                 if let Some(water) = Water::over(row.water_levels(tx), hs) {
                     // Never opaque: its alpha is below 1 at any depth.
-                    sink.quad(TRANSLUCENT, water.quad(at));
+                    sink.quad(TRANSLUCENT, water.quad(&self.pal, at));
                     water.levels.into_iter().for_each(&mut widen);
                 }
             }

@@ -14,8 +14,11 @@ pub struct Globals {
     /// rgb: fog colour; w: fog distance in voxels, 0 for no fog.
     pub fog: [f32; 4],
     /// x: ambient-occlusion strength (0..1); y: 1 to highlight
-    /// indestructible voxels.
+    /// indestructible voxels; z: 1 to draw flat, unlit colours (the
+    /// minimap view).
     pub params: [f32; 4],
+    /// x0, y0, x1, y1: the map area drawn (map coordinates).
+    pub clip: [f32; 4],
 }
 
 impl Globals {
@@ -34,9 +37,12 @@ impl Globals {
             params: [
                 options.ao,
                 options.highlight_indestructible as u32 as f32,
-                0.0,
+                options.flat as u32 as f32,
                 0.0,
             ],
+            clip: options
+                .clip
+                .unwrap_or([f32::MIN, f32::MIN, f32::MAX, f32::MAX]),
         }
     }
 }

@@ -16,6 +16,11 @@ pub struct RenderOptions {
     pub sky: [f32; 3],
     /// Which groups of map objects are drawn.
     pub objects: crate::mesh::objects::Shown,
+    /// Flat colours, unlit: the minimap view.
+    pub flat: bool,
+    /// Draw terrain, water and objects only inside this map area (x0, y0,
+    /// x1, y1 in map coordinates): the minimap view's playable area.
+    pub clip: Option<[f32; 4]>,
 }
 
 impl Default for RenderOptions {
@@ -28,6 +33,8 @@ impl Default for RenderOptions {
             highlight_indestructible: false,
             sky: [0.55, 0.72, 0.90],
             objects: Default::default(),
+            flat: false,
+            clip: None,
         }
     }
 }

@@ -14,6 +14,8 @@ pub(super) struct Shared {
     pub quad_module: wgpu::ShaderModule,
     pub quad_layout: wgpu::PipelineLayout,
     pub instance_module: wgpu::ShaderModule,
+    pub terrain_module: wgpu::ShaderModule,
+    pub terrain_layout: wgpu::PipelineLayout,
 }
 
 /// The pipelines drawing into targets of one colour format.
@@ -25,6 +27,9 @@ pub(super) struct Pipelines {
     /// Coloured quads seen from their front (counter-clockwise) only.
     pub one_sided: wgpu::RenderPipeline,
     pub translucent: wgpu::RenderPipeline,
+    /// Terrain quads, seen from both sides, their ground painted from a
+    /// tile grid's corner colours.
+    pub terrain: wgpu::RenderPipeline,
     /// Instanced shapes: map objects.
     pub instances: wgpu::RenderPipeline,
 }
@@ -106,8 +111,7 @@ impl Pipelines {
             step_mode: wgpu::VertexStepMode::Vertex,
             attributes: &quad_attrs,
         };
-        let quad = |label, cull, translucent| {
-            let (layout, module) = (&shared.quad_layout, &shared.quad_module);
+        let quad_with = |label, cull, translucent, layout, module| {
             let buffers = [Some(quads.clone())];
             pipeline(
                 device,
@@ -120,6 +124,12 @@ impl Pipelines {
                 format,
             )
         };
+        let quad = |label, cull, translucent| {
+            let (layout, module) = (&shared.quad_layout, &shared.quad_module);
+            quad_with(label, cull, translucent, layout, module)
+        };
+        let (terrain_layout, terrain_module) = (&shared.terrain_layout, &shared.terrain_module);
+        let terrain = quad_with("terrain", None, false, terrain_layout, terrain_module);
         let shape_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
         let instance_attrs =
             wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32x2, 5 => Unorm8x4];
@@ -152,6 +162,7 @@ impl Pipelines {
             opaque: quad("opaque quads", None, false),
             one_sided: quad("one-sided quads", Some(wgpu::Face::Back), false),
             translucent: quad("translucent quads", None, true),
+            terrain,
             instances,
         }
     }

@@ -19,6 +19,8 @@ pub struct Renderer {
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
     pub(super) chunk_layout: wgpu::BindGroupLayout,
+    /// The terrain's tile grid: its size and its corner colours.
+    pub(super) grid_layout: wgpu::BindGroupLayout,
     shared: Shared,
     pipelines: HashMap<wgpu::TextureFormat, Pipelines>,
     /// The two triangles of one face instance, by corner. Indexed, so a
@@ -63,6 +65,22 @@ impl Renderer {
             label: Some("chunk"),
             entries: &[uniform_entry(true)],
         });
+        let grid_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("tile grid"),
+            entries: &[
+                uniform_entry(false),
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Buffer {
+                        ty: wgpu::BufferBindingType::Storage { read_only: true },
+                        has_dynamic_offset: false,
+                        min_binding_size: None,
+                    },
+                    count: None,
+                },
+            ],
+        });
         let globals = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("globals"),
             size: std::mem::size_of::<Globals>() as u64,
@@ -96,6 +114,8 @@ impl Renderer {
             quad_module: module("boxes.wgsl", shaders::quads()),
             quad_layout: layout("quads", &[Some(&globals_layout)]),
             instance_module: module("instances.wgsl", shaders::instances()),
+            terrain_module: module("terrain.wgsl", shaders::terrain()),
+            terrain_layout: layout("terrain", &[Some(&globals_layout), Some(&grid_layout)]),
         };
         let face_indices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("face corners"),
@@ -119,6 +139,7 @@ impl Renderer {
             globals,
             globals_group,
             chunk_layout,
+            grid_layout,
             shared,
             pipelines: HashMap::new(),
             face_indices,
@@ -188,7 +209,15 @@ impl Renderer {
             draw_quads(pass, globals, indices, pipeline, scene.layer(layer), stats);
         };
         chunks(pass, &p.voxel, &scene.chunks, &mut stats);
-        quads(pass, QuadLayer::Ground, &mut stats);
+        match &scene.tile_grid {
+            // Terrain: its ground painted from the grid's corner colours.
+            Some(grid) => {
+                pass.set_bind_group(1, grid, &[]);
+                let ground = scene.layer(QuadLayer::Ground);
+                draw_quads(pass, globals, indices, &p.terrain, ground, &mut stats);
+            }
+            None => quads(pass, QuadLayer::Ground, &mut stats),
+        }
         quads(pass, QuadLayer::OneSided, &mut stats);
         for group in scene
             .instances

@@ -6,11 +6,15 @@ use super::boxes::{self, Box3, BoxVertex};
 use super::Renderer;
 use crate::mesh::cells::Marker;
 use crate::mesh::objects::{Group, ObjectInstances};
-use crate::mesh::terrain::TriMesh;
+use crate::mesh::terrain::{TileColors, TriMesh};
 use crate::mesh::ChunkMesh;
 use glam::Vec3;
 use std::ops::Range;
 use wgpu::util::DeviceExt;
+
+/// Half the width of the transition between two corners' ground colours,
+/// in tiles: short and sharp, as the game paints its textures.
+const TRANSITION: f32 = 0.12;
 
 /// Per-chunk uniforms sit at this stride (the largest alignment wgpu allows).
 pub(super) const CHUNK_UNIFORM_STRIDE: u64 = 256;
@@ -97,6 +101,9 @@ pub struct Scene {
     /// Indices drawing quads as triangles, shared by every quad list, and
     /// how many quads they cover.
     pub(super) quad_indices: Option<(wgpu::Buffer, u32)>,
+    /// The terrain's tile grid (see [`crate::mesh::terrain::TileColors`]):
+    /// with it, the ground quads are drawn by the terrain shader.
+    pub(super) tile_grid: Option<wgpu::BindGroup>,
     /// Named markers (ALW lights and entities), for labels.
     pub markers: Vec<Marker>,
     /// Bytes of face data on the GPU.
@@ -234,9 +241,48 @@ impl Renderer {
         }
     }
 
+    /// A terrain's tile grid on the GPU: its size and corner colours.
+    fn tile_grid(&self, device: &wgpu::Device, grid: &TileColors) -> wgpu::BindGroup {
+        let size = [grid.width as f32, grid.height as f32, TRANSITION, 0.0];
+        let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("tile grid size"),
+            contents: bytemuck::cast_slice(&size),
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        // A storage buffer may not be empty.
+        let colors: &[[u8; 4]] = if grid.colors.is_empty() {
+            &[[0; 4]]
+        } else {
+            &grid.colors
+        };
+        let colors = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("tile grid colours"),
+            contents: bytemuck::cast_slice(colors),
+            usage: wgpu::BufferUsages::STORAGE,
+        });
+        device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("tile grid"),
+            layout: &self.grid_layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: uniform.as_entire_binding(),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: colors.as_entire_binding(),
+                },
+            ],
+        })
+    }
+
     /// Adds coloured quads (terrain and its water, or a world) to a scene.
     pub fn upload_triangles(&self, device: &wgpu::Device, scene: &mut Scene, mesh: &TriMesh) {
         scene.set_quads(device, QuadLayer::Ground, &mesh.opaque);
+        scene.tile_grid = mesh
+            .tile_colors
+            .as_ref()
+            .map(|grid| self.tile_grid(device, grid));
         scene.set_quads(device, QuadLayer::OneSided, &mesh.one_sided);
         scene.set_quads(device, QuadLayer::Water, &mesh.translucent);
         // Two triangles a quad.

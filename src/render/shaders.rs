@@ -31,3 +31,8 @@ pub fn instances() -> String {
 pub fn quads() -> String {
     format!("{GLOBALS}\n{}", include_str!("../../shaders/boxes.wgsl"))
 }
+
+/// The terrain shader: ground painted from its tiles' corner colours.
+pub fn terrain() -> String {
+    format!("{GLOBALS}\n{}", include_str!("../../shaders/terrain.wgsl"))
+}

@@ -49,6 +49,19 @@ impl WarcraftMap {
         self.doodads.iter().filter(|d| d.is_tree())
     }
 
+    /// The playable area in map tiles: x0, y0, x1, y1 with y from the
+    /// north edge, the map less the camera bounds' complements (left,
+    /// right, bottom, top) as the game's minimap shows it. `None` without
+    /// a w3i, or where the complements leave nothing.
+    pub fn playable_tiles(&self) -> Option<[u32; 4]> {
+        let info = self.info.as_ref()?;
+        let t = &self.terrain;
+        let (w, h) = (t.width.saturating_sub(1), t.height.saturating_sub(1));
+        let [left, right, bottom, top] = info.bounds_complements.map(|c| c.max(0) as u32);
+        let area = [left, top, w.saturating_sub(right), h.saturating_sub(bottom)];
+        (area[2] > area[0] && area[3] > area[1]).then_some(area)
+    }
+
     /// World units (x, y) as map coordinates: tiles from the west edge, and
     /// from the north edge (the terrain's rows count from the south).
     pub fn world_to_map(&self, x: f32, y: f32) -> [f32; 2] {

@@ -1,8 +1,8 @@
-//! The terrain's colours by texture, worked out once per map: a texture
-//! ID's colour comes from a string table, and scaling it takes float
-//! maths that would otherwise run for every corner.
+//! The terrain's colours by texture, worked out once per map: the colours
+//! the game's minimaps show ([`super::game_colors`]), looked up by ID once
+//! rather than for every corner.
 
-use super::super::palette::texture_color;
+use super::game_colors::{self, WATER_BANDS};
 use super::lanes::LanedRgb;
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 
@@ -13,10 +13,10 @@ const UNKNOWN_CLIFF: [u8; 3] = [120, 110, 100];
 const UNKNOWN_GROUND: [u8; 3] = [128, 128, 128];
 /// Ground texture indices a tilepoint can hold (6 bits).
 const GROUND_TEXTURES: usize = 64;
-/// Ground tints by variation (taken modulo this).
-const TINTS: usize = 8;
 /// Cliff texture indices a tilepoint can hold (4 bits).
 const CLIFF_TEXTURES: usize = 16;
+/// Walls are the cliff's colour, darker: they are rock faces, not tops.
+const WALL_SHADE: f32 = 0.8;
 
 fn rgb(c: [u8; 3], scale: f32) -> [u8; 3] {
     c.map(|v| (v as f32 * scale + 0.5) as u8)
@@ -25,19 +25,19 @@ fn rgb(c: [u8; 3], scale: f32) -> [u8; 3] {
 /// Every colour a tilepoint's texture fields can give, by those fields.
 pub(super) struct Palette {
     blight: LanedRgb,
-    /// By ground texture, then variation tint.
-    ground: Vec<[LanedRgb; TINTS]>,
-    /// Cliff colours by cliff texture: of the ground next to a cliff, of a
-    /// cliff tile's quarters and of its walls.
-    cliff_ground: [LanedRgb; CLIFF_TEXTURES],
+    /// By ground texture index.
+    ground: Vec<LanedRgb>,
+    /// Cliff colours by cliff texture: of a cliff tile's tops and of its
+    /// walls.
     cliff_top: [[u8; 3]; CLIFF_TEXTURES],
     cliff_wall: [[u8; 3]; CLIFF_TEXTURES],
+    /// The tileset's water by depth band: opacity and colour.
+    water: [(f32, [u8; 3]); WATER_BANDS],
 }
 
 impl Palette {
     pub(super) fn new(t: &W3eTerrain) -> Palette {
-        let ground: Vec<[u8; 3]> = t.ground_textures.iter().map(texture_color).collect();
-        let cliff: Vec<[u8; 3]> = t.cliff_textures.iter().map(texture_color).collect();
+        let cliff: Vec<[u8; 3]> = t.cliff_textures.iter().map(game_colors::cliff).collect();
         let cliff_at = |scale: f32| -> [[u8; 3]; CLIFF_TEXTURES] {
             std::array::from_fn(|i| {
                 // Texture 15 means none, but real cliffs have it: fall back
@@ -51,35 +51,30 @@ impl Palette {
             })
         };
         Palette {
-            blight: LanedRgb::new(rgb(BLIGHT, 1.0)),
+            blight: LanedRgb::new(BLIGHT),
             ground: (0..GROUND_TEXTURES)
                 .map(|i| {
-                    let base = *ground.get(i).unwrap_or(&UNKNOWN_GROUND);
-                    std::array::from_fn(|v| LanedRgb::new(rgb(base, 1.0 + v as f32 * 0.012 - 0.04)))
+                    let id = t.ground_textures.get(i);
+                    LanedRgb::new(id.map_or(UNKNOWN_GROUND, game_colors::ground))
                 })
                 .collect(),
-            cliff_ground: cliff_at(1.0).map(LanedRgb::new),
-            cliff_top: cliff_at(1.1),
-            cliff_wall: cliff_at(0.75),
+            cliff_top: cliff_at(1.0),
+            cliff_wall: cliff_at(WALL_SHADE),
+            water: std::array::from_fn(|band| game_colors::water(t.tileset, band)),
         }
     }
 
-    /// A corner's ground colour: blight over everything; next to a cliff,
-    /// the cliff's ground; else its texture with a slight tint from its
-    /// variation.
+    /// A corner's ground colour: blight over everything, else its
+    /// texture's.
     #[inline]
-    pub(super) fn ground(&self, p: &Tilepoint, near_cliff: bool) -> LanedRgb {
+    pub(super) fn ground(&self, p: &Tilepoint, _near_cliff: bool) -> LanedRgb {
         if p.blight() {
             return self.blight;
         }
-        if near_cliff {
-            return self.cliff_ground[p.cliff_texture() as usize % CLIFF_TEXTURES];
-        }
-        let tints = &self.ground[p.texture() as usize % GROUND_TEXTURES];
-        tints[p.ground_variation() as usize % TINTS]
+        self.ground[p.texture() as usize % GROUND_TEXTURES]
     }
 
-    /// The colour of a cliff tile's quarter at corner `p`.
+    /// The colour of a cliff tile's top at corner `p`.
     #[inline]
     pub(super) fn cliff_top(&self, p: &Tilepoint) -> [u8; 3] {
         self.cliff_top[p.cliff_texture() as usize % CLIFF_TEXTURES]
@@ -89,5 +84,11 @@ impl Palette {
     #[inline]
     pub(super) fn cliff_wall(&self, p: &Tilepoint) -> [u8; 3] {
         self.cliff_wall[p.cliff_texture() as usize % CLIFF_TEXTURES]
+    }
+
+    /// Water `depth` tiles deep: opacity (0..1) and colour.
+    #[inline]
+    pub(super) fn water(&self, depth: f32) -> (f32, [u8; 3]) {
+        self.water[game_colors::water_band(depth)]
     }
 }

@@ -2,7 +2,7 @@
 //! precomputed heights and colours. Most tiles of a map are this, so it
 //! skips the general quad's sums that are known beforehand.
 
-use super::super::tris::{facing_light_across, shade_256, ColorVertex};
+use super::super::tris::ColorVertex;
 use super::lanes::LanedRgb;
 
 /// The quad of a ground tile whose bottom-left corner is at map (`x0`,
@@ -23,13 +23,10 @@ pub(super) fn ground_quad(x0: f32, y0: f32, hs: [f32; 4], c: [LanedRgb; 4]) -> [
         [x1, y1, -hs[3]],
         [x0, y1, -hs[2]],
     ];
-    let u = [1.0, -1.0, p[2][2] - p[0][2]];
-    let v = [-1.0, -1.0, p[3][2] - p[1][2]];
-    let shade = shade_256(0.45 + 0.55 * facing_light_across(u, v));
     let around = [c[0], c[1], c[3], c[2]];
     std::array::from_fn(|k| ColorVertex {
         position: p[k],
-        color: around[k].shaded(shade),
+        color: around[k].rgba(),
     })
 }
 

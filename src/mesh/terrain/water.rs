@@ -1,10 +1,10 @@
 //! Water: drawn where any corner of a tile has the flag and the surface is
-//! above the ground, coloured and made opaque by depth. With no water
-//! texture, the surface itself must read as water: bluer and more opaque
-//! the deeper it is.
+//! above the ground, coloured and made opaque by depth as the game's
+//! minimaps show it: the ground shows through shallow water, deep water is
+//! darker and bluer.
 
 use super::super::tris::ColorVertex;
-use super::rgb8;
+use super::colors::Palette;
 
 /// A wet tile's water surface: its corners' levels, and how deep it is at
 /// its deepest corner.
@@ -26,13 +26,13 @@ impl Water {
     /// The surface's quad, its corners in order around it, for the tile
     /// whose corner (u, v) is at `at(u, v, height)`.
     #[inline]
-    pub(super) fn quad(&self, at: impl Fn(f32, f32, f32) -> [f32; 3]) -> [ColorVertex; 4] {
-        let d = (self.depth / 2.0).clamp(0.0, 1.0);
-        let alpha = 0.5 + 0.35 * d;
-        let shallow = [0.25, 0.55, 0.75];
-        let deep = [0.06, 0.20, 0.50];
-        let c = rgb8([0, 1, 2].map(|k| shallow[k] + (deep[k] - shallow[k]) * d));
-        // Unlit: the colour as it is, with the depth's alpha.
+    pub(super) fn quad(
+        &self,
+        pal: &Palette,
+        at: impl Fn(f32, f32, f32) -> [f32; 3],
+    ) -> [ColorVertex; 4] {
+        let (alpha, c) = pal.water(self.depth);
+        // Unlit: the colour as it is, with the depth's opacity.
         let a = (alpha * 255.0 + 0.5) as u8;
         let l = self.levels;
         let color = [c[0], c[1], c[2], a];
