@@ -26,7 +26,7 @@ struct Cli {
     #[arg(long)]
     screenshot: Option<PathBuf>,
     /// Windows and modes to open at start, comma-separated: orbit, browser,
-    /// screenshot-settings, f12, pathing (for scripted pictures of the UI).
+    /// screenshot-settings, f12, pathing, minimap (for scripted pictures of the UI).
     #[arg(long, hide = true, value_parser = parse_start)]
     start_with: Option<mapscope::app::StartWith>,
     /// With --screenshot: draw this many frames first and print their times

@@ -25,6 +25,9 @@ pub enum CameraMode {
     Top {
         saved: Fly,
         orbit: Option<Orbit>,
+        /// View → Minimap: the playable area in the game's minimap's flat
+        /// colours ([`views::styled`]).
+        minimap: bool,
     },
 }
 
@@ -53,7 +56,7 @@ impl App {
         }
         // Leaving top-down restores the camera it replaced.
         let mut came_from_orbit = None;
-        if let CameraMode::Top { saved, orbit } = self.mode {
+        if let CameraMode::Top { saved, orbit, .. } = self.mode {
             self.fly = saved;
             came_from_orbit = orbit;
             self.mode = CameraMode::Fly;
@@ -77,12 +80,43 @@ impl App {
                     self.mode = CameraMode::Top {
                         saved: self.fly,
                         orbit,
+                        minimap: false,
                     };
                     self.fly = Fly::new(camera);
                 }
             }
         }
         self.pointer.moved = true;
+    }
+
+    /// View → Minimap: top-down on the playable area, drawn in the game's
+    /// minimap's flat colours until the mode changes (T goes back).
+    pub(super) fn show_minimap(&mut self) {
+        self.set_mode(ModeKind::Top, false);
+        let Some(c) = &self.current else { return };
+        let Ok(camera) = views::camera_for(&c.map, View::Minimap, self.aspect(), 60.0) else {
+            return;
+        };
+        if let CameraMode::Top { minimap, .. } = &mut self.mode {
+            *minimap = true;
+            self.fly = Fly::new(camera);
+            self.pointer.moved = true;
+        }
+    }
+
+    /// Whether the minimap's style is on (see [`Self::show_minimap`]).
+    pub(super) fn minimap_style(&self) -> bool {
+        matches!(self.mode, CameraMode::Top { minimap: true, .. })
+    }
+
+    /// How the map is drawn now: the minimap's style while it is on.
+    pub(super) fn drawn_options(&self) -> crate::render::RenderOptions {
+        match &self.current {
+            Some(c) if self.minimap_style() => {
+                views::styled(&c.map, View::Minimap, &self.render_options)
+            }
+            _ => self.render_options,
+        }
     }
 
     /// T: top-down and back.
@@ -233,6 +267,7 @@ impl App {
     pub(super) fn describe_camera(&self) -> String {
         match &self.mode {
             CameraMode::Orbit(o) => o.describe(),
+            CameraMode::Top { minimap: true, .. } => format!("minimap  {}", self.fly.describe()),
             CameraMode::Top { .. } => format!("top-down  {}", self.fly.describe()),
             CameraMode::Fly => format!("fly  {}", self.fly.describe()),
         }

@@ -75,13 +75,14 @@ impl App {
         self.render_options.labels = self.panels.labels;
         self.render_options.highlight_indestructible = self.panels.indestructible;
         self.render_options.objects = self.panels.objects;
+        let options = self.drawn_options();
         self.clock.stats = g.renderer.draw(
             &g.gpu.device,
             &g.gpu.queue,
             &target,
             scene,
             &self.fly.camera,
-            &self.render_options,
+            &options,
         );
         let input = g.egui_state.take_egui_input(&g.window);
         let (out, actions) = self.overlay(&g, input);
@@ -230,6 +231,9 @@ impl App {
         }
         if let Some(kind) = a.mode {
             self.set_mode(kind, false);
+        }
+        if a.minimap {
+            self.show_minimap();
         }
         if a.reload {
             self.reload();

@@ -71,7 +71,7 @@ impl App {
                     self.load = None;
                     self.clock.since_load = 0;
                     // A new map starts flying (or orbiting) over its overview.
-                    if let CameraMode::Top { saved, orbit } = self.mode {
+                    if let CameraMode::Top { saved, orbit, .. } = self.mode {
                         self.fly = saved;
                         self.mode = orbit.map_or(CameraMode::Fly, CameraMode::Orbit);
                     }
@@ -82,6 +82,9 @@ impl App {
                     self.reset_view();
                     if std::mem::take(&mut self.start.orbit) {
                         self.set_mode(ModeKind::Orbit, false);
+                    }
+                    if std::mem::take(&mut self.start.minimap) {
+                        self.show_minimap();
                     }
                     return;
                 }

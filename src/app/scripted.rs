@@ -69,6 +69,8 @@ pub struct StartWith {
     pub f12: bool,
     /// The pathing overlays (not walkable, not buildable) on.
     pub pathing: bool,
+    /// View → Minimap.
+    pub minimap: bool,
 }
 
 impl StartWith {
@@ -82,9 +84,10 @@ impl StartWith {
                 "screenshot-settings" => s.screenshot_settings = true,
                 "f12" => s.f12 = true,
                 "pathing" => s.pathing = true,
+                "minimap" => s.minimap = true,
                 _ => {
                     return Err(format!(
-                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing)"
+                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap)"
                 ))
                 }
             }

@@ -20,6 +20,8 @@ pub struct Actions {
     pub screenshot: bool,
     pub screenshot_settings: bool,
     pub mode: Option<ModeKind>,
+    /// View → Minimap.
+    pub minimap: bool,
     pub quit: bool,
     /// From the screenshot settings window.
     pub choose_shot_folder: bool,
@@ -261,6 +263,12 @@ pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeK
                         a.mode = Some(kind);
                     }
                 }
+                a.minimap |= ui
+                    .button("Minimap")
+                    .on_hover_text(
+                        "The playable area from above in flat colours, framed as the game's own minimap (T goes back)",
+                    )
+                    .clicked();
                 ui.separator();
                 ui.checkbox(&mut panels.info, "Map info");
                 ui.checkbox(&mut panels.help, "Keys");

@@ -66,7 +66,7 @@ impl App {
             &target.target(),
             &c.scene,
             &self.fly.camera,
-            &self.render_options,
+            &self.drawn_options(),
         );
         if with_ui {
             let mut input = g.egui_state.take_egui_input(&g.window);
