@@ -46,9 +46,11 @@ fn a_cliff_step_makes_walls_on_the_step_only() {
     });
     let map = w3e(t);
     let m = mesh_terrain(map.terrain().unwrap());
-    // 5 x 3 tiles: 12 flat tiles of a quad, 3 cliff tiles of 4 quarters
-    // and 2 walls; 4 vertices a quad.
-    assert_eq!(m.opaque.len(), (12 + 3 * 6) * 4);
+    // 5 x 3 tiles: 3 cliff tiles of 4 quarters and 2 walls, the 6 flat
+    // tiles beside them fans of 5 triangles (3 quads) through the midpoint
+    // of the edge they share, and 6 more flat tiles of a quad; 4 vertices
+    // a quad.
+    assert_eq!(m.opaque.len(), (3 * 6 + 6 * 3 + 6) * 4);
     let low = map.terrain().unwrap().tile(0, 0).final_height();
     let zs: Vec<f32> = m.opaque.iter().map(|v| -v.position[2]).collect();
     assert!(zs
@@ -85,13 +87,25 @@ fn a_two_tile_ramp_is_a_slope_not_a_cliff() {
     let below = t.tile_corner_heights(1, 0);
     assert_eq!(below, [base, base, base + 0.5, base + 0.5]);
     let m = mesh_terrain(t);
-    // 15 tiles: 2 ramp tiles and 12 flat ones of a quad, and the 3 other
-    // tiles of row 1 are cliffs (4 quarters, 2 walls).
+    // 15 tiles: 2 ramp tiles, fans of 8 triangles (4 quads) through the
+    // midpoints of their edges; the 3 other tiles of row 1 are cliffs (4
+    // quarters, 2 walls); the 10 flat tiles of rows 0 and 2 are fans of 5
+    // triangles (3 quads) through the midpoint of their edge on row 1.
     let cliffs = (0..5)
         .filter(|&x| t.is_cliff_tile(x, 1) && !t.is_ramp_entrance(x, 1))
         .count();
     assert_eq!(cliffs, 3);
-    assert_eq!(m.opaque.len(), ((15 - cliffs) + cliffs * 6) * 4);
+    assert_eq!(m.opaque.len(), (2 * 4 + cliffs * 6 + 10 * 3) * 4);
+    // The ramp's sides: the cliffs' walls end on the ramp's slope, at the
+    // midpoint of the edge they share, halfway up the ramp's edge there.
+    let side = m
+        .opaque
+        .iter()
+        .filter(|v| v.position[0] == 1.0 && v.position[1] == 1.5)
+        .map(|v| -v.position[2])
+        .collect::<Vec<_>>();
+    assert!(!side.is_empty());
+    assert!(side.iter().all(|&z| z == base + 0.75), "{side:?}");
 }
 
 #[test]

@@ -20,6 +20,19 @@ impl LanedRgb {
         [self.0 as u8, (self.0 >> 16) as u8, (self.0 >> 32) as u8]
     }
 
+    /// The mean of `a` and `b`, channel by channel (rounded down).
+    #[inline(always)]
+    pub(super) fn mean2(a: LanedRgb, b: LanedRgb) -> LanedRgb {
+        // Lane sums stay under 2^9: no carry into the next lane.
+        LanedRgb(((a.0 + b.0) >> 1) & LANES)
+    }
+
+    /// The mean of four colours, channel by channel (rounded down).
+    #[inline(always)]
+    pub(super) fn mean4(c: [LanedRgb; 4]) -> LanedRgb {
+        LanedRgb(((c[0].0 + c[1].0 + c[2].0 + c[3].0) >> 2) & LANES)
+    }
+
     /// The opaque colour [`ColorVertex::shaded`] gives this colour at
     /// `shade` (256 is 1).
     #[inline(always)]
@@ -43,6 +56,9 @@ mod tests {
     #[test]
     fn shades_as_channel_by_channel() {
         let colors = [[0, 0, 0], [255, 255, 255], [1, 128, 254], [200, 3, 77]];
+        let all = colors.map(LanedRgb::new);
+        assert_eq!(LanedRgb::mean4(all).rgb(), [114, 96, 146]);
+        assert_eq!(LanedRgb::mean2(all[1], all[2]).rgb(), [128, 191, 254]);
         for c in colors {
             let laned = LanedRgb::new(c);
             assert_eq!(laned.rgb(), c);
