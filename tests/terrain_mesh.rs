@@ -46,9 +46,11 @@ fn a_cliff_step_makes_walls_on_the_step_only() {
     });
     let map = w3e(t);
     let m = mesh_terrain(map.terrain().unwrap());
-    // 5 x 3 tiles: 12 flat tiles of a quad, 3 cliff tiles of 4 quarters
-    // and 2 walls; 4 vertices a quad.
-    assert_eq!(m.opaque.len(), (12 + 3 * 6) * 4);
+    // 5 x 3 tiles: 3 cliff tiles of 4 quarters and 2 walls, the 6 flat
+    // tiles beside them fans of 5 triangles (3 quads) through the midpoint
+    // of the edge they share, and 6 more flat tiles of a quad; 4 vertices
+    // a quad.
+    assert_eq!(m.opaque.len(), (3 * 6 + 6 * 3 + 6) * 4);
     let low = map.terrain().unwrap().tile(0, 0).final_height();
     let zs: Vec<f32> = m.opaque.iter().map(|v| -v.position[2]).collect();
     assert!(zs
@@ -85,13 +87,25 @@ fn a_two_tile_ramp_is_a_slope_not_a_cliff() {
     let below = t.tile_corner_heights(1, 0);
     assert_eq!(below, [base, base, base + 0.5, base + 0.5]);
     let m = mesh_terrain(t);
-    // 15 tiles: 2 ramp tiles and 12 flat ones of a quad, and the 3 other
-    // tiles of row 1 are cliffs (4 quarters, 2 walls).
+    // 15 tiles: 2 ramp tiles, fans of 8 triangles (4 quads) through the
+    // midpoints of their edges; the 3 other tiles of row 1 are cliffs (4
+    // quarters, 2 walls); the 10 flat tiles of rows 0 and 2 are fans of 5
+    // triangles (3 quads) through the midpoint of their edge on row 1.
     let cliffs = (0..5)
         .filter(|&x| t.is_cliff_tile(x, 1) && !t.is_ramp_entrance(x, 1))
         .count();
     assert_eq!(cliffs, 3);
-    assert_eq!(m.opaque.len(), ((15 - cliffs) + cliffs * 6) * 4);
+    assert_eq!(m.opaque.len(), (2 * 4 + cliffs * 6 + 10 * 3) * 4);
+    // The ramp's sides: the cliffs' walls end on the ramp's slope, at the
+    // midpoint of the edge they share, halfway up the ramp's edge there.
+    let side = m
+        .opaque
+        .iter()
+        .filter(|v| v.position[0] == 1.0 && v.position[1] == 1.5)
+        .map(|v| -v.position[2])
+        .collect::<Vec<_>>();
+    assert!(!side.is_empty());
+    assert!(side.iter().all(|&z| z == base + 0.75), "{side:?}");
 }
 
 #[test]
@@ -220,11 +234,12 @@ fn overlays_tint_only_the_flagged_tiles() {
 }
 
 #[test]
-fn corners_next_to_a_cliff_take_the_cliffs_ground_colour() {
-    use mapscope::mesh::palette::texture_color;
-    // Columns x >= 3 one layer up: tiles x = 2 are cliffs. Their corners
-    // (x = 2 and 3) are in grass-cliff colour on the flat tiles beside them
-    // too; corners further off keep the grass texture.
+fn ground_is_painted_from_each_corners_own_texture_beside_cliffs_too() {
+    use mapscope::mesh::terrain::{game_colors, GROUND_ALPHA};
+    // Columns x >= 3 one layer up: tiles x = 2 are cliffs. The game's
+    // minimaps show the ground beside a cliff in its own texture, so the
+    // tile grid holds each corner's texture colour, and ground vertices
+    // leave their colour to it.
     let t = terrain(12, |t| {
         for y in 0..4 {
             for x in 3..6 {
@@ -232,32 +247,27 @@ fn corners_next_to_a_cliff_take_the_cliffs_ground_colour() {
                 let p = t.tile_mut(x, y);
                 p.set_layer_and_cliff_texture(p.layer_height(), 1);
             }
-            let p = t.tile_mut(2, y);
-            p.set_layer_and_cliff_texture(p.layer_height(), 1);
         }
     });
     let map = w3e(t);
     let t = map.terrain().unwrap();
     let m = mesh_terrain(t);
-    let cliff = texture_color(&t.cliff_textures[1]).map(|c| c as f32 / 255.0);
-    let grass = texture_color(&t.ground_textures[1]).map(|c| c as f32 / 255.0);
-    // Unshaded colour of a vertex: its colour over its shade, compared by
-    // hue (the ratio of channels).
-    let hue_of = |c: [f32; 4]| [c[0] / c[1], c[2] / c[1]];
-    let close = |a: [f32; 2], b: [f32; 3]| {
-        (a[0] - b[0] / b[1]).abs() < 0.02 && (a[1] - b[2] / b[1]).abs() < 0.02
-    };
-    assert!(!close(hue_of([grass[0], grass[1], grass[2], 1.0]), cliff));
-    let at = |x: f32, y: f32| {
-        m.opaque
-            .iter()
-            .filter(|v| v.position[0] == x && v.position[1] == y)
-            .map(|v| hue_of(v.rgba()))
-            .collect::<Vec<_>>()
-    };
-    // Tilepoint (3, 1) sits at x = 3, y = height - 1 - 1 = 2 (flat tiles to
-    // its right, cliff quarters to its left).
-    assert!(at(3.0, 2.0).iter().all(|&h| close(h, cliff)));
-    // Tilepoint (1, 1) is one tile from the cliff: grass.
-    assert!(at(1.0, 2.0).iter().all(|&h| close(h, grass)));
+    let grid = m.tile_colors.as_ref().expect("a tile grid");
+    assert_eq!((grid.width, grid.height), (t.width, t.height));
+    for (i, p) in t.tilepoints.iter().enumerate() {
+        let id = &t.ground_textures[p.texture() as usize];
+        let [r, g, b] = game_colors::ground(id);
+        assert_eq!(grid.colors[i], [r, g, b, GROUND_ALPHA], "tilepoint {i}");
+    }
+    let ground = m
+        .opaque
+        .iter()
+        .filter(|v| v.color[3] == GROUND_ALPHA)
+        .count();
+    let cliffs = m.opaque.iter().filter(|v| v.color[3] == 255).count();
+    assert!(
+        ground > 0 && cliffs > 0,
+        "{ground} ground and {cliffs} cliff vertices"
+    );
+    assert_eq!(ground + cliffs, m.opaque.len());
 }

@@ -5,11 +5,15 @@
 //! W3E stores its bottom row first, so tilepoint row `ty` is at
 //! y = height - 1 - ty and north is up in the top view.
 //!
-//! Cliff tiles have no game models here: each corner's quarter of the tile
-//! sits at that corner's layer, and vertical walls stand on the tile's
-//! midlines between quarters on different layers. Heights follow the ground
-//! bilinearly inside the tile, so quarters meet their neighbours without
-//! cracks.
+//! Cliff tiles have no game models here, but take their shape from above:
+//! marching squares on the corner layers cut a tile diagonally where one
+//! corner stands apart and straight where two neighbours do, and walls a
+//! layer tall stand on the cuts (`cliff`). Ramps are slopes. The opaque
+//! surface is watertight: ramp and cliff tiles, and the ground tiles beside
+//! them, share the midpoints of their edges (`edges`), which both sides
+//! work out alike, so every edge inside the map is shared by two triangles
+//! (`tests/terrain_watertight.rs` checks it). Water is a translucent layer
+//! of its own, apart from that surface.
 //!
 //! Each tile is classified once (`tiles`), colours and heights are worked
 //! out once a tilepoint (`corners`), then tile rows are meshed on all
@@ -28,18 +32,21 @@ use crate::store::terrain::{Tilepoint, W3eTerrain};
 mod cliff;
 mod colors;
 mod corners;
+mod edges;
 #[rustfmt::skip]
 mod fitted;
 pub mod game_colors;
 mod ground;
 mod lanes;
+#[cfg(test)]
+pub(crate) mod seams;
 mod tiles;
 mod water;
 
 use cliff::cliff_tile;
 use colors::Palette;
 use corners::Corners;
-use ground::{ground_quad, ground_quad_fits};
+use ground::{fan_tile, ground_quad, ground_quad_fits};
 use lanes::LanedRgb;
 use tiles::{classify_tiles, Tile};
 use water::Water;
@@ -266,12 +273,14 @@ impl RowMesher for TileRows<'_> {
             let x0 = tx as f32;
             let at = |u: f32, v: f32, height: f32| [x0 + u, y0 - v, -height];
             if tile.is_cliff() {
-                let (l, h) = cliff_tile(sink, &self.pal, row.corners(tx), at);
+                let (l, h) = cliff_tile(sink, &self.pal, row.corners(tx), hs, at);
                 widen(l);
                 widen(h);
             } else {
-                // Ground, or a ramp drawn as a slope.
-                if !S::WRITES {
+                if tile.mids() != 0 {
+                    // A ramp, or ground beside a ramp or a cliff.
+                    fan_tile(sink, hs, row.colors(tx), tile.mids(), at);
+                } else if !S::WRITES {
                     sink.quad(OPAQUE, [ColorVertex::default(); 4]);
                 } else if self.plain_ground {
                     sink.quad(OPAQUE, ground_quad(x0, y0, hs, row.colors(tx)));
@@ -289,6 +298,7 @@ impl RowMesher for TileRows<'_> {
                     };
                     sink.quad(OPAQUE, [v(0), v(1), v(2), v(3)]);
                 }
+                // Midpoints and the centre lie between the corners.
                 hs.into_iter().for_each(&mut widen);
             }
             if tile.is_wet() {
@@ -322,15 +332,113 @@ mod tests {
         let mut t = W3eTerrain::flat(3, 2, 12);
         // The right column one layer up: tile 1 is a cliff, tile 0 flat.
         for ty in 0..2 {
-            let p = t.tile_mut(2, ty);
-            let c = p.cliff_texture();
-            p.set_layer_and_cliff_texture(p.layer_height() + 1, c);
+            raise(&mut t, 2, ty, 1);
         }
         let m = mesh_terrain(&t);
-        // Tile 0: a quad. Tile 1: 4 quarters and 2 walls. 4 vertices a quad.
-        assert_eq!(m.opaque.len(), (1 + 6) * 4);
+        // Tile 0: a fan of 5 triangles (its right edge has a midpoint), 3
+        // quads. Tile 1: 4 quarters and 2 walls. 4 vertices a quad.
+        assert_eq!(m.opaque.len(), (3 + 6) * 4);
         let zs: Vec<f32> = m.opaque.iter().map(|v| v.position[2]).collect();
         let low = t.tile(0, 0).final_height();
         assert!(zs.contains(&-low) && zs.contains(&-(low + 1.0)));
+        assert_watertight(&t, "step");
+    }
+
+    fn raise(t: &mut W3eTerrain, x: u32, y: u32, layers: u8) {
+        let p = t.tile_mut(x, y);
+        let c = p.cliff_texture();
+        p.set_layer_and_cliff_texture(p.layer_height() + layers, c);
+    }
+
+    /// Panics, naming `what`, where the opaque surface of `t` has a crack.
+    fn assert_watertight(t: &W3eTerrain, what: &str) -> usize {
+        let m = mesh_terrain(t);
+        let p: Vec<[f32; 3]> = m.opaque.iter().map(|v| v.position).collect();
+        let s = seams::seams(&p, t.width as usize, t.height as usize);
+        assert!(
+            s.faults.is_empty(),
+            "{what}: {} of {} edges not closed, such as {:?}",
+            s.faults.len(),
+            s.edges,
+            &s.faults[..s.faults.len().min(6)]
+        );
+        s.triangles
+    }
+
+    /// A 4 x 4 tilepoint grid whose centre tile has corner layers `layers`
+    /// and ramp flags `ramps` (a bit a corner, `tile_corners` order); the
+    /// ring around it copies the nearest centre corner, or lies flat on
+    /// layer 1 (`copy` false). Ground heights vary, so that heights are
+    /// not all whole numbers.
+    fn pattern(layers: [u8; 4], ramps: u8, copy: bool) -> W3eTerrain {
+        let mut t = W3eTerrain::flat(4, 4, 12);
+        for y in 0..4u32 {
+            for x in 0..4u32 {
+                let (cx, cy) = (x.clamp(1, 2), y.clamp(1, 2));
+                let k = (cx - 1 + 2 * (cy - 1)) as usize;
+                let centre = (cx, cy) == (x, y);
+                let p = t.tile_mut(x, y);
+                p.height = Tilepoint::ZERO - 100 + ((x * 37 + y * 91) % 200) as u16;
+                let (layer, ramp) = if centre || copy {
+                    (layers[k], ramps & 1 << k != 0)
+                } else {
+                    (1, false)
+                };
+                p.set_layer_and_cliff_texture(layer + 1, (x + y) as u8 % 2);
+                p.set_flag(Tilepoint::RAMP, ramp);
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn every_corner_pattern_is_watertight_and_counted() {
+        let mut patterns = 0;
+        for n in 0..81u32 {
+            let layers: [u8; 4] = std::array::from_fn(|k| (n / 3u32.pow(k as u32) % 3) as u8);
+            for ramps in 0..16 {
+                for copy in [true, false] {
+                    // mesh_terrain asserts its count matched what it drew.
+                    let what = format!("layers {layers:?}, ramps {ramps:04b}, copy {copy}");
+                    assert_watertight(&pattern(layers, ramps, copy), &what);
+                    patterns += 1;
+                }
+            }
+        }
+        assert_eq!(patterns, 81 * 16 * 2);
+    }
+
+    #[test]
+    fn the_check_sees_a_missing_triangle_and_a_vertex_a_hair_off() {
+        let t = pattern([0, 1, 2, 1], 0b0101, true);
+        let (w, h) = (t.width as usize, t.height as usize);
+        let p: Vec<[f32; 3]> = mesh_terrain(&t).opaque.iter().map(|v| v.position).collect();
+        assert!(seams::seams(&p, w, h).faults.is_empty());
+        // A wall quad left out.
+        let fewer = [&p[..40], &p[44..]].concat();
+        assert!(!seams::seams(&fewer, w, h).faults.is_empty());
+        // One vertex of a cliff tile's quad off by the least a float can be.
+        let mut off = p.clone();
+        let k = off.iter().position(|q| q[0] == 1.5 && q[1] == 1.5).unwrap();
+        off[k][2] = f32::from_bits(off[k][2].to_bits() + 1);
+        assert!(!seams::seams(&off, w, h).faults.is_empty());
+    }
+
+    #[test]
+    fn a_corner_apart_cuts_its_quarter_diagonally() {
+        // Only the centre tile's top-right corner is up a layer: its tile
+        // draws no vertex inside the other three quarters but the centre.
+        let t = pattern([0, 0, 0, 1], 0, false);
+        let m = mesh_terrain(&t);
+        // Tile (1, 1) spans x 1..2, y 1..2 (tilepoint row 2 is y = 1).
+        let inside = |v: &&ColorVertex| {
+            let [x, y, _] = v.position;
+            x > 1.0 && x < 2.0 && y > 1.0 && y < 2.0
+        };
+        assert!(m
+            .opaque
+            .iter()
+            .filter(inside)
+            .all(|v| v.position[..2] == [1.5, 1.5]));
     }
 }

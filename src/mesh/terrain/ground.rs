@@ -1,9 +1,14 @@
-//! The common tile: plain ground or a ramp, one lit quad over its corners'
-//! precomputed heights and colours. Most tiles of a map are this, so it
-//! skips the general quad's sums that are known beforehand.
+//! Ground tiles. The common one is plain ground away from cliffs and ramps:
+//! one quad over its corners' precomputed heights and colours. Most
+//! tiles of a map are this, so it skips the general quad's sums that are
+//! known beforehand. Ramps, and ground beside a cliff or a ramp, are fans
+//! that take in the midpoints of their edges.
 
-use super::super::tris::ColorVertex;
+use super::super::tris::{ColorVertex, Sink, OPAQUE};
+use super::edges::{level_mid, EDGES, MID_UV};
 use super::lanes::LanedRgb;
+use super::tiles::fan_quads;
+use super::UV;
 
 /// The quad of a ground tile whose bottom-left corner is at map (`x0`,
 /// `y0`) (map y runs south, so its top edge is at `y0 - 1`), with corner
@@ -35,4 +40,61 @@ pub(super) fn ground_quad(x0: f32, y0: f32, hs: [f32; 4], c: [LanedRgb; 4]) -> [
 pub(super) fn ground_quad_fits(w: usize, h: usize) -> bool {
     const EXACT: usize = 1 << 24;
     w <= EXACT && h <= EXACT
+}
+
+/// A ground or ramp tile with midpoints on some edges (`mids`, a bit each
+/// in [`EDGES`] order), so that it meets the cliff and ramp tiles beside it
+/// at the same vertices: a fan of triangles from its centre over its
+/// corners and midpoints, two triangles a quad, as many as
+/// [`super::tiles::fan_quads`] counts. Heights `hs` and colours `c` by
+/// corner in `tile_corners` order, the tile's corner (u, v) at `at(u, v,
+/// height)`; ground vertices ([`super::GROUND_ALPHA`]), painted from the
+/// tile grid.
+#[inline]
+pub(super) fn fan_tile<S: Sink>(
+    sink: &mut S,
+    hs: [f32; 4],
+    c: [LanedRgb; 4],
+    mids: u8,
+    at: impl Fn(f32, f32, f32) -> [f32; 3],
+) {
+    if !S::WRITES {
+        for _ in 0..fan_quads(mids) {
+            sink.quad(OPAQUE, [ColorVertex::default(); 4]);
+        }
+        return;
+    }
+    let vertex = |(u, v): (f32, f32), h: f32, c: LanedRgb| ColorVertex {
+        position: at(u, v, h),
+        color: c.rgba(),
+    };
+    let corner = |k: usize| vertex((UV[k][0], UV[k][1]), hs[k], c[k]);
+    let mid = |e: usize| {
+        let (a, b) = EDGES[e];
+        vertex(
+            MID_UV[e],
+            level_mid(hs[a], hs[b]),
+            LanedRgb::mean2(c[a], c[b]),
+        )
+    };
+    // Around the tile: corners and midpoints counter-clockwise in (u, v).
+    let mut ring = [ColorVertex::default(); 8];
+    let mut n = 0;
+    for (k, e) in [(0, 0), (1, 3), (3, 1), (2, 2)] {
+        ring[n] = corner(k);
+        n += 1;
+        if mids & 1 << e != 0 {
+            ring[n] = mid(e);
+            n += 1;
+        }
+    }
+    let centre = vertex(
+        (0.5, 0.5),
+        (hs[0] + hs[1] + hs[2] + hs[3]) * 0.25,
+        LanedRgb::mean4(c),
+    );
+    for k in (0..n).step_by(2) {
+        let next = ring[(k + 1) % n];
+        sink.quad(OPAQUE, [centre, ring[k], next, ring[(k + 2).min(n) % n]]);
+    }
 }
