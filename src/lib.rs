@@ -8,6 +8,7 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod export;
 pub mod format;
 pub mod formats;
 pub mod info;

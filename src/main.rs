@@ -113,6 +113,31 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Write a map's meshes, as the viewer draws them, for Blender and game
+    /// engines: glTF (.glb, or .gltf with a .bin) or OBJ (with a .mtl).
+    Export {
+        /// The map (any supported format, archive or map folder).
+        file: PathBuf,
+        /// The file to write: .glb, .gltf or .obj.
+        output: PathBuf,
+        /// Keep one quad a voxel face (by default neighbouring faces of one
+        /// colour and ambient occlusion are merged into rectangles).
+        #[arg(long)]
+        no_merge: bool,
+        /// Replace OUTPUT (and its .bin or .mtl) if they exist.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Draw every map under a folder (found by content: any extension,
+    /// archives and map folders) from the top and as an overview, with an
+    /// index.html of cards. A second run skips pictures newer than their map.
+    Gallery {
+        /// The folder to search (or one map).
+        dir: PathBuf,
+        /// The folder for the pictures, index.html and gallery.json.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Measure decoding speed and store size for a map file.
     Bench {
         /// The map to measure.
@@ -182,6 +207,16 @@ fn run(cli: Cli) -> Result<()> {
             format,
             force,
         }) => cli::convert::convert(&input, &output, format.as_deref(), force, &options),
+        Some(Command::Export {
+            file,
+            output,
+            no_merge,
+            force,
+        }) => cli::export::export(&file, &output, !no_merge, force, &options),
+        Some(Command::Gallery { dir, output }) => {
+            let picture = picture_size(&cli.load).unwrap_or(GALLERY_PICTURE);
+            cli::gallery::gallery(&dir, &output, picture, &options)
+        }
         Some(Command::Bench { file, iterations }) => cli::bench::bench(&file, iterations, &options),
         Some(Command::Render {
             file,
@@ -216,26 +251,19 @@ fn run(cli: Cli) -> Result<()> {
                 highlight_indestructible: indestructible,
                 ..Default::default()
             };
-            let picture = cli
-                .load
-                .size
-                .iter()
-                .rev()
-                .find_map(|s| match s {
-                    SizeArg::Picture(p) => Some(*p),
-                    SizeArg::Map(_) => None,
-                })
-                .unwrap_or([1280, 720]);
+            let picture = picture_size(&cli.load).unwrap_or([1280, 720]);
+            let look = cli::render::Look {
+                view,
+                playable,
+                explicit: camera,
+                fov,
+            };
             cli::render::render(
-                &file, &output, picture, view, playable, camera, fov, &options_r, &overlays, force,
-                &options,
+                &file, &output, picture, &look, &options_r, &overlays, force, &options,
             )
         }
         None => {
-            let picture = cli.load.size.iter().rev().find_map(|s| match s {
-                SizeArg::Picture(p) => Some(*p),
-                SizeArg::Map(_) => None,
-            });
+            let picture = picture_size(&cli.load);
             mapscope::app::run(mapscope::app::Options {
                 file: cli.file,
                 load: options,
@@ -246,6 +274,17 @@ fn run(cli: Cli) -> Result<()> {
             })
         }
     }
+}
+
+/// The pictures of `mapscope gallery`, unless --size says otherwise.
+const GALLERY_PICTURE: [u32; 2] = [480, 360];
+
+/// The last `--size WxH` given: a picture's size.
+fn picture_size(load: &LoadArgs) -> Option<[u32; 2]> {
+    load.size.iter().rev().find_map(|s| match s {
+        SizeArg::Picture(p) => Some(*p),
+        SizeArg::Map(_) => None,
+    })
 }
 
 fn parse_camera(s: &str) -> Result<[f32; 5], String> {

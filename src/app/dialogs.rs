@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 /// A native dialog that answered this fast was never seen by anyone: rfd
 /// found nothing to show it with.
-const TOO_FAST: Duration = Duration::from_millis(300);
+pub(super) const TOO_FAST: Duration = Duration::from_millis(300);
 
 /// A native dialog in flight.
 pub struct Pending {

@@ -153,6 +153,7 @@ impl ApplicationHandler for App {
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         self.poll_dialog();
+        self.poll_export();
         // Wake when egui asked to be drawn again, else on the next event.
         match self.repaint_at {
             Some(at) if at <= Instant::now() => {
@@ -177,6 +178,7 @@ impl ApplicationHandler for App {
             || self.input.held.any()
             || self.script.is_some()
             || self.dialog.is_some()
+            || self.exporting.is_some()
             || self.browser.as_ref().is_some_and(|b| b.busy())
             || self.toast.is_some()
             || self.clock.since_load < 4

@@ -241,6 +241,9 @@ impl App {
         if a.screenshot {
             self.take_screenshot();
         }
+        if a.export {
+            self.export_dialog();
+        }
         if a.quit {
             event_loop.exit();
         }

@@ -13,6 +13,7 @@ mod browser_window;
 mod camera_mode;
 mod dialogs;
 mod events;
+mod export;
 pub mod fly;
 mod frame;
 mod gfx;
@@ -174,6 +175,8 @@ struct App {
     overlays: crate::mesh::terrain::Overlays,
     /// A native file dialog, when one is open.
     dialog: Option<dialogs::Pending>,
+    /// File → Export…, while its dialog is open or the file is written.
+    exporting: Option<export::Exporting>,
     /// The in-app file browser, when it is open.
     browser: Option<BrowserWindow>,
     shots: screenshot::Shots,
@@ -214,6 +217,7 @@ impl App {
             },
             exit_error: None,
             dialog: None,
+            exporting: None,
             browser: None,
             overlays: crate::mesh::terrain::Overlays {
                 no_walk: options.start.pathing,

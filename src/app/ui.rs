@@ -19,6 +19,8 @@ pub struct Actions {
     pub reload: bool,
     pub screenshot: bool,
     pub screenshot_settings: bool,
+    /// File → Export… (glTF or OBJ).
+    pub export: bool,
     pub mode: Option<ModeKind>,
     /// View → Minimap.
     pub minimap: bool,
@@ -254,6 +256,10 @@ pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeK
                 ui.separator();
                 a.screenshot |= ui.button("Screenshot (F12)").clicked();
                 a.screenshot_settings |= ui.button("Screenshot settings…").clicked();
+                a.export |= ui
+                    .button("Export…")
+                    .on_hover_text("The map's meshes as glTF (.glb, .gltf) or OBJ, for Blender")
+                    .clicked();
                 ui.separator();
                 a.quit |= ui.button("Quit").clicked();
             });

@@ -2,4 +2,6 @@
 
 pub mod bench;
 pub mod convert;
+pub mod export;
+pub mod gallery;
 pub mod render;

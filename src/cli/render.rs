@@ -1,23 +1,64 @@
-//! `mapscope render`: a map drawn to a PNG with no window.
+//! `mapscope render`: a map drawn to a PNG with no window. `draw` is also
+//! what `mapscope gallery` draws each picture with.
 
 use anyhow::{bail, Result};
 use mapscope::formats::{self, LoadOptions};
 use mapscope::kinds::views::{self, View};
 use mapscope::mesh::terrain::Overlays;
 use mapscope::render::headless::{self, Headless};
-use mapscope::render::RenderOptions;
+use mapscope::render::{RenderOptions, Scene};
+use mapscope::store::Map;
 use std::path::Path;
+
+/// Where to look from: a named view, or an explicit camera.
+#[derive(Debug, Clone, Copy)]
+pub struct Look {
+    pub view: View,
+    /// `--view top --playable`: the playable area, as the game's minimap.
+    pub playable: bool,
+    pub explicit: Option<[f32; 5]>,
+    pub fov: f32,
+}
+
+impl Look {
+    /// A named view with the default field of view.
+    pub fn view(view: View) -> Look {
+        Look {
+            view,
+            playable: false,
+            explicit: None,
+            fov: 60.0,
+        }
+    }
+}
+
+/// Draws `map`'s uploaded `scene` as `look` says into RGBA rows, top first.
+pub fn draw(
+    gpu: &mut Headless,
+    map: &Map,
+    scene: &Scene,
+    look: &Look,
+    [width, height]: [u32; 2],
+    options: &RenderOptions,
+) -> Result<Vec<u8>> {
+    let aspect = width as f32 / height as f32;
+    let camera = match (look.playable, look.view) {
+        (true, View::Top) => views::playable_top(map, aspect),
+        (true, _) => bail!("--playable frames the top view: add --view top"),
+        _ => views::camera(map, look.view, look.explicit, aspect, look.fov),
+    }
+    .map_err(anyhow::Error::msg)?;
+    let options = views::styled(map, look.view, options);
+    Ok(gpu.picture(scene, &camera, width, height, &options))
+}
 
 /// Draws `file` from a named view (or an explicit camera) into `output`.
 #[allow(clippy::too_many_arguments)]
 pub fn render(
     file: &Path,
     output: &Path,
-    [width, height]: [u32; 2],
-    view: View,
-    playable: bool,
-    explicit: Option<[f32; 5]>,
-    fov: f32,
+    size: [u32; 2],
+    look: &Look,
     options: &RenderOptions,
     overlays: &Overlays,
     force: bool,
@@ -27,18 +68,14 @@ pub fn render(
         bail!("{} exists; add --force to replace it", output.display());
     }
     let map = formats::load_path(file, load)?;
-    let aspect = width as f32 / height as f32;
-    let camera = match (playable, view) {
-        (true, View::Top) => views::playable_top(&map, aspect),
-        (true, _) => bail!("--playable frames the top view: add --view top"),
-        _ => views::camera(&map, view, explicit, aspect, fov),
+    if look.playable && look.view != View::Top {
+        bail!("--playable frames the top view: add --view top");
     }
-    .map_err(anyhow::Error::msg)?;
-    let options = &views::styled(&map, view, options);
     let mut gpu = Headless::new()?;
     let mut scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, options.show_spawns);
     views::apply_overlays(&map, &mut scene, &gpu.gpu.device, overlays);
-    let rgba = gpu.picture(&scene, &camera, width, height, options);
+    let rgba = draw(&mut gpu, &map, &scene, look, size, options)?;
+    let [width, height] = size;
     headless::write_png(output, &rgba, width, height, force)?;
     println!(
         "wrote {} ({width}x{height}, {} faces, on {})",

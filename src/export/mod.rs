@@ -1,0 +1,197 @@
+//! `mapscope export`: a map's meshes, exactly as the viewer draws them, as
+//! glTF 2.0 (`.glb`, or `.gltf` with a `.bin`) or Wavefront OBJ (`.obj`
+//! with a `.mtl`).
+//!
+//! The meshers' output ([`MapMeshes`]) becomes a [`Model`] first (`build`,
+//! with the modules by what is drawn: `voxels`, `terrain`, `objects`,
+//! `cells`), in glTF's frame and units ([`frame`]); the writers (`glb`,
+//! `obj`) know models, not maps. Lighting, ambient occlusion and shading
+//! are baked into vertex colours and materials are unlit
+//! (`KHR_materials_unlit`), so another viewer shows what mapscope shows.
+
+mod cells;
+mod error;
+pub mod frame;
+mod glb;
+mod merge;
+pub mod model;
+mod obj;
+mod objects;
+mod terrain;
+mod voxels;
+
+pub use error::ExportError;
+pub use glb::GLB_LIMIT;
+pub use model::{Material, Mesh, Model, Node, Primitive};
+
+use crate::mesh::MapMeshes;
+use crate::store::Map;
+use std::path::{Path, PathBuf};
+
+/// How to export.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// Merge neighbouring voxel faces of one colour and AO into rectangles.
+    pub merge: bool,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        ExportOptions { merge: true }
+    }
+}
+
+/// The files an export writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileFormat {
+    /// One binary glTF file.
+    Glb,
+    /// glTF JSON with the binary buffer in a `.bin` beside it.
+    Gltf,
+    /// Wavefront OBJ with a `.mtl` beside it.
+    Obj,
+}
+
+impl FileFormat {
+    /// The format named by `path`'s extension, in either case.
+    pub fn of_path(path: &Path) -> Result<FileFormat, ExportError> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        match ext.as_deref() {
+            Some("glb") => Ok(FileFormat::Glb),
+            Some("gltf") => Ok(FileFormat::Gltf),
+            Some("obj") => Ok(FileFormat::Obj),
+            _ => Err(ExportError::UnknownFormat {
+                path: path.to_path_buf(),
+            }),
+        }
+    }
+}
+
+/// The model of everything `meshes` (meshed from `map`) draws.
+pub fn build(map: &Map, meshes: &MapMeshes, options: &ExportOptions) -> Model {
+    let mut model = Model {
+        name: map.meta.name.clone().unwrap_or_default(),
+        ..Default::default()
+    };
+    if let Some(store) = map.voxels() {
+        if !meshes.chunks.is_empty() || !meshes.water.is_empty() {
+            let node = voxels::add_chunks(
+                &mut model,
+                store,
+                &meshes.chunks,
+                &meshes.water,
+                options.merge,
+            );
+            model.nodes.push(node);
+        }
+    }
+    if let (Some(tri), Some(t)) = (&meshes.triangles, map.terrain()) {
+        let node = terrain::add_terrain(&mut model, t, tri);
+        model.nodes.push(node);
+    }
+    if let Some(world) = &meshes.world {
+        let node = cells::add_world(&mut model, world);
+        model.nodes.push(node);
+    }
+    if let Some(objects) = &meshes.objects {
+        let node = objects::add_objects(&mut model, objects, &terrain::FRAME);
+        model.nodes.push(node);
+    }
+    model
+}
+
+/// Opens `path` for writing; refuses to replace a file unless `force`.
+fn create(path: &Path, force: bool) -> Result<std::fs::File, ExportError> {
+    let opened = if force {
+        std::fs::File::create(path)
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+    };
+    opened.map_err(|source| {
+        if source.kind() == std::io::ErrorKind::AlreadyExists {
+            ExportError::Exists {
+                path: path.to_path_buf(),
+            }
+        } else {
+            ExportError::Io {
+                path: path.to_path_buf(),
+                source,
+            }
+        }
+    })
+}
+
+/// Writes `files` (path, bytes), all or none: nothing is written when one
+/// of them exists (without `force`).
+fn write_all(files: &[(PathBuf, &[u8])], force: bool) -> Result<(), ExportError> {
+    if !force {
+        if let Some((p, _)) = files.iter().find(|(p, _)| p.exists()) {
+            return Err(ExportError::Exists { path: p.clone() });
+        }
+    }
+    for (path, bytes) in files {
+        use std::io::Write;
+        let mut f = create(path, force)?;
+        f.write_all(bytes).map_err(|source| ExportError::Io {
+            path: path.clone(),
+            source,
+        })?;
+    }
+    Ok(())
+}
+
+/// `path` with its extension replaced by `ext`, and its file name.
+fn beside(path: &Path, ext: &str) -> (PathBuf, String) {
+    let p = path.with_extension(ext);
+    let name = p
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    (p, name)
+}
+
+/// Writes `model` to `path` (and the `.bin` or `.mtl` beside it) in
+/// `format`; returns each file written with its size in bytes.
+pub fn write(
+    model: &Model,
+    path: &Path,
+    format: FileFormat,
+    force: bool,
+) -> Result<Vec<(PathBuf, u64)>, ExportError> {
+    let files: Vec<(PathBuf, Vec<u8>)> = match format {
+        FileFormat::Glb => vec![(path.to_path_buf(), glb::glb_bytes(model)?)],
+        FileFormat::Gltf => {
+            let (bin, name) = beside(path, "bin");
+            let (json, data) = glb::gltf_bytes(model, &name)?;
+            vec![(path.to_path_buf(), json), (bin, data)]
+        }
+        FileFormat::Obj => {
+            let (mtl, name) = beside(path, "mtl");
+            let (obj, mtl_text) = obj::obj_text(model, &name);
+            vec![
+                (path.to_path_buf(), obj.into_bytes()),
+                (mtl, mtl_text.into_bytes()),
+            ]
+        }
+    };
+    let refs: Vec<(PathBuf, &[u8])> = files
+        .iter()
+        .map(|(p, b)| (p.clone(), b.as_slice()))
+        .collect();
+    write_all(&refs, force)?;
+    Ok(files
+        .into_iter()
+        .map(|(p, b)| (p, b.len() as u64))
+        .collect())
+}
+
+/// The bytes of a `.glb` of `model` (for tests and the in-memory checks).
+pub fn glb_bytes(model: &Model) -> Result<Vec<u8>, ExportError> {
+    glb::glb_bytes(model)
+}
