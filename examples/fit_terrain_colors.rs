@@ -23,7 +23,7 @@
 //! the table written.
 
 use mapscope::formats::{self, LoadOptions};
-use mapscope::mesh::objects::{doodad_instance, Group};
+use mapscope::mesh::objects::{doodad_instance, tree_color, Group};
 use mapscope::mesh::palette::texture_color;
 use mapscope::mesh::terrain::game_colors::{self as fitted, WATER_BANDS};
 use mapscope::minimap::{self, Reference};
@@ -107,8 +107,8 @@ fn main() {
     // Fit on every other map, score on the others.
     let train: Vec<&MapSamples> = maps.iter().step_by(2).collect();
     let held: Vec<&MapSamples> = maps.iter().skip(1).step_by(2).collect();
-    let fit = fit(&train, &ids);
-    let (seen, unseen) = (score(&train, &fit, &ids), score(&held, &fit, &ids));
+    let half = fit(&train, &ids);
+    let (seen, unseen) = (score(&train, &half), score(&held, &half));
     println!(
         "fitted on {} maps: mean error {:.1} on them, {:.1} on the {} maps it did not see (worst {:.1})",
         train.len(),
@@ -119,8 +119,8 @@ fn main() {
     );
 
     let all: Vec<&MapSamples> = maps.iter().collect();
-    let fit = fit_all(&all, &ids);
-    let scores = score(&all, &fit, &ids);
+    let fit = fit(&all, &ids);
+    let scores = score(&all, &fit);
     println!(
         "fitted on all {} maps: mean error {:.1}",
         all.len(),
@@ -145,10 +145,6 @@ fn main() {
         std::fs::write(&path, source(&fit, &ids, &summary)).expect("the table is written");
         println!("wrote {}", path.display());
     }
-}
-
-fn fit_all(maps: &[&MapSamples], ids: &Ids) -> Fit {
-    fit(maps, ids)
 }
 
 fn mean(scores: &[(String, f64)]) -> f64 {
@@ -314,11 +310,11 @@ fn water_of(fit: &Fit, tileset: u8, band: usize) -> (f64, [f64; 3]) {
     })
 }
 
-fn trees_of(fit: &Fit, ids: &Ids, kind: usize, tileset: u8) -> [f64; 3] {
+fn trees_of(fit: &Fit, kind: usize, tileset: u8) -> [f64; 3] {
     fit.trees
         .get(&kind)
         .copied()
-        .unwrap_or_else(|| fitted::trees(&ids.trees[kind], tileset).map(f64::from))
+        .unwrap_or_else(|| tree_color(tileset).map(f64::from))
 }
 
 /// The model's colour for a tile's ground and water.
@@ -334,12 +330,12 @@ fn base(s: &TileSample, fit: &Fit) -> [f64; 3] {
 }
 
 /// The model's colour for a tile.
-fn predict(s: &TileSample, fit: &Fit, ids: &Ids) -> [f64; 3] {
+fn predict(s: &TileSample, fit: &Fit) -> [f64; 3] {
     let b = base(s, fit);
     let f = covered(s);
     let mut c: [f64; 3] = std::array::from_fn(|k| (1.0 - f) * b[k]);
     for &(kind, part) in &s.cover {
-        let t = trees_of(fit, ids, kind, s.tileset);
+        let t = trees_of(fit, kind, s.tileset);
         for k in 0..3 {
             c[k] += part * t[k];
         }
@@ -347,14 +343,14 @@ fn predict(s: &TileSample, fit: &Fit, ids: &Ids) -> [f64; 3] {
     c
 }
 
-fn score(maps: &[&MapSamples], fit: &Fit, ids: &Ids) -> Vec<(String, f64)> {
+fn score(maps: &[&MapSamples], fit: &Fit) -> Vec<(String, f64)> {
     maps.iter()
         .map(|m| {
             let sum: f64 = m
                 .tiles
                 .iter()
                 .map(|s| {
-                    let p = predict(s, fit, ids).map(|v| v.clamp(0.0, 255.0).round());
+                    let p = predict(s, fit).map(|v| v.clamp(0.0, 255.0).round());
                     (0..3).map(|k| (p[k] - s.target[k]).abs()).sum::<f64>()
                 })
                 .sum();
@@ -494,7 +490,9 @@ fn fit(maps: &[&MapSamples], ids: &Ids) -> Fit {
     let mut n = vec![vec![0.0; nt]; nt];
     let mut b = vec![[0.0; 3]; nt];
     for i in 0..nt {
-        let prior = fitted::trees(&ids.trees[i], b'L').map(f64::from);
+        // The hand-made colour of the tileset the ID names, not the last fit:
+        // the table must come out the same however often it is refitted.
+        let prior = tree_color(ids.trees[i][0]).map(f64::from);
         n[i][i] += PRIOR_TILES;
         for c in 0..3 {
             b[i][c] += PRIOR_TILES * prior[c];

@@ -15,6 +15,7 @@ pub mod info;
 pub mod kinds;
 pub mod mesh;
 pub mod minimap;
+pub mod output;
 #[cfg(feature = "gui")]
 pub mod render;
 pub mod samples;

@@ -2,26 +2,16 @@
 
 mod common;
 
+use common::mapscope;
 use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn mapscope(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mapscope"))
-        .args(args)
-        .output()
-        .expect("runs mapscope")
-}
-
-/// A fresh folder for one test's files.
 fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mapscope-cli-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("cli", test)
 }
 
 /// A flat 8 x 8 x 64 map: every surface voxel has its colour, as in real maps.

@@ -8,6 +8,7 @@
 
 mod common;
 
+use common::mapscope;
 use mapscope::export::{self, ExportOptions, Model};
 use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::mesh::objects::shape_triangles;
@@ -16,7 +17,7 @@ use mapscope::store::cells::AlwLayout;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 /// Vertices and triangles the viewer draws for `meshes`.
 fn viewer_counts(m: &MapMeshes) -> (usize, usize) {
@@ -239,18 +240,8 @@ fn nodes_are_named_by_chunk_part_and_object() {
     assert!(u[1] * v[0] - u[0] * v[1] > 0.0, "a floor faces down");
 }
 
-fn mapscope(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mapscope"))
-        .args(args)
-        .output()
-        .expect("runs mapscope")
-}
-
 fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mapscope-export-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("export", test)
 }
 
 fn export_cmd(input: &Path, output: &Path, extra: &[&str]) -> Output {

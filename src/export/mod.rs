@@ -105,15 +105,7 @@ pub fn build(map: &Map, meshes: &MapMeshes, options: &ExportOptions) -> Model {
 
 /// Opens `path` for writing; refuses to replace a file unless `force`.
 fn create(path: &Path, force: bool) -> Result<std::fs::File, ExportError> {
-    let opened = if force {
-        std::fs::File::create(path)
-    } else {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-    };
-    opened.map_err(|source| {
+    crate::output::create(path, force).map_err(|source| {
         if source.kind() == std::io::ErrorKind::AlreadyExists {
             ExportError::Exists {
                 path: path.to_path_buf(),

@@ -80,17 +80,19 @@ fn shaded(p: [[f32; 3]; 4], c: [[u8; 3]; 4], alpha: f32, lit: bool) -> [ColorVer
     [v(0), v(1), v(2), v(3)]
 }
 
-/// Adds a quad to `sink`'s opaque list, or its translucent list when
-/// `alpha` < 1. Its colours go as they are: the GPU lights the terrain
+/// Adds an opaque quad of corners `p` and colours `c` to `sink`. Its
+/// colours go as they are: the GPU lights the terrain
 /// (shaders/terrain.wgsl), or draws it flat for the minimap view.
 #[inline(always)]
-fn quad<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], c: [[u8; 3]; 4], alpha: f32, _lit: bool) {
-    let list = if alpha < 1.0 { TRANSLUCENT } else { OPAQUE };
+fn quad<S: Sink>(sink: &mut S, p: [[f32; 3]; 4], c: [[u8; 3]; 4]) {
     if !S::WRITES {
-        sink.quad(list, [ColorVertex::default(); 4]);
+        sink.quad(OPAQUE, [ColorVertex::default(); 4]);
         return;
     }
-    sink.quad(list, shaded(p, c, alpha, false));
+    sink.quad(
+        OPAQUE,
+        std::array::from_fn(|k| ColorVertex::shaded(p[k], c[k], 256, 255)),
+    );
 }
 
 /// The alpha of ground vertices: their colour comes from the tile grid
@@ -354,15 +356,7 @@ mod tests {
     fn assert_watertight(t: &W3eTerrain, what: &str) -> usize {
         let m = mesh_terrain(t);
         let p: Vec<[f32; 3]> = m.opaque.iter().map(|v| v.position).collect();
-        let s = seams::seams(&p, t.width as usize, t.height as usize);
-        assert!(
-            s.faults.is_empty(),
-            "{what}: {} of {} edges not closed, such as {:?}",
-            s.faults.len(),
-            s.edges,
-            &s.faults[..s.faults.len().min(6)]
-        );
-        s.triangles
+        seams::assert_closed(&p, t.width as usize, t.height as usize, what).triangles
     }
 
     /// A 4 x 4 tilepoint grid whose centre tile has corner layers `layers`

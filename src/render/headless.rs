@@ -52,15 +52,7 @@ impl Headless {
 
 /// Writes RGBA rows as a PNG; refuses to replace a file unless `force`.
 pub fn write_png(path: &Path, rgba: &[u8], width: u32, height: u32, force: bool) -> Result<()> {
-    let file = if force {
-        std::fs::File::create(path)
-    } else {
-        std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(path)
-    }
-    .with_context(|| {
+    let file = crate::output::create(path, force).with_context(|| {
         if !force && path.exists() {
             format!("{} exists; add --force to replace it", path.display())
         } else {

@@ -4,6 +4,24 @@
 pub mod golden;
 
 use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// Runs the mapscope binary with `args`.
+pub fn mapscope(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mapscope"))
+        .args(args)
+        .output()
+        .expect("runs mapscope")
+}
+
+/// A fresh, empty folder for one test's files (`suite` names the test
+/// file, `test` the test).
+pub fn scratch_dir(suite: &str, test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mapscope-{suite}-{}-{test}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 /// The corpus of real maps: `MAPSCOPE_CORPUS`, or `../shared/corpus` next to the
 /// checkout when that exists. `None` when neither is there; corpus tests then

@@ -108,7 +108,7 @@ pub(super) fn cliff_tile<S: Sink>(
         for q in &p {
             (lo, hi) = (lo.min(-q[2]), hi.max(-q[2]));
         }
-        quad(sink, p, [c; 4], 1.0, true);
+        quad(sink, p, [c; 4]);
     };
     // Walls between the vertex stacks `a(t)` and `b(t)` from layer `x` to
     // layer `y`, coloured below corner `c`.

@@ -67,7 +67,7 @@ impl Palette {
     /// A corner's ground colour: blight over everything, else its
     /// texture's.
     #[inline]
-    pub(super) fn ground(&self, p: &Tilepoint, _near_cliff: bool) -> LanedRgb {
+    pub(super) fn ground(&self, p: &Tilepoint) -> LanedRgb {
         if p.blight() {
             return self.blight;
         }

@@ -3,7 +3,7 @@
 
 use super::colors::Palette;
 use super::lanes::LanedRgb;
-use super::tiles::{CornerOf, Tile};
+use super::tiles::{lifted_by, Tile};
 use crate::store::terrain::Tilepoint;
 use rayon::prelude::*;
 
@@ -47,10 +47,10 @@ pub(super) fn corners(
             for (x, (((p, color), height), level)) in corners.enumerate() {
                 // West of x = 0 wraps to an index past the end: no tile.
                 let west = x.wrapping_sub(1);
-                let of =
-                    CornerOf::tiles(south.get(west), south.get(x), north.get(west), north.get(x));
-                *color = pal.ground(p, of.near_cliff);
-                *height = p.final_height() + if of.lifted { 0.5 } else { 0.0 };
+                let lifted =
+                    lifted_by(south.get(west), south.get(x), north.get(west), north.get(x));
+                *color = pal.ground(p);
+                *height = p.final_height() + if lifted { 0.5 } else { 0.0 };
                 *level = p.water_level();
             }
         });

@@ -66,3 +66,17 @@ pub fn seams(positions: &[[f32; 3]], w: usize, h: usize) -> Seams {
         faults,
     }
 }
+
+/// Panics, naming `what`, where the quads of `positions` over a `w` x `h`
+/// tilepoint grid leave a crack; else what [`seams`] found.
+pub fn assert_closed(positions: &[[f32; 3]], w: usize, h: usize, what: &str) -> Seams {
+    let s = seams(positions, w, h);
+    assert!(
+        s.faults.is_empty(),
+        "{what}: {} of {} edges not closed, such as {:?}",
+        s.faults.len(),
+        s.edges,
+        &s.faults[..s.faults.len().min(6)]
+    );
+    s
+}

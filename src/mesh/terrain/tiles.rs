@@ -147,32 +147,16 @@ fn with_midpoints(tiles: &[Tile], tw: usize) -> Vec<Tile> {
     out
 }
 
-/// What the up to four tiles around a tilepoint make of it.
-pub(super) struct CornerOf {
-    /// A corner of a cliff tile: it takes the cliff's ground colour.
-    pub(super) near_cliff: bool,
-    /// On the lowest layer of a ramp entrance: lifted half a layer.
-    pub(super) lifted: bool,
-}
-
-impl CornerOf {
-    /// The tilepoint that is the top-right corner of `sw`, top-left of
-    /// `se`, bottom-right of `nw` and bottom-left of `ne` (`None` off the
-    /// grid).
-    #[inline(always)]
-    pub(super) fn tiles(
-        sw: Option<&Tile>,
-        se: Option<&Tile>,
-        nw: Option<&Tile>,
-        ne: Option<&Tile>,
-    ) -> CornerOf {
-        // The bits of each tile that concern this corner.
-        let bits =
-            |t: Option<&Tile>, corner: usize| t.map_or(0, |t| t.flags & (CLIFF | LIFT << corner));
-        let all = bits(sw, 3) | bits(se, 2) | bits(nw, 1) | bits(ne, 0);
-        CornerOf {
-            near_cliff: all & CLIFF != 0,
-            lifted: all & !CLIFF != 0,
-        }
-    }
+/// Whether the tilepoint that is the top-right corner of `sw`, top-left
+/// of `se`, bottom-right of `nw` and bottom-left of `ne` (`None` off the
+/// grid) is on the lowest layer of a ramp entrance: lifted half a layer.
+#[inline(always)]
+pub(super) fn lifted_by(
+    sw: Option<&Tile>,
+    se: Option<&Tile>,
+    nw: Option<&Tile>,
+    ne: Option<&Tile>,
+) -> bool {
+    let bit = |t: Option<&Tile>, corner: usize| t.map_or(0, |t| t.flags & (LIFT << corner));
+    bit(sw, 3) | bit(se, 2) | bit(nw, 1) | bit(ne, 0) != 0
 }
