@@ -17,8 +17,19 @@ fn xvfb() -> bool {
     found
 }
 
+/// A config folder of the tests' own, where the key list has been shown
+/// once already (it would cover the view) and recent files do not reach
+/// the user's list.
+fn config_home() -> PathBuf {
+    let dir = scratch("config").with_extension("d");
+    std::fs::create_dir_all(dir.join("mapscope")).unwrap();
+    std::fs::write(dir.join("mapscope/keys-shown"), "").unwrap();
+    dir
+}
+
 fn viewer(args: &[&std::ffi::OsStr]) -> Output {
     Command::new("timeout")
+        .env("XDG_CONFIG_HOME", config_home())
         .arg("120")
         .arg("xvfb-run")
         .arg("-a")
@@ -95,19 +106,60 @@ fn opens_a_corpus_map() {
 }
 
 #[test]
-fn a_corrupt_file_exits_non_zero_with_a_message() {
+fn a_bad_file_shows_the_error_screen_and_exits_non_zero() {
     if !xvfb() {
         return;
     }
     let bad = scratch("bad.vxl");
     std::fs::write(&bad, [7u8, 1, 2, 3, 4]).unwrap();
-    let out = scratch("never.png");
-    let run = viewer(&[bad.as_os_str(), "--screenshot".as_ref(), out.as_os_str()]);
-    let err = String::from_utf8_lossy(&run.stderr);
-    assert!(!run.status.success());
-    assert!(err.contains("mapscope:"), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    assert!(!out.exists());
+    let missing = scratch("missing.vxl");
+    let folder = scratch("folder.d");
+    std::fs::create_dir_all(&folder).unwrap();
+    for (i, file) in [&bad, &missing, &folder].into_iter().enumerate() {
+        let out = scratch(&format!("error-screen-{i}.png"));
+        let run = viewer(&[
+            file.as_os_str(),
+            "--screenshot".as_ref(),
+            out.as_os_str(),
+            "--size".as_ref(),
+            "640x400".as_ref(),
+        ]);
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success(), "{}", file.display());
+        assert!(err.contains("mapscope:"), "{err}");
+        assert!(!err.contains("panicked"), "{err}");
+        // The picture is of the error screen: its red text on the dark
+        // background, no sky.
+        let (px, w, _) = rgb_pixels(&out);
+        let red = px
+            .iter()
+            .filter(|p| p[0] > 200 && p[1] < 150 && p[2] < 150)
+            .count();
+        let sky = px
+            .iter()
+            .filter(|p| p[2] > 200 && p[0] > 100 && p[0] < 180)
+            .count();
+        assert!(
+            red > 300,
+            "{}: {red} red pixels of {w} wide",
+            file.display()
+        );
+        assert!(sky < px.len() / 50, "{}: the sky is drawn", file.display());
+    }
+}
+
+/// A PNG's pixels as RGB, with its width and height.
+fn rgb_pixels(png: &Path) -> (Vec<[u8; 3]>, u32, u32) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let n = info.color_type.samples();
+    let px = buf[..info.buffer_size()]
+        .chunks(n)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (px, info.width, info.height)
 }
 
 #[test]
@@ -204,10 +256,11 @@ fn grab_around(what: &str, first: &str, then: &str) -> Option<(u32, Vec<u32>, Ve
     let before = scratch(&format!("{name}-1.xwd"));
     let after = scratch(&format!("{name}-2.xwd"));
     let script = format!(
-        "{bin} --size 800x500 & pid=$!; \
+        "XDG_CONFIG_HOME={config} {bin} --size 800x500 & pid=$!; \
          xdotool search --sync --onlyvisible --name mapscope >/dev/null; sleep 8; \
          {first}; xwd -root -silent > {before}; {then}; xwd -root -silent > {after}; kill $pid",
         bin = env!("CARGO_BIN_EXE_mapscope"),
+        config = config_home().display(),
         before = before.display(),
         after = after.display(),
     );
@@ -282,4 +335,53 @@ fn the_pointer_over_a_panel_leaves_the_inspector_alone() {
         changed, 0,
         "the Inspector changed under a pointer over the panel"
     );
+}
+
+/// The window's 3D view at 800 x 500: right of the Map panel, left of the
+/// Inspector, between the menu bar and the status line.
+fn view_region(w: u32) -> Vec<usize> {
+    (60..400)
+        .flat_map(|y| (175..620).map(move |x| (y * w + x) as usize))
+        .collect()
+}
+
+#[test]
+fn ctrl_o_leaves_the_camera_where_it_was() {
+    // Ctrl+O opens a file dialog; Ctrl alone used to mean "down", and the
+    // camera sank while it was held (68 % of this region changed). The 3D
+    // view must not change. The window takes the keyboard focus first, as
+    // a click would give it; Esc closes the dialog (here the in-app
+    // browser: Xvfb has no native one) before the second grab.
+    let Some((w, a, b)) = grab_around(
+        "ctrl o test",
+        "xdotool mousemove 400 250; xdotool windowfocus $(xdotool search --name mapscope | head -1); sleep 2",
+        "xdotool keydown ctrl; sleep 0.5; xdotool key o; sleep 0.5; xdotool keyup ctrl; sleep 2; \
+         xdotool key Escape; sleep 2",
+    ) else {
+        return;
+    };
+    let region = view_region(w);
+    let changed = region.iter().filter(|&&i| a[i] != b[i]).count();
+    assert!(
+        changed < region.len() / 50,
+        "{changed} of {} pixels of the 3D view changed: the camera moved",
+        region.len()
+    );
+}
+
+#[test]
+fn the_title_names_the_map() {
+    let title = scratch("title.txt");
+    let Some(_) = grab_around(
+        "title test",
+        &format!(
+            "xdotool getwindowname $(xdotool search --name mapscope | head -1) > {}",
+            title.display()
+        ),
+        "true",
+    ) else {
+        return;
+    };
+    let text = std::fs::read_to_string(&title).unwrap();
+    assert_eq!(text.trim(), "demo map — mapscope");
 }

@@ -103,7 +103,8 @@ impl BrowserWindow {
             .default_size([620.0, 440.0])
             .collapsible(false)
             .show(ctx, |ui| answer = self.contents(ui));
-        if !open {
+        // Esc closes it, as it closes any dialog.
+        if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
             answer = Some(Answer::Cancel);
         }
         answer

@@ -44,7 +44,8 @@ impl CameraMode {
 impl App {
     fn aspect(&self) -> f32 {
         self.gfx.as_ref().map_or(16.0 / 9.0, |g| {
-            g.config.width as f32 / g.config.height.max(1) as f32
+            let [_, _, w, h] = self.viewport(g);
+            w as f32 / h.max(1) as f32
         })
     }
 
@@ -159,7 +160,7 @@ impl App {
             }
         }
         if let Some(g) = &self.gfx {
-            let (w, h) = (g.config.width as f32, g.config.height as f32);
+            let [_, _, w, h] = self.viewport(g).map(|v| v as f32);
             let (origin, dir) = views::ray(&self.fly.camera, w / 2.0, h / 2.0, w, h);
             let kind = kinds::of(&c.map);
             if let Some((min, max)) = kind.pick(origin, dir).and_then(|p| kind.highlight(&p)) {
@@ -172,10 +173,36 @@ impl App {
 
     /// Home: the overview, orbiting the map's centre in orbit mode.
     pub(super) fn reset_view(&mut self) {
-        let Some(c) = &self.current else { return };
-        let Ok(camera) = views::camera_for(&c.map, View::Overview, self.aspect(), 60.0) else {
-            return;
+        let _ = self.go_to(View::Overview);
+    }
+
+    /// End, View → File's camera: where the file's own camera stands; a
+    /// notice says when the file stores none.
+    pub(super) fn file_camera(&mut self) {
+        if let Err(e) = self.go_to(View::Camera) {
+            self.notice = Some(super::notice::Notice::info(e));
+        }
+    }
+
+    /// The first view of a map: its file's camera where it has one, else
+    /// the overview.
+    pub(super) fn first_view(&mut self) {
+        let stored = self
+            .current
+            .as_ref()
+            .is_some_and(|c| c.map.meta.camera.is_some());
+        if !stored || self.go_to(View::Camera).is_err() {
+            self.reset_view();
+        }
+    }
+
+    /// Puts the camera where `view` says, flying (or orbiting, in orbit
+    /// mode).
+    fn go_to(&mut self, view: View) -> Result<(), String> {
+        let Some(c) = &self.current else {
+            return Err("no map is open".into());
         };
+        let camera = views::camera_for(&c.map, view, self.aspect(), 60.0)?;
         if let CameraMode::Top { .. } = self.mode {
             self.mode = CameraMode::Fly;
         }
@@ -187,6 +214,7 @@ impl App {
             self.fly.camera = orbit.camera();
             self.mode = CameraMode::Orbit(orbit);
         }
+        Ok(())
     }
 
     /// A click in the Spawns list: the whole spawn area in view from the
@@ -264,12 +292,16 @@ impl App {
     }
 
     /// The status line's camera text.
+    /// The status line's camera, positions as the map's file counts them.
     pub(super) fn describe_camera(&self) -> String {
+        let kind = self.current.as_ref().map(|c| kinds::of(&c.map));
+        let file = |v: Vec3| kind.as_ref().map_or(v.into(), |k| k.file_position(v));
+        let fly = self.fly.describe(file(self.fly.camera.position));
         match &self.mode {
-            CameraMode::Orbit(o) => o.describe(),
-            CameraMode::Top { minimap: true, .. } => format!("minimap  {}", self.fly.describe()),
-            CameraMode::Top { .. } => format!("top-down  {}", self.fly.describe()),
-            CameraMode::Fly => format!("fly  {}", self.fly.describe()),
+            CameraMode::Orbit(o) => o.describe(file),
+            CameraMode::Top { minimap: true, .. } => format!("minimap  {fly}"),
+            CameraMode::Top { .. } => format!("top-down  {fly}"),
+            CameraMode::Fly => format!("fly  {fly}"),
         }
     }
 }

@@ -35,6 +35,14 @@ impl ApplicationHandler for App {
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
+        let pressed = match &event {
+            WindowEvent::MouseInput { state, .. } => *state == ElementState::Pressed,
+            WindowEvent::KeyboardInput { event, .. } => event.state == ElementState::Pressed,
+            _ => false,
+        };
+        if pressed && self.clock.input_at.is_none() {
+            self.clock.input_at = Some(Instant::now());
+        }
         if let Some(g) = &mut self.gfx {
             let response = g.egui_state.on_window_event(&g.window, &event);
             // egui asks to repaint after every redraw; honouring that would
@@ -166,12 +174,17 @@ impl ApplicationHandler for App {
             Some(at) => event_loop.set_control_flow(ControlFlow::WaitUntil(at)),
             None => event_loop.set_control_flow(ControlFlow::Wait),
         }
-        if self.toast.as_ref().is_some_and(|t| !t.alive()) {
-            self.toast = None;
+        if self.notice.as_ref().is_some_and(|n| !n.alive()) {
+            self.notice = None;
             // One more frame takes the notice away.
             if let Some(g) = &self.gfx {
                 g.window.request_redraw();
             }
+        }
+        if let Some(at) = self.notice.as_ref().and_then(|n| n.wake_at()) {
+            let wake = self.repaint_at.map_or(at, |r| r.min(at));
+            self.repaint_at = Some(wake);
+            event_loop.set_control_flow(ControlFlow::WaitUntil(wake));
         }
         // Keep drawing while something changes; otherwise wait for events.
         if self.load.is_some()
@@ -180,7 +193,6 @@ impl ApplicationHandler for App {
             || self.dialog.is_some()
             || self.exporting.is_some()
             || self.browser.as_ref().is_some_and(|b| b.busy())
-            || self.toast.is_some()
             || self.clock.since_load < 4
         {
             if let Some(g) = &self.gfx {
@@ -200,23 +212,20 @@ impl App {
             KeyCode::KeyA => self.input.held.left = down,
             KeyCode::KeyD => self.input.held.right = down,
             KeyCode::Space | KeyCode::KeyQ => self.input.held.up = down,
-            KeyCode::ControlLeft | KeyCode::ControlRight | KeyCode::KeyE => {
-                self.input.held.down = down
-            }
+            // Not Ctrl: it begins Ctrl+O, and the camera must not sink
+            // while it is held.
+            KeyCode::KeyE | KeyCode::KeyC if !ctrl || !down => self.input.held.down = down,
             KeyCode::ShiftLeft | KeyCode::ShiftRight => self.input.held.fast = down,
-            KeyCode::KeyO if down && ctrl => {
-                // Ctrl is also "down": the camera must not sink meanwhile.
-                self.input.held.down = false;
-                self.open_dialog();
-            }
+            KeyCode::KeyO if down && ctrl => self.open_dialog(),
             KeyCode::KeyO if down => self.toggle_orbit(),
             KeyCode::Home if down => self.reset_view(),
+            KeyCode::End if down => self.file_camera(),
             KeyCode::KeyF if down => self.fly_to_picked(),
             KeyCode::KeyT if down => self.toggle_top(),
             KeyCode::F5 if down => self.reload(),
             KeyCode::F12 if down => self.take_screenshot(),
             KeyCode::Escape if down && self.load.take().is_some() => {
-                self.message = Some("load cancelled".into());
+                self.notice = Some(super::notice::Notice::info("Load cancelled"));
             }
             _ => {}
         }

@@ -5,8 +5,8 @@
 //! named from the map and the time.
 
 use super::dialogs::TOO_FAST;
+use super::notice::Notice;
 use super::screenshot::settings;
-use super::ui::Toast;
 use super::App;
 use crate::export::{self, ExportOptions, FileFormat};
 use crate::store::Map;
@@ -17,11 +17,11 @@ use std::time::Instant;
 
 /// An export in flight: its notice once it is done (`None` if cancelled).
 pub struct Exporting {
-    rx: Receiver<Option<String>>,
+    rx: Receiver<Option<Notice>>,
 }
 
 /// Meshes `map` and writes it to `path`; the notice to show.
-fn export_to(map: &Map, path: &Path) -> String {
+fn export_to(map: &Map, path: &Path) -> Notice {
     let result = FileFormat::of_path(path).and_then(|format| {
         let meshes = crate::kinds::mesh(map);
         let model = export::build(map, &meshes, &ExportOptions::default());
@@ -31,13 +31,13 @@ fn export_to(map: &Map, path: &Path) -> String {
     match result {
         Ok(files) => {
             let bytes: u64 = files.iter().map(|(_, n)| n).sum();
-            format!(
+            Notice::info(format!(
                 "Exported {} ({:.1} MiB)",
                 path.display(),
                 bytes as f64 / 1048576.0
-            )
+            ))
         }
-        Err(e) => format!("Export failed: {e}"),
+        Err(e) => Notice::error(format!("Export failed: {e}")),
     }
 }
 
@@ -91,8 +91,7 @@ impl App {
             Ok(None) | Err(TryRecvError::Disconnected) => self.exporting = None,
             Ok(Some(text)) => {
                 self.exporting = None;
-                self.message = Some(text.clone());
-                self.toast = Some(Toast::new(text));
+                self.notice = Some(text);
             }
         }
     }

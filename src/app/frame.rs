@@ -6,9 +6,10 @@ use super::browser_window::{Answer, Purpose};
 use super::gfx::paint_egui;
 use super::loader::Source;
 use super::ui::{self, Actions};
+use super::view3d;
 use super::{screenshot, App, Gfx};
 use crate::kinds::views;
-use crate::render::{labels, Scene, Target};
+use crate::render::{labels, Scene};
 use std::time::{Duration, Instant};
 use winit::event_loop::ActiveEventLoop;
 
@@ -37,15 +38,31 @@ impl App {
             return;
         }
         if self.exit_error.is_some() {
-            event_loop.exit();
-            return;
+            // A scripted run whose map failed draws the error screen a few
+            // frames (egui settles its layout), saves it, and exits.
+            let failed = self.failed.is_some();
+            let showing = failed
+                && self.script.as_mut().is_some_and(|s| {
+                    s.failure_frames += 1;
+                    s.failure_frames <= 3
+                });
+            if !showing {
+                if failed {
+                    self.finish_script();
+                }
+                event_loop.exit();
+                return;
+            }
         }
         if self.script.is_some() && self.pointer.cursor.is_none() {
             if let Some(g) = &self.gfx {
-                let (w, h) = self.view_size(g);
-                self.pointer.cursor = Some((w / 2.0, h / 2.0));
+                let [x, y, w, h] = self.viewport(g).map(|v| v as f32);
+                self.pointer.cursor = Some((x + w / 2.0, y + h / 2.0));
                 self.pointer.moved = true;
             }
+        }
+        if self.start.spin {
+            self.fly.camera.yaw_deg += 90.0 * dt;
         }
         self.update_pick();
         let Some(mut g) = self.gfx.take() else { return };
@@ -63,29 +80,32 @@ impl App {
             }
         };
         let view = frame.texture.create_view(&Default::default());
-        let target = Target {
-            color: &view,
-            depth: &g.depth,
-            format: g.config.format,
-            width: g.config.width,
-            height: g.config.height,
-        };
-        let empty = Scene::default();
-        let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
         self.render_options.labels = self.panels.labels;
         self.render_options.highlight_indestructible = self.panels.indestructible;
         self.render_options.objects = self.panels.objects;
-        let options = self.drawn_options();
-        self.clock.stats = g.renderer.draw(
-            &g.gpu.device,
-            &g.gpu.queue,
-            &target,
-            scene,
-            &self.fly.camera,
-            &options,
-        );
+        // The overlay first: its panels decide the 3D view's rectangle.
         let input = g.egui_state.take_egui_input(&g.window);
-        let (out, actions) = self.overlay(&g, input);
+        let (out, actions, view_rect) = self.overlay(&g, input, false);
+        if view_rect.is_some() {
+            self.pointer.view_rect = view_rect;
+        }
+        let rect = self.viewport(&g);
+        let shown = view3d::Shown {
+            camera: self.fly.camera,
+            options: self.drawn_options(),
+            scene: self.scene_edits,
+            size: [rect[2], rect[3]],
+        };
+        let empty = Scene::default();
+        let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
+        let update = g.view3d.update(&g.gpu, &mut g.renderer, scene, shown);
+        if let Some(stats) = update.stats {
+            self.clock.stats = stats;
+        }
+        let g_scale = g.view3d.scale();
+        let background = g.egui_ctx.global_style().visuals.panel_fill;
+        let background = [background.r(), background.g(), background.b()].map(|c| c as f64 / 255.0);
+        g.view3d.show(&g.gpu, &view, rect, background);
         // egui says when it must be drawn again: at once (a menu opening
         // takes two passes), after a delay (a tooltip), or not at all.
         let repaint = out
@@ -99,8 +119,19 @@ impl App {
         g.gpu.queue.present(frame);
         if repaint.is_zero() {
             g.window.request_redraw();
-        } else if let Some(at) = Instant::now().checked_add(repaint) {
-            self.repaint_at = Some(at);
+        } else {
+            if let Some(at) = Instant::now().checked_add(repaint) {
+                self.repaint_at = Some(at);
+            }
+            // The answer to the last click or key is on screen.
+            if let Some(at) = self.clock.input_at.take() {
+                if let Some(s) = &mut self.script {
+                    s.latency.push(at.elapsed().as_secs_f32() * 1000.0);
+                }
+            }
+        }
+        if let Some(at) = update.wake_at {
+            self.repaint_at = Some(self.repaint_at.map_or(at, |r| r.min(at)));
         }
         self.gfx = Some(g);
         // The status line's frame time: this frame's own work, drawing and
@@ -114,6 +145,7 @@ impl App {
         if settled {
             if let Some(s) = &mut self.script {
                 s.work.push(work_ms);
+                s.scales.push(g_scale);
             }
         }
         self.act(actions, event_loop);
@@ -126,12 +158,15 @@ impl App {
 
     /// Runs egui once: menus, panels, windows and the notice. Windows that
     /// answer (the browser, the screenshot settings) do so through the
-    /// returned actions or directly on `self`.
+    /// returned actions or directly on `self`. A `picture` (a screenshot
+    /// with the UI) leaves out dialogs and notices. Also returns the 3D
+    /// view's rectangle, in points: what the panels leave.
     pub(super) fn overlay(
         &mut self,
         g: &Gfx,
         input: egui::RawInput,
-    ) -> (egui::FullOutput, Actions) {
+        picture: bool,
+    ) -> (egui::FullOutput, Actions, Option<egui::Rect>) {
         let mut actions = Actions {
             overlays: self.overlays,
             ..Default::default()
@@ -139,7 +174,6 @@ impl App {
         let loading = self.load.as_ref().map(|l| (l.source.name(), l.stage));
         let status = ui::Status {
             loading,
-            message: &self.message,
             camera: self.describe_camera(),
         };
         let mode = self.mode.kind();
@@ -149,25 +183,36 @@ impl App {
         let mut view_rect = None;
         let settings_before = self.shots.settings.clone();
         let out = g.egui_ctx.run_ui(input, |ui| {
-            ui::menu(ui, &mut actions, &mut self.panels, mode);
+            ui::menu(ui, &mut actions, &mut self.panels, mode, &self.recent);
             let map = self.current.as_ref().map(|c| {
                 let (stats, ms) = (&self.clock.stats, self.clock.frame_ms);
-                ui::MapView::of(c, stats, ms, &g.gpu, &self.pointer.lines)
+                let scale = g.view3d.scale();
+                ui::MapView::of(c, stats, ms, scale, &g.gpu, &self.pointer.lines)
             });
-            if let (Some(c), true) = (&self.current, self.panels.labels) {
-                // Behind the panels, over the 3D view; in points, as egui
-                // lays out.
-                let area = ui.ctx().content_rect();
-                let (w, h) = (area.width().round() as u32, area.height().round() as u32);
-                let labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
-                labels::paint(
-                    &ui.ctx().layer_painter(egui::LayerId::background()),
-                    &labels,
-                );
+            actions.spawn = ui::draw(ui, &status, map.as_ref(), &mut self.panels);
+            if let (None, None, Some(why)) = (&self.current, &self.load, &self.failed) {
+                ui::error_screen(ui, why, &mut actions);
             }
-            actions.spawn = ui::draw(ui, &status, map.as_ref(), self.panels);
             // What the panels leave is the 3D view, in points.
-            view_rect = Some(ui.available_rect_before_wrap());
+            let area = ui.available_rect_before_wrap();
+            view_rect = Some(area);
+            if let (Some(c), true) = (&self.current, self.panels.labels) {
+                // Over the 3D view only, in points, as egui lays out.
+                let (w, h) = (area.width().round() as u32, area.height().round() as u32);
+                let mut labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
+                for l in &mut labels {
+                    l.pos = [l.pos[0] + area.min.x, l.pos[1] + area.min.y];
+                }
+                let painter = ui.ctx().layer_painter(egui::LayerId::background());
+                labels::paint(&painter.with_clip_rect(area), &labels);
+            }
+            if self.panels.help {
+                ui::keys(ui.ctx(), &mut self.panels.help, area);
+            }
+            ui::legend(ui.ctx(), self.overlays, area);
+            if picture {
+                return;
+            }
             if let Some(b) = &mut self.browser {
                 browser_answer = b.show(ui.ctx());
             }
@@ -179,18 +224,17 @@ impl App {
                     window,
                 );
             }
-            if let Some(t) = self.toast.as_ref().filter(|t| t.alive()) {
-                t.draw(ui.ctx());
+            if let Some(n) = self.notice.as_ref().filter(|n| n.alive()) {
+                if n.draw(ui.ctx(), area) {
+                    actions.dismiss_notice = true;
+                }
             }
         });
-        if let Some(r) = view_rect {
-            self.pointer.view_rect = Some(r);
-        }
         actions.screenshot |= asked.take_now;
         actions.choose_shot_folder = asked.choose_folder;
         actions.settings_changed = self.shots.settings != settings_before;
         actions.browser_answer = browser_answer;
-        (out, actions)
+        (out, actions, view_rect)
     }
 
     fn act(&mut self, a: Actions, event_loop: &ActiveEventLoop) {
@@ -198,6 +242,7 @@ impl App {
             self.overlays = a.overlays;
             if let (Some(c), Some(g)) = (&mut self.current, &self.gfx) {
                 views::apply_overlays(&c.map, &mut c.scene, &g.gpu.device, &self.overlays);
+                self.scene_edits += 1;
             }
         }
         if let Some(answer) = a.browser_answer {
@@ -225,6 +270,18 @@ impl App {
         }
         if a.screenshot_settings {
             self.shots.window_open = true;
+        }
+        if a.dismiss_notice {
+            self.notice = None;
+        }
+        if let Some(p) = a.open_recent {
+            self.open(Source::at(p));
+        }
+        if a.open_demo {
+            self.open(Source::Demo);
+        }
+        if a.file_camera {
+            self.file_camera();
         }
         if let Some(i) = a.spawn {
             self.fly_to_spawn(i);

@@ -1,8 +1,8 @@
-//! The window's graphics: the wgpu surface and depth buffer, the map
-//! renderer and egui's state and renderer. Screenshots are drawn in the
+//! The window's graphics: the wgpu surface, the map renderer and the 3D
+//! view it keeps, egui's state and renderer. Screenshots are drawn in the
 //! window's format, by the same two renderers.
 
-use crate::render::target::depth_texture;
+use super::view3d::View3d;
 use crate::render::{Gpu, Renderer};
 use anyhow::{Context, Result};
 use std::sync::Arc;
@@ -14,8 +14,8 @@ pub struct Gfx {
     pub gpu: Gpu,
     pub surface: wgpu::Surface<'static>,
     pub config: wgpu::SurfaceConfiguration,
-    pub depth: wgpu::TextureView,
     pub renderer: Renderer,
+    pub view3d: View3d,
     pub egui_ctx: egui::Context,
     pub egui_state: egui_winit::State,
     pub egui_renderer: egui_wgpu::Renderer,
@@ -63,8 +63,7 @@ impl Gfx {
             color_space: Default::default(),
         };
         surface.configure(&gpu.device, &config);
-        let depth = depth_texture(&gpu.device, config.width, config.height)
-            .create_view(&Default::default());
+        let view3d = View3d::new(&gpu.device, format);
         let renderer = Renderer::new(&gpu.device, format);
         let egui_ctx = egui::Context::default();
         let egui_state = egui_winit::State::new(
@@ -82,8 +81,8 @@ impl Gfx {
             gpu,
             surface,
             config,
-            depth,
             renderer,
+            view3d,
             egui_ctx,
             egui_state,
             egui_renderer,
@@ -97,7 +96,6 @@ impl Gfx {
         self.config.width = w;
         self.config.height = h;
         self.surface.configure(&self.gpu.device, &self.config);
-        self.depth = depth_texture(&self.gpu.device, w, h).create_view(&Default::default());
         self.window.request_redraw();
     }
 }

@@ -17,10 +17,8 @@ impl App {
             // Put it back in front: handled in the loop below.
             load.pending = Some(p);
         }) {
-            self.message = Some(format!(
-                "could not open {}: the loader stopped",
-                load.source.name()
-            ));
+            let why = format!("could not open {}: the loader stopped", load.source.name());
+            self.load_failed(why);
             if self.script.is_some() {
                 self.exit_error = Some("the loader stopped".into());
             }
@@ -32,7 +30,8 @@ impl App {
                 Progress::Stage(s) => load.stage = s,
                 Progress::Failed(e) => {
                     // The map already open stays open.
-                    self.message = Some(format!("could not open {}: {e}", load.source.name()));
+                    let why = format!("could not open {}: {e}", load.source.name());
+                    self.load_failed(why);
                     if self.script.is_some() {
                         self.exit_error = Some(e.to_string());
                     }
@@ -56,6 +55,7 @@ impl App {
                     );
                     if let Some(p) = done.source.path() {
                         recent::remember(p);
+                        self.recent = recent::list();
                     }
                     let (pictures, players) = warcraft_panel(&g.egui_ctx, &done.map);
                     self.current = Some(Current {
@@ -67,9 +67,11 @@ impl App {
                         pictures,
                         players,
                     });
-                    self.message = None;
+                    self.notice = None;
+                    self.failed = None;
                     self.load = None;
                     self.clock.since_load = 0;
+                    self.scene_edits += 1;
                     // A new map starts flying (or orbiting) over its overview.
                     if let CameraMode::Top { saved, orbit, .. } = self.mode {
                         self.fly = saved;
@@ -79,7 +81,10 @@ impl App {
                     if let Some(c) = &mut self.current {
                         views::apply_overlays(&c.map, &mut c.scene, &g.gpu.device, &self.overlays);
                     }
-                    self.reset_view();
+                    self.first_view();
+                    if let (Some(c), Some(g)) = (&self.current, &self.gfx) {
+                        g.window.set_title(&format!("{} — mapscope", c.name()));
+                    }
                     if std::mem::take(&mut self.start.orbit) {
                         self.set_mode(ModeKind::Orbit, false);
                     }
@@ -89,6 +94,18 @@ impl App {
                     return;
                 }
             }
+        }
+    }
+}
+
+impl App {
+    /// A load that failed: the map already open stays, with a notice in
+    /// red; with none open, the error screen says why.
+    fn load_failed(&mut self, why: String) {
+        if self.current.is_some() {
+            self.notice = Some(super::notice::Notice::error(why));
+        } else {
+            self.failed = Some(why);
         }
     }
 }

@@ -19,11 +19,13 @@ mod frame;
 mod gfx;
 mod loaded;
 pub mod loader;
+mod notice;
 pub mod orbit;
 mod recent;
 pub mod screenshot;
 mod scripted;
 mod ui;
+mod view3d;
 
 use crate::formats::LoadOptions;
 use crate::render::{DrawStats, RenderOptions, Scene};
@@ -39,8 +41,11 @@ pub use scripted::StartWith;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
-use ui::{Panels, Toast};
+use ui::Panels;
 use winit::event_loop::EventLoop;
+
+/// The hover highlight: pink, unlike every overlay's tint.
+const HOVER_COLOR: [f32; 4] = [1.0, 0.35, 0.7, 0.45];
 
 /// How the viewer was started.
 #[derive(Debug, Clone, Default)]
@@ -144,6 +149,8 @@ struct Clock {
     /// Frames drawn since the current map arrived (egui settles its layout
     /// and font atlas over the first few).
     since_load: u32,
+    /// The first click or key not yet answered on screen.
+    input_at: Option<Instant>,
 }
 
 struct App {
@@ -164,8 +171,13 @@ struct App {
     input: Input,
     pointer: Pointer,
     clock: Clock,
-    message: Option<String>,
-    toast: Option<Toast>,
+    /// The notice over the 3D view.
+    notice: Option<notice::Notice>,
+    /// Why the map asked for could not be opened, while no map is open:
+    /// the error screen.
+    failed: Option<String>,
+    /// File → Recent, newest first.
+    recent: Vec<PathBuf>,
     /// When egui asked to be drawn again (a tooltip's delay, an opening
     /// menu's second pass); `None` when it asked for nothing.
     repaint_at: Option<Instant>,
@@ -180,6 +192,9 @@ struct App {
     /// The in-app file browser, when it is open.
     browser: Option<BrowserWindow>,
     shots: screenshot::Shots,
+    /// Counts changes to the scene's buffers, so the kept 3D view knows
+    /// when to draw again.
+    scene_edits: u64,
     exit_error: Option<String>,
 }
 
@@ -203,19 +218,23 @@ impl App {
                 frame_ms: 0.0,
                 stats: Default::default(),
                 since_load: 0,
+                input_at: None,
             },
-            message: None,
-            toast: None,
+            notice: None,
+            failed: None,
+            recent: recent::list(),
             repaint_at: None,
             render_options: RenderOptions::default(),
             panels: Panels {
                 info: true,
-                help: false,
+                // Once, on the first start; never in scripted pictures.
+                help: script.is_none() && recent::first_run(),
                 labels: true,
                 indestructible: false,
                 objects: Default::default(),
             },
             exit_error: None,
+            scene_edits: 0,
             dialog: None,
             exporting: None,
             browser: None,
@@ -250,12 +269,15 @@ impl App {
         }
     }
 
-    /// The picture's size in scripted mode; the window's otherwise.
-    fn view_size(&self, g: &Gfx) -> (f32, f32) {
-        match self.script.as_ref().and_then(|s| s.size) {
-            Some([w, h]) => (w as f32, h as f32),
-            None => (g.config.width as f32, g.config.height as f32),
-        }
+    /// The 3D view, in window pixels (`[x, y, w, h]`): what the panels
+    /// leave of the window at the last frame, the whole window before the
+    /// first.
+    fn viewport(&self, g: &Gfx) -> [u32; 4] {
+        let (ww, wh) = (g.config.width, g.config.height);
+        let Some(r) = self.pointer.view_rect else {
+            return [0, 0, ww, wh];
+        };
+        view3d::pixel_rect(r * g.egui_ctx.pixels_per_point(), [ww, wh])
     }
 
     fn update_pick(&mut self) {
@@ -263,7 +285,7 @@ impl App {
             return;
         }
         let Some(g) = &self.gfx else { return };
-        let (w, h) = self.view_size(g);
+        let [x, y, w, h] = self.viewport(g).map(|v| v as f32);
         let (Some(c), Some((px, py))) = (&mut self.current, self.pointer.cursor) else {
             return;
         };
@@ -272,7 +294,7 @@ impl App {
         let (px, py) = if self.script.is_some() {
             (w / 2.0, h / 2.0)
         } else {
-            (px, py)
+            (px - x, py - y)
         };
         let (origin, dir) = crate::kinds::views::ray(&self.fly.camera, px, py, w, h);
         let kind = crate::kinds::of(&c.map);
@@ -290,11 +312,12 @@ impl App {
             .map(|(min, max)| crate::render::boxes::Box3 {
                 min,
                 max,
-                color: [1.0, 1.0, 0.2, 0.35],
+                color: HOVER_COLOR,
             })
             .into_iter()
             .collect();
         c.scene.set_highlight(&g.gpu.device, &boxes);
+        self.scene_edits += 1;
         self.pointer.picked = picked;
     }
 }

@@ -87,21 +87,16 @@ impl Orbit {
         }
     }
 
-    /// "pivot x, y, z, distance, heading" for the status line.
-    pub fn describe(&self) -> String {
-        let c = self.camera();
-        let heading = super::fly::compass(self.yaw_deg);
+    /// "pivot x, y, z, distance, camera, heading" for the status line,
+    /// positions as `file` turns the view's into the map's.
+    pub fn describe(&self, file: impl Fn(Vec3) -> [f32; 3]) -> String {
+        use super::fly::{heading, position};
         format!(
-            "orbit  pivot x {:.1}  y {:.1}  z {:.1}  distance {:.1}  camera x {:.1}  y {:.1}  z {:.1}  yaw {:.0}° ({heading})  pitch {:.0}°",
-            self.pivot.x,
-            self.pivot.y,
-            self.pivot.z,
+            "orbit  pivot {}  distance {:.1}  camera {}  {}",
+            position(file(self.pivot)),
             self.distance,
-            c.position.x,
-            c.position.y,
-            c.position.z,
-            self.yaw_deg,
-            self.pitch_deg
+            position(file(self.camera().position)),
+            heading(self.yaw_deg, self.pitch_deg)
         )
     }
 }
@@ -231,7 +226,7 @@ mod tests {
         );
         assert!(close(o.pivot, Vec3::new(115.0, 160.0, 37.0)), "{}", o.pivot);
         assert_eq!(o.distance, 30.0, "panning never zooms");
-        assert!(o.describe().starts_with("orbit  pivot x 115.0"));
+        assert!(o.describe(|v| v.into()).starts_with("orbit  pivot x 115.0"));
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! mapscope's config folder and the recent-files list kept there.
+//! mapscope's config folder and what is kept there: the recent-files list,
+//! and whether the key list was shown once.
 
 use std::path::{Path, PathBuf};
 
@@ -8,6 +9,20 @@ pub fn config_dir() -> Option<PathBuf> {
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
     Some(base.join("mapscope"))
+}
+
+/// True the first time it is asked on this machine (no config folder
+/// holds the mark yet), and then never again: the key list opens once.
+pub fn first_run() -> bool {
+    let Some(dir) = config_dir() else {
+        return false;
+    };
+    let mark = dir.join("keys-shown");
+    if mark.exists() {
+        return false;
+    }
+    let _ = std::fs::create_dir_all(&dir);
+    std::fs::write(&mark, "the key list was shown at the first start\n").is_ok()
 }
 
 /// Recent files, one a line, newest first.
@@ -32,6 +47,19 @@ pub fn remember(p: &Path) {
         let _ = std::fs::create_dir_all(dir);
     }
     let _ = std::fs::write(&file, list.join("\n"));
+}
+
+/// The recent files, newest first.
+pub fn list() -> Vec<PathBuf> {
+    let Some(file) = recent_path() else {
+        return Vec::new();
+    };
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(PathBuf::from)
+        .collect()
 }
 
 /// The folder of the newest recent file that still exists, to start

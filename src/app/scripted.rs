@@ -17,6 +17,13 @@ pub(super) struct Script {
     pub between: Vec<f32>,
     /// Milliseconds of each settled frame's own work.
     pub work: Vec<f32>,
+    /// Frames drawn of the error screen, when the map failed to load.
+    pub failure_frames: u32,
+    /// Milliseconds from a click or a key to the end of the frame that
+    /// showed its answer (egui asking for no further pass).
+    pub latency: Vec<f32>,
+    /// The 3D view's resolution at each settled frame, as a fraction.
+    pub scales: Vec<f32>,
 }
 
 impl Script {
@@ -27,6 +34,9 @@ impl Script {
             measure_frames,
             between: Vec::new(),
             work: Vec::new(),
+            failure_frames: 0,
+            latency: Vec::new(),
+            scales: Vec::new(),
         }
     }
 
@@ -43,8 +53,21 @@ impl App {
             return;
         };
         if s.measure_frames > 0 {
-            println!("between frames: {}", frame_report(&s.between[1..]));
+            let between = s.between.get(1..).unwrap_or_default();
+            println!("between frames: {}", frame_report(between));
             println!("frame work: {}", frame_report(&s.work));
+            if !s.latency.is_empty() {
+                println!("input to screen: {}", frame_report(&s.latency));
+            }
+            let low = s.scales.iter().filter(|&&k| k < 1.0).count();
+            if low > 0 {
+                let least = s.scales.iter().copied().fold(1.0, f32::min);
+                println!(
+                    "3D view below full resolution in {low} of {} frames (least {:.0} %)",
+                    s.scales.len(),
+                    least * 100.0
+                );
+            }
         }
         let size = s.size.unwrap_or_else(|| {
             self.gfx
@@ -53,14 +76,17 @@ impl App {
         });
         match self.screenshot(&s.picture, size, true) {
             Ok(()) => println!("wrote {}", s.picture.display()),
-            Err(e) => self.exit_error = Some(format!("{e:#}")),
+            // The load's error, when there is one, is the one to report.
+            Err(e) => {
+                self.exit_error.get_or_insert(format!("{e:#}"));
+            }
         }
     }
 }
 
 /// Windows and modes to open at start: `orbit`, `browser`,
-/// `screenshot-settings`, and `f12` (take a screenshot as F12 does once the
-/// map is shown).
+/// `screenshot-settings`, `f12` (take a screenshot as F12 does once the
+/// map is shown), `pathing`, `minimap`, and `spin` (turn the camera).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StartWith {
     pub orbit: bool,
@@ -71,6 +97,9 @@ pub struct StartWith {
     pub pathing: bool,
     /// View → Minimap.
     pub minimap: bool,
+    /// Turn the camera a little every frame (to measure frames while the
+    /// camera moves).
+    pub spin: bool,
 }
 
 impl StartWith {
@@ -85,9 +114,10 @@ impl StartWith {
                 "f12" => s.f12 = true,
                 "pathing" => s.pathing = true,
                 "minimap" => s.minimap = true,
+                "spin" => s.spin = true,
                 _ => {
                     return Err(format!(
-                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap)"
+                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap, spin)"
                 ))
                 }
             }

@@ -5,7 +5,6 @@ use super::browser_window::Answer;
 use super::camera_mode::ModeKind;
 use super::Current;
 use crate::render::Gpu;
-use std::time::{Duration, Instant};
 
 /// What the user asked for this frame through menus and buttons.
 #[derive(Default)]
@@ -24,6 +23,14 @@ pub struct Actions {
     pub mode: Option<ModeKind>,
     /// View → Minimap.
     pub minimap: bool,
+    /// View → File's camera.
+    pub file_camera: bool,
+    /// File → Recent.
+    pub open_recent: Option<std::path::PathBuf>,
+    /// The error screen's "Open the demo map".
+    pub open_demo: bool,
+    /// The notice was clicked away.
+    pub dismiss_notice: bool,
     pub quit: bool,
     /// From the screenshot settings window.
     pub choose_shot_folder: bool,
@@ -48,9 +55,8 @@ pub struct Panels {
 }
 
 /// The status line's contents.
-pub struct Status<'a> {
+pub struct Status {
     pub loading: Option<(String, &'static str)>,
-    pub message: &'a Option<String>,
     /// The camera's position and heading, as its mode describes it.
     pub camera: String,
 }
@@ -75,9 +81,38 @@ impl<'a> MapView<'a> {
         c: &'a Current,
         stats: &crate::render::DrawStats,
         frame_ms: f32,
+        scale: f32,
         gpu: &Gpu,
         inspector: &'a [String],
     ) -> Self {
+        let mut line = format!(
+            "{frame_ms:.1} ms a frame, {} {} drawn",
+            group_digits(stats.faces_drawn),
+            if c.map.voxels().is_some() {
+                "faces"
+            } else {
+                "triangles"
+            }
+        );
+        // Only voxel maps are cut into chunks.
+        if stats.chunks_total > 0 {
+            line += &format!(
+                ", {} of {} chunks visible",
+                stats.chunks_visible, stats.chunks_total
+            );
+        }
+        if scale < 1.0 {
+            line += &format!(", 3D view at {:.0} % while moving", scale * 100.0);
+        }
+        line += &format!(", {} draw calls", stats.draw_calls);
+        if let Some(v) = c.map.voxels() {
+            line += &format!(", voxel store {:.1} MiB", v.heap_bytes() as f64 / 1048576.0);
+        }
+        line += &format!(
+            ", GPU buffers {:.1} MiB, {}",
+            c.scene.gpu_bytes() as f64 / 1048576.0,
+            gpu.describe()
+        );
         MapView {
             name: c.name(),
             title: c.map.meta.name.as_deref(),
@@ -86,16 +121,7 @@ impl<'a> MapView<'a> {
             players: &c.players,
             summary: &c.summary,
             timings: &c.timings,
-            stats: format!(
-                "{frame_ms:.1} ms a frame, {} faces drawn, {} of {} chunks visible, {} draw calls, store {:.1} MiB, faces on the GPU {:.1} MiB, {}",
-                stats.faces_drawn,
-                stats.chunks_visible,
-                stats.chunks_total,
-                stats.draw_calls,
-                c.map.voxels().map_or(0, |v| v.heap_bytes()) as f64 / 1048576.0,
-                c.scene.face_bytes as f64 / 1048576.0,
-                gpu.describe()
-            ),
+            stats: line,
             inspector,
             spawns: c
                 .map
@@ -113,6 +139,19 @@ impl<'a> MapView<'a> {
     }
 }
 
+/// 1234567 as "1,234,567".
+fn group_digits(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A progress bar naming the loading stage.
 fn progress(ui: &mut egui::Ui, name: &str, stage: &str) {
     let done = match stage {
@@ -128,58 +167,70 @@ fn progress(ui: &mut egui::Ui, name: &str, stage: &str) {
     );
 }
 
+/// A label that wraps at the panel's edge.
+fn wrapped(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    ui.add(egui::Label::new(text).wrap())
+}
+
+/// A small square of `rgb` (0..1), as legends and the player list show.
+pub fn swatch(ui: &mut egui::Ui, rgb: [f32; 3]) {
+    let [r, g, b] = rgb.map(|c| (c.clamp(0.0, 1.0) * 255.0) as u8);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    ui.painter()
+        .rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
+}
+
+/// A side panel's width at first: `share` of the window, within reason;
+/// the user can drag it from a quarter of that to 45 % of the window.
+fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::RangeInclusive<f32>) {
+    let window = ui.ctx().content_rect().width();
+    let width = (window * share).clamp(130.0, most);
+    (width, 100.0..=(window * 0.45).max(130.0))
+}
+
 /// The status line, and the map's panels when a map is open. Returns the
 /// spawn area clicked in the Spawns list, if any.
 pub fn draw(
     ui: &mut egui::Ui,
-    status: &Status<'_>,
+    status: &Status,
     map: Option<&MapView<'_>>,
-    panels: Panels,
+    panels: &mut Panels,
 ) -> Option<usize> {
     let mut clicked = None;
     egui::Panel::bottom("status").show(ui, |ui| {
         if let Some((name, stage)) = &status.loading {
             progress(ui, name, stage);
         }
-        if let Some(m) = status.message {
-            let color = if map.is_some() {
-                egui::Color32::LIGHT_YELLOW
-            } else {
-                egui::Color32::LIGHT_RED
-            };
-            ui.colored_label(color, m);
-        }
         if let Some(v) = map {
-            ui.label(&status.camera);
-            ui.label(&v.stats);
+            wrapped(ui, &status.camera);
+            wrapped(ui, &v.stats);
         }
     });
     let v = map?;
     if panels.info {
+        let (width, range) = side_width(ui, 0.18, 300.0);
         egui::Panel::left("info")
             .resizable(true)
-            .default_size(300.0)
+            .default_size(width)
+            .size_range(range)
             .show(ui, |ui| {
-                ui.heading("Map");
-                if let Some(title) = v.title {
-                    ui.label(egui::RichText::new(title).strong());
-                }
-                if let Some(d) = v.description {
-                    ui.add(egui::Label::new(d).wrap());
-                }
-                ui.label(&v.name);
-                ui.label(v.timings);
-                ui.separator();
-                egui::ScrollArea::both().show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    ui.heading("Map");
+                    if let Some(title) = v.title {
+                        wrapped(ui, egui::RichText::new(title).strong());
+                    }
+                    if let Some(d) = v.description {
+                        wrapped(ui, d);
+                    }
+                    wrapped(ui, &v.name);
+                    wrapped(ui, v.timings);
+                    ui.separator();
                     if !v.players.is_empty() {
                         ui.label(egui::RichText::new("Players").strong());
-                        for ([r, g, b], text) in v.players {
+                        for (rgb, text) in v.players {
                             ui.horizontal(|ui| {
-                                let size = egui::vec2(12.0, 12.0);
-                                let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
-                                let color = egui::Color32::from_rgb(*r, *g, *b);
-                                ui.painter().rect_filled(rect, 2.0, color);
-                                ui.label(text);
+                                swatch(ui, rgb.map(|c| c as f32 / 255.0));
+                                wrapped(ui, text);
                             });
                         }
                         ui.separator();
@@ -191,58 +242,153 @@ pub fn draw(
                         ui.image((texture.id(), size * (width / size.x.max(1.0))));
                         ui.separator();
                     }
-                    let text = egui::RichText::new(v.summary).monospace();
-                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                    summary(ui, v.summary);
                 });
             });
     }
+    let (width, range) = side_width(ui, 0.2, 320.0);
     egui::Panel::right("inspector")
         .resizable(true)
-        .default_size(320.0)
+        .default_size(width)
+        .size_range(range)
         .show(ui, |ui| {
-            ui.heading("Inspector");
-            if v.inspector.is_empty() {
-                ui.label("Point at the map to see what the file says there.");
-            }
-            egui::ScrollArea::both().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("Inspector");
+                if v.inspector.is_empty() {
+                    wrapped(ui, "Point at the map to see what the file says there.");
+                }
                 for line in v.inspector {
-                    let text = egui::RichText::new(line).monospace();
-                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                    wrapped(ui, egui::RichText::new(line).monospace());
                 }
                 if !v.spawns.is_empty() {
                     ui.separator();
                     ui.heading("Spawns");
                     for (i, s) in v.spawns.iter().enumerate() {
-                        if ui.link(s).on_hover_text("Fly there").clicked() {
+                        let text = egui::RichText::new(s).color(ui.visuals().hyperlink_color);
+                        let link = egui::Label::new(text).wrap().sense(egui::Sense::click());
+                        let link = ui.add(link).on_hover_cursor(egui::CursorIcon::PointingHand);
+                        if link.on_hover_text("Fly there").clicked() {
                             clicked = Some(i);
                         }
                     }
                 }
             });
         });
-    if panels.help {
-        egui::Window::new("Keys").show(ui.ctx(), |ui| {
-            for line in HELP {
-                ui.label(*line);
-            }
-        });
-    }
     clicked
 }
 
-pub const HELP: &[&str] = &[
-    "Fly: W A S D move    Space / Q: up    Ctrl / E: down    Shift: faster",
-    "Fly: right mouse button: look    Wheel: speed",
-    "O: orbit mode    Orbit: drag (left or right button) to circle the pivot,",
-    "    wheel: zoom, W A S D / Space / Ctrl: pan the pivot, F: pivot to the cursor",
-    "T: top-down view (W A S D pan, wheel zooms)    Home: reset view",
-    "F: fly to the point under the cursor",
-    "F5: reload    F12: screenshot    Ctrl+O: open",
-    "Drop a file on the window to open it    Esc: cancel a load",
+/// The summary as `mapscope info` prints it, one "key  value" a line: keys
+/// in a column, values wrapping beside them.
+fn summary(ui: &mut egui::Ui, text: &str) {
+    egui::Grid::new("summary")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for line in text.lines() {
+                let line = line.trim_start();
+                let (key, value) = line.split_once("  ").unwrap_or(("", line));
+                // Shown at the top of the panel already.
+                if key == "name" || key == "description" {
+                    continue;
+                }
+                ui.label(egui::RichText::new(key).strong());
+                wrapped(ui, value.trim_start());
+                ui.end_row();
+            }
+        });
+}
+
+/// In place of the 3D view when the map asked for could not be opened and
+/// none is open: why, and what to do instead.
+pub fn error_screen(ui: &mut egui::Ui, why: &str, a: &mut Actions) {
+    egui::CentralPanel::default().show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() * 0.2);
+            ui.heading(egui::RichText::new("This map could not be opened").color(ERROR_RED));
+            ui.add_space(8.0);
+            ui.set_max_width(560.0);
+            wrapped(ui, egui::RichText::new(why).color(ERROR_RED));
+            ui.add_space(16.0);
+            ui.horizontal(|ui| {
+                a.open |= ui.button("Open another map…").clicked();
+                a.browse |= ui.button("Browse in app…").clicked();
+                a.open_demo |= ui.button("Open the demo map").clicked();
+            });
+        });
+    });
+}
+
+/// The red of errors, on the dark theme.
+pub const ERROR_RED: egui::Color32 = egui::Color32::from_rgb(255, 110, 110);
+
+/// The key list: a window that can be closed (View → Keys opens it again).
+pub fn keys(ctx: &egui::Context, open: &mut bool, area: egui::Rect) {
+    egui::Window::new("Keys and mouse")
+        .open(open)
+        .collapsible(false)
+        .resizable(false)
+        .default_pos(area.center() - egui::vec2(200.0, 140.0))
+        .show(ctx, |ui| {
+            egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
+                for (keys, what) in HELP {
+                    ui.label(egui::RichText::new(*keys).strong().monospace());
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+        });
+}
+
+/// Keys and what they do, in the key list and the README.
+pub const HELP: &[(&str, &str)] = &[
+    ("W A S D", "fly (orbit, top-down: pan)"),
+    ("Space, Q / E, C", "up / down"),
+    ("Shift", "faster"),
+    ("Right drag", "look around"),
+    ("Wheel", "fly speed (orbit, top-down: zoom)"),
+    ("O", "orbit mode: drag to circle the pivot"),
+    ("T", "top-down view"),
+    ("F", "fly to the point under the cursor"),
+    ("Home", "overview"),
+    ("End", "the file's own camera"),
+    ("F5", "reload"),
+    ("F12", "screenshot"),
+    ("Ctrl+O", "open a map (or drop it on the window)"),
+    ("Esc", "cancel a load"),
 ];
 
+/// The legend of the overlays switched on, at the bottom left of `area`
+/// (the 3D view).
+pub fn legend(ctx: &egui::Context, overlays: crate::mesh::terrain::Overlays, area: egui::Rect) {
+    let entries = overlays.legend();
+    if entries.is_empty() {
+        return;
+    }
+    egui::Area::new(egui::Id::unique("legend"))
+        .fixed_pos(area.left_bottom() + egui::vec2(8.0, -8.0))
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .order(egui::Order::Middle)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                for (name, tint) in entries {
+                    ui.horizontal(|ui| {
+                        swatch(ui, tint);
+                        ui.label(name);
+                    });
+                }
+            });
+        });
+}
+
 /// The menu bar, with a toolbar at its right: camera modes and screenshots.
-pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeKind) {
+pub fn menu(
+    ui: &mut egui::Ui,
+    a: &mut Actions,
+    panels: &mut Panels,
+    mode: ModeKind,
+    recent: &[std::path::PathBuf],
+) {
     egui::Panel::top("menu").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
@@ -252,6 +398,18 @@ pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeK
                     .on_hover_text("A Warcraft III map saved as a folder")
                     .clicked();
                 a.browse |= ui.button("Browse in app…").clicked();
+                ui.menu_button("Recent", |ui| {
+                    if recent.is_empty() {
+                        ui.label("No maps opened yet");
+                    }
+                    for p in recent {
+                        let name = p.file_name().unwrap_or(p.as_os_str()).to_string_lossy();
+                        let hover = p.display().to_string();
+                        if ui.button(name).on_hover_text(hover).clicked() {
+                            a.open_recent = Some(p.clone());
+                        }
+                    }
+                });
                 a.reload |= ui.button("Reload (F5)").clicked();
                 ui.separator();
                 a.screenshot |= ui.button("Screenshot (F12)").clicked();
@@ -269,6 +427,10 @@ pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeK
                         a.mode = Some(kind);
                     }
                 }
+                a.file_camera |= ui
+                    .button("File's camera (End)")
+                    .on_hover_text("Where the file's own camera stands (Voxlap VXL and ALW headers)")
+                    .clicked();
                 a.minimap |= ui
                     .button("Minimap")
                     .on_hover_text(
@@ -291,32 +453,13 @@ pub fn menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeK
                 }
             });
             ui.menu_button("Tile flags", |ui| {
-                let o = &mut a.overlays;
-                for (flag, label) in [
-                    (&mut o.ramp, "Ramp"),
-                    (&mut o.blight, "Blight"),
-                    (&mut o.water, "Water flag"),
-                    (&mut o.boundary, "Boundary"),
-                    (&mut o.map_edge, "Map edge"),
-                    (&mut o.cliff, "Cliff tiles"),
-                    (&mut o.layers, "Layer heights"),
-                ] {
-                    ui.checkbox(flag, label);
-                }
-                ui.separator();
-                ui.label("Pathing (Warcraft III maps)");
-                use crate::mesh::terrain::{NO_BUILD_TINT, NO_FLY_TINT, NO_WALK_TINT};
-                for (flag, label, tint) in [
-                    (&mut o.no_walk, "Not walkable", NO_WALK_TINT),
-                    (&mut o.no_build, "Not buildable", NO_BUILD_TINT),
-                    (&mut o.no_fly, "Not flyable", NO_FLY_TINT),
-                ] {
+                ui.label("Warcraft III tile flags and pathing, tinted over the ground");
+                for (i, (flag, label, tint)) in a.overlays.all().into_iter().enumerate() {
+                    if i == 7 {
+                        ui.separator();
+                    }
                     ui.horizontal(|ui| {
-                        let [r, g, b] = tint.map(|c| (c * 255.0) as u8);
-                        let (rect, _) =
-                            ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-                        ui.painter()
-                            .rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
+                        swatch(ui, tint);
                         ui.checkbox(flag, label);
                     });
                 }
@@ -350,36 +493,3 @@ const MODES: [(ModeKind, &str); 3] = [
     (ModeKind::Orbit, "Orbit (O)"),
     (ModeKind::Top, "Top-down (T)"),
 ];
-
-/// A notice that shows for a few seconds, e.g. where a screenshot went.
-pub struct Toast {
-    pub text: String,
-    pub shown: Instant,
-}
-
-impl Toast {
-    pub const LIFETIME: Duration = Duration::from_secs(6);
-
-    pub fn new(text: String) -> Toast {
-        Toast {
-            text,
-            shown: Instant::now(),
-        }
-    }
-
-    pub fn alive(&self) -> bool {
-        self.shown.elapsed() < Toast::LIFETIME
-    }
-
-    pub fn draw(&self, ctx: &egui::Context) {
-        egui::Area::new(egui::Id::unique("toast"))
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
-            .order(egui::Order::Foreground)
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.label(egui::RichText::new(&self.text).strong());
-                });
-            });
-    }
-}

@@ -52,6 +52,27 @@ pub fn read_beside(map_path: &Path) -> Sidecars {
             Err(e) => out.warnings.push(format!("sidecar {label}: {e}")),
         }
     }
+    out.spawns = merge_repeated(std::mem::take(&mut out.spawns));
+    out
+}
+
+/// SpadesX writes the same spawn boxes to its `.json` and its `.toml`: one
+/// area named by both files (with the height where one of them has it).
+fn merge_repeated(spawns: Vec<Spawn>) -> Vec<Spawn> {
+    let mut out: Vec<Spawn> = Vec::with_capacity(spawns.len());
+    for s in spawns {
+        let same = out
+            .iter_mut()
+            .find(|o| o.label == s.label && o.min == s.min && o.max == s.max);
+        match same {
+            Some(o) => {
+                let also = s.origin.trim_start_matches("sidecar ");
+                o.origin = format!("{}, {also}", o.origin);
+                o.z = o.z.or(s.z);
+            }
+            None => out.push(s),
+        }
+    }
     out
 }
 
@@ -213,5 +234,20 @@ mod tests {
         );
         assert_eq!(s.name.as_deref(), Some("Hallway"));
         assert_eq!(s.author.as_deref(), Some("izzy"));
+    }
+
+    #[test]
+    fn the_same_spawn_in_json_and_toml_is_listed_once() {
+        let mut s = Sidecars::default();
+        let json = r#"{"team1_start": [64, 233], "team1_end": [118, 287], "team2_start": [1, 2], "team2_end": [3, 4]}"#;
+        parse_json(json, "m.json", &mut s).unwrap();
+        let toml = "[spawnpoints]\nteam1 = { start = [64, 233, 59], end = [118, 287, 59] }\n";
+        parse_toml(toml, "m.toml", &mut s).unwrap();
+        assert_eq!(s.spawns.len(), 3);
+        let merged = merge_repeated(s.spawns);
+        assert_eq!(merged.len(), 2, "{merged:?}");
+        assert_eq!(merged[0].origin, "sidecar m.json, m.toml");
+        assert_eq!(merged[0].z, Some([59.0, 59.0]), "the height from the toml");
+        assert_eq!(merged[1].label, "team 2");
     }
 }

@@ -59,6 +59,16 @@ pub trait Shown {}
 impl<T> Shown for T {}
 
 /// The one place that tells the kinds apart.
+/// `v` with `decimals` decimals, never "-0.00": a value that rounds to
+/// zero is zero.
+pub fn fixed(v: f32, decimals: usize) -> String {
+    let text = format!("{v:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => text,
+    }
+}
+
 pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
     match &map.content {
         Content::Voxels(store) => Box::new(voxels::Voxels { map, store }),
@@ -217,6 +227,12 @@ mod gui {
         /// map has one (Warcraft III maps: the camera bounds).
         fn playable(&self) -> Option<[f32; 4]> {
             None
+        }
+        /// A point of the 3D view as the file counts positions (W3E: tiles
+        /// from the south-west corner, heights up); the view's own
+        /// coordinates (x east, y south, z down) elsewhere.
+        fn file_position(&self, world: Vec3) -> [f32; 3] {
+            world.into()
         }
         /// Where a camera stored as angles stands (ALW: the player's eyes).
         fn eye(&self) -> Option<Vec3> {

@@ -143,6 +143,13 @@ mod view {
             }
         }
 
+        /// Tiles from the south-west corner, as the file's rows count, and
+        /// the height up.
+        fn file_position(&self, world: Vec3) -> [f32; 3] {
+            let rows = self.terrain.height.saturating_sub(1) as f32;
+            [world.x, rows - world.y, -world.z]
+        }
+
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked> {
             let t = self.terrain;
             let (w, h) = (
@@ -230,9 +237,9 @@ mod view {
             .map(|f| f.1)
             .collect();
             out.push(format!(
-                "{name}: height {:.2} water {:.2} layer {} texture {tex} variation {} cliff {cliff} flags [{}]",
-                p.ground_height(),
-                p.water_level(),
+                "{name}: height {} water {} layer {} texture {tex} variation {} cliff {cliff} flags [{}]",
+                crate::kinds::fixed(p.ground_height(), 2),
+                crate::kinds::fixed(p.water_level(), 2),
                 p.layer_height(),
                 p.ground_variation(),
                 flags.join(", ")

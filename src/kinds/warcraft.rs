@@ -344,6 +344,10 @@ mod view {
             Some(self.map.playable_tiles()?.map(|v| v as f32))
         }
 
+        fn file_position(&self, world: Vec3) -> [f32; 3] {
+            self.terrain().file_position(world)
+        }
+
         /// The nearest object the ray meets, else the ground.
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked> {
             let m = self.map;

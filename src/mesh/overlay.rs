@@ -33,6 +33,36 @@ impl Overlays {
         *self != Overlays::default()
     }
 
+    /// Every overlay: its switch, its name in the Tile flags menu and its
+    /// tint (the layer map's lowest layer; its highest is [`LAYER_TOP_TINT`]).
+    pub fn all(&mut self) -> [(&mut bool, &'static str, [f32; 3]); 10] {
+        [
+            (&mut self.cliff, "Cliff tiles", CLIFF_TINT),
+            (&mut self.ramp, "Ramp", RAMP_TINT),
+            (&mut self.blight, "Blight", BLIGHT_TINT),
+            (&mut self.water, "Water flag", WATER_TINT),
+            (&mut self.boundary, "Boundary", BOUNDARY_TINT),
+            (&mut self.map_edge, "Map edge", EDGE_TINT),
+            (
+                &mut self.layers,
+                "Layer heights (0 blue … 15 red)",
+                LAYER_BOTTOM_TINT,
+            ),
+            (&mut self.no_walk, "Not walkable", NO_WALK_TINT),
+            (&mut self.no_build, "Not buildable", NO_BUILD_TINT),
+            (&mut self.no_fly, "Not flyable", NO_FLY_TINT),
+        ]
+    }
+
+    /// The overlays switched on, with their tints: the legend over the view.
+    pub fn legend(mut self) -> Vec<(&'static str, [f32; 3])> {
+        self.all()
+            .into_iter()
+            .filter(|(on, _, _)| **on)
+            .map(|(_, name, tint)| (name, tint))
+            .collect()
+    }
+
     /// Sets the overlay called `name` (see [`Self::NAMES`]); false if unknown.
     pub fn set(&mut self, name: &str, on: bool) -> bool {
         let flag = match name {
@@ -69,20 +99,21 @@ pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
             let c = t.tile_corners(tx, ty);
             let any = |f: fn(&Tilepoint) -> bool| c.iter().any(|p| f(p));
             let tint = if o.cliff && t.is_cliff_tile(tx, ty) {
-                Some([1.0, 0.15, 0.1])
+                Some(CLIFF_TINT)
             } else if o.ramp && any(Tilepoint::ramp) {
-                Some([1.0, 0.9, 0.1])
+                Some(RAMP_TINT)
             } else if o.blight && any(Tilepoint::blight) {
-                Some([0.7, 0.2, 0.9])
+                Some(BLIGHT_TINT)
             } else if o.water && any(Tilepoint::water_flag) {
-                Some([0.1, 0.9, 1.0])
+                Some(WATER_TINT)
             } else if o.boundary && any(Tilepoint::boundary) {
-                Some([0.05, 0.05, 0.05])
+                Some(BOUNDARY_TINT)
             } else if o.map_edge && any(Tilepoint::map_edge) {
-                Some([0.9, 0.9, 0.9])
+                Some(EDGE_TINT)
             } else if o.layers {
                 let layer = c.iter().map(|p| p.layer_height()).min().unwrap_or(0) as f32 / 15.0;
-                Some([layer, 0.2, 1.0 - layer])
+                let [a, b] = [LAYER_BOTTOM_TINT, LAYER_TOP_TINT];
+                Some(std::array::from_fn(|i| a[i] + (b[i] - a[i]) * layer))
             } else {
                 None
             };
@@ -103,7 +134,16 @@ pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
     m.translucent
 }
 
-/// The tint of each pathing overlay, as the Tile flags menu's legend shows it.
+/// The tint of each overlay, as the Tile flags menu and the legend show it.
+/// Each differs from the others and from the viewer's pink hover highlight.
+pub const CLIFF_TINT: [f32; 3] = [0.55, 0.3, 0.1];
+pub const RAMP_TINT: [f32; 3] = [1.0, 0.9, 0.1];
+pub const BLIGHT_TINT: [f32; 3] = [0.6, 0.2, 0.9];
+pub const WATER_TINT: [f32; 3] = [0.1, 0.9, 1.0];
+pub const BOUNDARY_TINT: [f32; 3] = [0.05, 0.05, 0.05];
+pub const EDGE_TINT: [f32; 3] = [0.9, 0.9, 0.9];
+pub const LAYER_BOTTOM_TINT: [f32; 3] = [0.0, 0.2, 1.0];
+pub const LAYER_TOP_TINT: [f32; 3] = [1.0, 0.2, 0.0];
 pub const NO_WALK_TINT: [f32; 3] = [1.0, 0.15, 0.15];
 pub const NO_BUILD_TINT: [f32; 3] = [1.0, 0.6, 0.05];
 pub const NO_FLY_TINT: [f32; 3] = [0.25, 0.35, 1.0];

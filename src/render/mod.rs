@@ -7,6 +7,7 @@
 //! `pipelines` its pipelines for one colour format; `scene` a map's buffers;
 //! `paint` the draw calls; `shaders` the WGSL as the pipelines get it.
 
+pub mod blit;
 pub mod boxes;
 pub mod camera;
 pub mod egui_pass;

@@ -113,6 +113,16 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// Bytes of every buffer the scene holds on the GPU: faces, quads,
+    /// object instances, indices and per-chunk uniforms.
+    pub fn gpu_bytes(&self) -> u64 {
+        let quads: u64 = self.quads.iter().flatten().map(|q| q.vertices.size()).sum();
+        let instances: u64 = self.instances.iter().map(|i| i.buffer.size()).sum();
+        let indices = self.quad_indices.as_ref().map_or(0, |(b, _)| b.size());
+        let uniforms = self.chunk_uniforms.as_ref().map_or(0, |(b, _)| b.size());
+        self.face_bytes + quads + instances + indices + uniforms
+    }
+
     pub(super) fn layer(&self, layer: QuadLayer) -> Option<&GpuQuads> {
         self.quads[layer as usize].as_ref()
     }

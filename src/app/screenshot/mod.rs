@@ -7,7 +7,7 @@ pub mod settings;
 pub mod window;
 
 use super::gfx::{paint_egui, Gfx};
-use super::ui::Toast;
+use super::notice::Notice;
 use super::App;
 use crate::render::headless::write_png;
 use crate::render::{labels, Offscreen};
@@ -55,34 +55,61 @@ impl App {
         [w, h]: [u32; 2],
         with_ui: bool,
     ) -> Result<()> {
-        let Some(c) = &self.current else {
+        // With the UI, a picture of the error screen may be taken too.
+        if self.current.is_none() && !with_ui {
             anyhow::bail!("no map is open");
-        };
+        }
         let format = g.config.format;
         let target = Offscreen::with_format(&g.gpu.device, w, h, format);
-        g.renderer.draw(
-            &g.gpu.device,
-            &g.gpu.queue,
-            &target.target(),
-            &c.scene,
-            &self.fly.camera,
-            &self.drawn_options(),
-        );
+        let options = self.drawn_options();
         if with_ui {
-            let mut input = g.egui_state.take_egui_input(&g.window);
-            // Lay the UI out for the picture, not the window.
-            let ppp = g.egui_ctx.pixels_per_point();
-            input.screen_rect = Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(w as f32 / ppp, h as f32 / ppp),
-            ));
-            let (out, _ignored) = self.overlay(g, input);
-            paint_egui(g, out, &target.color_view, (w, h));
-        } else if self.render_options.labels {
-            let labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
+            // The UI as the window lays it out, scaled with the picture, the
+            // 3D view in what its panels leave; dialogs and notices left out.
+            let scale = (w as f32 / g.config.width as f32).min(h as f32 / g.config.height as f32);
+            let ppp = g.egui_ctx.pixels_per_point() * scale;
+            let mut input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(w as f32 / ppp, h as f32 / ppp),
+                )),
+                ..Default::default()
+            };
+            input
+                .viewports
+                .entry(egui::ViewportId::ROOT)
+                .or_default()
+                .native_pixels_per_point = Some(ppp / g.egui_ctx.zoom_factor());
+            let (out, _ignored, rect) = self.overlay(g, input, true);
+            let rect = rect.map_or([0, 0, w, h], |r| {
+                super::view3d::pixel_rect(r * out.pixels_per_point, [w, h])
+            });
+            let empty = crate::render::Scene::default();
+            let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
+            let blit = g.view3d.blit();
+            let view = blit.picture(&g.gpu.device, rect[2], rect[3]);
             let (device, queue) = (&g.gpu.device, &g.gpu.queue);
-            let view = &target.color_view;
-            labels::paint_offscreen(device, queue, view, format, (w, h), &labels);
+            let camera = &self.fly.camera;
+            g.renderer
+                .draw(device, queue, &view.target(), scene, camera, &options);
+            let fill = g.egui_ctx.global_style().visuals.panel_fill;
+            let fill = [fill.r(), fill.g(), fill.b()].map(|c| c as f64 / 255.0);
+            blit.copy(device, queue, &view, &target.color_view, rect, fill);
+            paint_egui(g, out, &target.color_view, (w, h));
+        } else if let Some(c) = &self.current {
+            g.renderer.draw(
+                &g.gpu.device,
+                &g.gpu.queue,
+                &target.target(),
+                &c.scene,
+                &self.fly.camera,
+                &options,
+            );
+            if self.render_options.labels {
+                let labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
+                let (device, queue) = (&g.gpu.device, &g.gpu.queue);
+                let view = &target.color_view;
+                labels::paint_offscreen(device, queue, view, format, (w, h), &labels);
+            }
         }
         let rgba = target.read_rgba(&g.gpu.device, &g.gpu.queue);
         write_png(path, &rgba, w, h, false)
@@ -103,12 +130,10 @@ impl App {
         let folder = std::path::absolute(&s.folder).unwrap_or_else(|_| s.folder.clone());
         let path = settings::unique_path(&folder, &name);
         let with_ui = s.with_ui;
-        let text = match self.screenshot(&path, size, with_ui) {
-            Ok(()) => format!("Screenshot saved: {}", path.display()),
-            Err(e) => format!("Screenshot failed: {e:#}"),
-        };
-        self.message = Some(text.clone());
-        self.toast = Some(Toast::new(text));
+        self.notice = Some(match self.screenshot(&path, size, with_ui) {
+            Ok(()) => Notice::info(format!("Screenshot saved: {}", path.display())),
+            Err(e) => Notice::error(format!("Screenshot failed: {e:#}")),
+        });
     }
 
     pub(super) fn set_shot_folder(&mut self, folder: PathBuf) {
@@ -122,10 +147,10 @@ impl App {
             return;
         };
         if let Err(e) = self.shots.settings.save(&file) {
-            self.message = Some(format!(
+            self.notice = Some(Notice::error(format!(
                 "could not save the screenshot settings to {}: {e}",
                 file.display()
-            ));
+            )));
         }
     }
 }
