@@ -41,7 +41,7 @@ impl ApplicationHandler for App {
             _ => false,
         };
         if pressed && self.clock.input_at.is_none() {
-            self.clock.input_at = Some(Instant::now());
+            self.clock.input_at = Some((Instant::now(), 0));
         }
         if let Some(g) = &mut self.gfx {
             let response = g.egui_state.on_window_event(&g.window, &event);

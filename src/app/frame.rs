@@ -62,7 +62,7 @@ impl App {
             }
         }
         if self.start.spin {
-            self.fly.camera.yaw_deg += 90.0 * dt;
+            self.spin(dt);
         }
         self.update_pick();
         let Some(mut g) = self.gfx.take() else { return };
@@ -119,15 +119,18 @@ impl App {
         g.gpu.queue.present(frame);
         if repaint.is_zero() {
             g.window.request_redraw();
-        } else {
-            if let Some(at) = Instant::now().checked_add(repaint) {
-                self.repaint_at = Some(at);
-            }
-            // The answer to the last click or key is on screen.
-            if let Some(at) = self.clock.input_at.take() {
+        } else if let Some(at) = Instant::now().checked_add(repaint) {
+            self.repaint_at = Some(at);
+        }
+        // A click is answered on the second frame after it (egui opens a
+        // menu in two passes): then its answer is on screen.
+        if let Some((at, frames)) = &mut self.clock.input_at {
+            *frames += 1;
+            if *frames == 2 {
                 if let Some(s) = &mut self.script {
                     s.latency.push(at.elapsed().as_secs_f32() * 1000.0);
                 }
+                self.clock.input_at = None;
             }
         }
         if let Some(at) = update.wake_at {
@@ -154,6 +157,22 @@ impl App {
                 g.window.request_redraw();
             }
         }
+    }
+
+    /// `--start-with spin`: circles the map's centre at 30 degrees a
+    /// second, looking the same way relative to it, so the map stays in
+    /// view while the camera moves.
+    fn spin(&mut self, dt: f32) {
+        let Some(c) = &self.current else { return };
+        let e = views::extent(&c.map);
+        let centre = glam::Vec2::new(e.width / 2.0, e.length / 2.0);
+        let turn = 30.0 * dt;
+        let cam = &mut self.fly.camera;
+        let offset = glam::Vec2::new(cam.position.x, cam.position.y) - centre;
+        let turned = glam::Vec2::from_angle(turn.to_radians()).rotate(offset) + centre;
+        cam.position.x = turned.x;
+        cam.position.y = turned.y;
+        cam.yaw_deg += turn;
     }
 
     /// Runs egui once: menus, panels, windows and the notice. Windows that

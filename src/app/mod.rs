@@ -149,8 +149,9 @@ struct Clock {
     /// Frames drawn since the current map arrived (egui settles its layout
     /// and font atlas over the first few).
     since_load: u32,
-    /// The first click or key not yet answered on screen.
-    input_at: Option<Instant>,
+    /// The first click or key not yet answered on screen, and the frames
+    /// presented since.
+    input_at: Option<(Instant, u8)>,
 }
 
 struct App {

@@ -19,8 +19,8 @@ pub(super) struct Script {
     pub work: Vec<f32>,
     /// Frames drawn of the error screen, when the map failed to load.
     pub failure_frames: u32,
-    /// Milliseconds from a click or a key to the end of the frame that
-    /// showed its answer (egui asking for no further pass).
+    /// Milliseconds from a click or a key to the end of the second frame
+    /// after it, which shows its answer (a menu opens in two passes).
     pub latency: Vec<f32>,
     /// The 3D view's resolution at each settled frame, as a fraction.
     pub scales: Vec<f32>,
@@ -61,11 +61,9 @@ impl App {
             }
             let low = s.scales.iter().filter(|&&k| k < 1.0).count();
             if low > 0 {
-                let least = s.scales.iter().copied().fold(1.0, f32::min);
                 println!(
-                    "3D view below full resolution in {low} of {} frames (least {:.0} %)",
-                    s.scales.len(),
-                    least * 100.0
+                    "3D view reduced while moving (half resolution, farthest chunks left out) in {low} of {} frames",
+                    s.scales.len()
                 );
             }
         }

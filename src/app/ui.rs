@@ -102,7 +102,7 @@ impl<'a> MapView<'a> {
             );
         }
         if scale < 1.0 {
-            line += &format!(", 3D view at {:.0} % while moving", scale * 100.0);
+            line += ", 3D view reduced while moving";
         }
         line += &format!(", {} draw calls", stats.draw_calls);
         if let Some(v) = c.map.voxels() {

@@ -2,8 +2,9 @@
 //! what it shows changes (camera, options, scene, size), so a menu or a
 //! tooltip answers at once even where a 3D frame takes a second; every
 //! frame copies the picture under the overlay. While the camera moves on a
-//! slow renderer the picture is drawn at a lower resolution, and again at
-//! full resolution once the camera has been still for a moment.
+//! slow renderer the picture is drawn at half resolution with the farthest
+//! chunks left out, and again in full once the camera has been still for a
+//! moment.
 
 use crate::render::blit::{Blit, Picture};
 use crate::render::{Camera, DrawStats, RenderOptions, Renderer, Scene};
@@ -25,29 +26,51 @@ pub struct Shown {
 const MOVING_BUDGET_MS: f32 = 60.0;
 /// How long the camera must be still before the full resolution is drawn.
 const SETTLE: Duration = Duration::from_millis(200);
-/// The lowest resolution, as a fraction of the viewport's width and height.
-const MIN_SCALE: f32 = 0.25;
 
 pub struct View3d {
     blit: Blit,
     picture: Option<Picture>,
     drawn: Option<Shown>,
-    /// The resolution of the picture drawn, as a fraction of the viewport.
-    scale: f32,
-    /// Milliseconds the last draw took, and at what scale.
+    /// How the picture held was drawn.
+    quality: Quality,
+    /// Milliseconds the last draw took, and the faces it drew.
     last_ms: f32,
+    last_faces: u64,
     last_moved: Instant,
-    /// Draw the 3D view every frame, as before it was kept: for measuring
-    /// what keeping it saves.
+    /// Draw the 3D view every frame at full quality, as before it was kept
+    /// (`MAPSCOPE_ALWAYS_REDRAW`): for measuring what keeping it saves.
     pub always: bool,
 }
+
+/// How a picture is drawn: full quality when still; while the camera moves
+/// on a slow renderer, at half resolution (for fill) with the farthest
+/// chunks left out (for vertices), so that a frame stays near the budget.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Quality {
+    scale: f32,
+    face_budget: Option<u64>,
+}
+
+impl Quality {
+    const FULL: Quality = Quality {
+        scale: 1.0,
+        face_budget: None,
+    };
+
+    fn reduced(self) -> bool {
+        self != Quality::FULL
+    }
+}
+
+/// The fewest faces drawn while moving, so the view never empties.
+const MIN_FACES: u64 = 100_000;
 
 /// What one frame did with the 3D view.
 pub struct Update {
     /// The draw's statistics, when the map was drawn this frame.
     pub stats: Option<DrawStats>,
-    /// When to draw again without input (the full-resolution picture once
-    /// the camera has settled).
+    /// When to draw again without input (the full-quality picture once the
+    /// camera has settled).
     pub wake_at: Option<Instant>,
 }
 
@@ -57,20 +80,26 @@ impl View3d {
             blit: Blit::new(device, format),
             picture: None,
             drawn: None,
-            scale: 1.0,
+            quality: Quality::FULL,
             last_ms: 0.0,
+            last_faces: 0,
             last_moved: Instant::now(),
             always: std::env::var_os("MAPSCOPE_ALWAYS_REDRAW").is_some(),
         }
     }
 
-    /// The resolution drawn last, as a fraction of the viewport's.
+    /// The resolution drawn last, as a fraction of the viewport's (1 when
+    /// the picture is at full quality).
     pub fn scale(&self) -> f32 {
-        self.scale
+        if self.quality.reduced() {
+            self.quality.scale.min(0.999)
+        } else {
+            1.0
+        }
     }
 
     /// Draws the map into the picture if `shown` differs from what it
-    /// holds (or the settled camera deserves full resolution).
+    /// holds (or the settled camera deserves full quality).
     pub fn update(
         &mut self,
         gpu: &crate::render::Gpu,
@@ -84,14 +113,13 @@ impl View3d {
             self.last_moved = now;
         }
         let settling = now.duration_since(self.last_moved) < SETTLE;
-        let same = self.drawn == Some(shown);
-        let scale = if settling && (moved || self.scale < 1.0) {
-            self.moving_scale()
+        let quality = if settling && (moved || self.quality.reduced()) {
+            self.moving_quality()
         } else {
-            1.0
+            Quality::FULL
         };
-        let wake_at = (scale < 1.0).then(|| self.last_moved + SETTLE);
-        if same && scale == self.scale && !self.always {
+        let wake_at = quality.reduced().then(|| self.last_moved + SETTLE);
+        if self.drawn == Some(shown) && quality == self.quality && !self.always {
             return Update {
                 stats: None,
                 wake_at,
@@ -99,8 +127,8 @@ impl View3d {
         }
         let [w, h] = shown.size;
         let size = [
-            ((w as f32 * scale).round() as u32).max(1),
-            ((h as f32 * scale).round() as u32).max(1),
+            ((w as f32 * quality.scale).round() as u32).max(1),
+            ((h as f32 * quality.scale).round() as u32).max(1),
         ];
         if self
             .picture
@@ -112,6 +140,10 @@ impl View3d {
         let Some(picture) = &self.picture else {
             unreachable!("made above")
         };
+        let options = RenderOptions {
+            face_budget: quality.face_budget,
+            ..shown.options
+        };
         let started = Instant::now();
         let stats = renderer.draw(
             &gpu.device,
@@ -119,13 +151,14 @@ impl View3d {
             &picture.target(),
             scene,
             &shown.camera,
-            &shown.options,
+            &options,
         );
         // Wait for the picture, so its cost is known (the window waits for
         // it anyway before showing it).
         let _ = gpu.device.poll(wgpu::PollType::wait_indefinitely());
         self.last_ms = started.elapsed().as_secs_f32() * 1000.0;
-        self.scale = scale;
+        self.last_faces = stats.faces_drawn;
+        self.quality = quality;
         self.drawn = Some(shown);
         Update {
             stats: Some(stats),
@@ -133,15 +166,19 @@ impl View3d {
         }
     }
 
-    /// The scale to draw at while moving: the last draw's time, scaled by
-    /// the pixels, kept within the budget.
-    fn moving_scale(&self) -> f32 {
-        if self.last_ms <= MOVING_BUDGET_MS && self.scale >= 1.0 {
-            return 1.0;
+    /// The quality to draw at while moving: full if the last picture was
+    /// within the budget at full quality; else half resolution, and as many
+    /// faces as the budget allows at the rate the last picture took them.
+    fn moving_quality(&self) -> Quality {
+        if self.always || (self.last_ms <= MOVING_BUDGET_MS && !self.quality.reduced()) {
+            return Quality::FULL;
         }
-        // Time grows with the pixels drawn: scale^2.
-        let full_ms = self.last_ms / (self.scale * self.scale);
-        (MOVING_BUDGET_MS / full_ms).sqrt().clamp(MIN_SCALE, 1.0)
+        let rate = (MOVING_BUDGET_MS / self.last_ms.max(1.0)).clamp(0.5, 1.5);
+        let faces = (self.last_faces as f32 * rate) as u64;
+        Quality {
+            scale: 0.5,
+            face_budget: Some(faces.max(MIN_FACES)),
+        }
     }
 
     /// Copies the picture into `rect` (`[x, y, w, h]`) of `target`, the

@@ -21,6 +21,10 @@ pub struct RenderOptions {
     /// Draw terrain, water and objects only inside this map area (x0, y0,
     /// x1, y1 in map coordinates): the minimap view's playable area.
     pub clip: Option<[f32; 4]>,
+    /// Voxel faces to draw at most, nearest chunks first: the window keeps
+    /// frames short while the camera moves on a slow renderer by leaving
+    /// the farthest chunks out. `None` draws them all.
+    pub face_budget: Option<u64>,
 }
 
 impl Default for RenderOptions {
@@ -35,6 +39,7 @@ impl Default for RenderOptions {
             objects: Default::default(),
             flat: false,
             clip: None,
+            face_budget: None,
         }
     }
 }

@@ -29,13 +29,14 @@ pub(super) fn draw_quads(
 /// Draws the faces of `chunks` inside the view that can face the camera,
 /// one draw call a direction, nearest chunks first: what they hide then
 /// fails the depth test before it is shaded, which a software rasterizer
-/// feels most.
+/// feels most. Past `budget` faces, the farther chunks are left out.
 pub(super) fn draw_chunks(
     pass: &mut wgpu::RenderPass<'_>,
     chunk_group: &wgpu::BindGroup,
     chunks: &[GpuChunk],
     planes: &[glam::Vec4; 6],
     camera: &Camera,
+    budget: Option<u64>,
     stats: &mut DrawStats,
 ) {
     let mut visible: Vec<(f32, &GpuChunk)> = chunks
@@ -45,6 +46,9 @@ pub(super) fn draw_chunks(
         .collect();
     visible.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
     for (_, c) in visible {
+        if budget.is_some_and(|b| stats.faces_drawn >= b) {
+            break;
+        }
         stats.chunks_visible += 1;
         pass.set_bind_group(1, chunk_group, &[c.slot * CHUNK_UNIFORM_STRIDE as u32]);
         pass.set_vertex_buffer(0, c.faces.slice(..));

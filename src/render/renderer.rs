@@ -200,7 +200,8 @@ impl Renderer {
                 pass.set_pipeline(pipeline);
                 pass.set_bind_group(0, globals, &[]);
                 pass.set_index_buffer(self.face_indices.slice(..), wgpu::IndexFormat::Uint16);
-                draw_chunks(pass, chunk_group, chunks, planes, camera, stats);
+                let budget = options.face_budget;
+                draw_chunks(pass, chunk_group, chunks, planes, camera, budget, stats);
             }
         };
         let indices = scene.quad_indices.as_ref().map(|(b, _)| b);
