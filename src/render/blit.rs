@@ -104,20 +104,13 @@ impl Blit {
     /// format, with its own depth buffer.
     pub fn picture(&self, device: &wgpu::Device, width: u32, height: u32) -> Picture {
         let (width, height) = (width.max(1), height.max(1));
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("3D view"),
-            size: wgpu::Extent3d {
-                width,
-                height,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            format: self.format,
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-            view_formats: &[],
-        });
+        let texture = super::target::texture(
+            device,
+            "3D view",
+            (width, height),
+            self.format,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
+        );
         let view = texture.create_view(&Default::default());
         let depth =
             super::target::depth_texture(device, width, height).create_view(&Default::default());

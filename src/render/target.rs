@@ -13,7 +13,7 @@ pub struct Target<'a> {
 }
 
 /// A 2D texture of one mip level and one sample.
-fn texture(
+pub(super) fn texture(
     device: &wgpu::Device,
     label: &str,
     (width, height): (u32, u32),
