@@ -49,15 +49,11 @@ fn scratch(name: &str) -> PathBuf {
 
 /// (width, height, distinct colours among sampled pixels).
 fn look_at(png: &Path) -> (u32, u32, usize) {
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let px = info.color_type.samples();
-    let mut colours: Vec<&[u8]> = buf[..info.buffer_size()].chunks(px).step_by(97).collect();
+    let (px, w, h) = rgb_pixels(png);
+    let mut colours: Vec<[u8; 3]> = px.into_iter().step_by(97).collect();
     colours.sort();
     colours.dedup();
-    (info.width, info.height, colours.len())
+    (w, h, colours.len())
 }
 
 fn screenshot_of(file: Option<&Path>, name: &str) {

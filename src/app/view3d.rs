@@ -133,7 +133,7 @@ impl View3d {
         if self
             .picture
             .as_ref()
-            .is_none_or(|p| [p.width, p.height] != size)
+            .is_none_or(|p| [p.frame.width, p.frame.height] != size)
         {
             self.picture = Some(self.blit.picture(&gpu.device, size[0], size[1]));
         }
@@ -148,7 +148,7 @@ impl View3d {
         let stats = renderer.draw(
             &gpu.device,
             &gpu.queue,
-            &picture.target(),
+            &picture.frame.target(),
             scene,
             &shown.camera,
             &options,

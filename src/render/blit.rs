@@ -4,25 +4,8 @@
 
 /// A texture the renderer draws into and [`Blit`] copies from.
 pub struct Picture {
-    pub texture: wgpu::Texture,
-    pub view: wgpu::TextureView,
-    pub depth: wgpu::TextureView,
-    pub width: u32,
-    pub height: u32,
-    pub format: wgpu::TextureFormat,
+    pub frame: super::Offscreen,
     bind_group: wgpu::BindGroup,
-}
-
-impl Picture {
-    pub fn target(&self) -> super::Target<'_> {
-        super::Target {
-            color: &self.view,
-            depth: &self.depth,
-            format: self.format,
-            width: self.width,
-            height: self.height,
-        }
-    }
 }
 
 /// The pipeline copying pictures of one format into targets of the same.
@@ -104,23 +87,15 @@ impl Blit {
     /// format, with its own depth buffer.
     pub fn picture(&self, device: &wgpu::Device, width: u32, height: u32) -> Picture {
         let (width, height) = (width.max(1), height.max(1));
-        let texture = super::target::texture(
-            device,
-            "3D view",
-            (width, height),
-            self.format,
-            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::TEXTURE_BINDING,
-        );
-        let view = texture.create_view(&Default::default());
-        let depth =
-            super::target::depth_texture(device, width, height).create_view(&Default::default());
+        let usage = wgpu::TextureUsages::TEXTURE_BINDING;
+        let frame = super::Offscreen::with_usage(device, width, height, self.format, usage);
         let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("blit"),
             layout: &self.layout,
             entries: &[
                 wgpu::BindGroupEntry {
                     binding: 0,
-                    resource: wgpu::BindingResource::TextureView(&view),
+                    resource: wgpu::BindingResource::TextureView(&frame.color_view),
                 },
                 wgpu::BindGroupEntry {
                     binding: 1,
@@ -128,15 +103,7 @@ impl Blit {
                 },
             ],
         });
-        Picture {
-            texture,
-            view,
-            depth,
-            width,
-            height,
-            format: self.format,
-            bind_group,
-        }
+        Picture { frame, bind_group }
     }
 
     /// Clears `target` to `background` and copies `picture` into the

@@ -13,7 +13,7 @@ pub struct Target<'a> {
 }
 
 /// A 2D texture of one mip level and one sample.
-pub(super) fn texture(
+fn texture(
     device: &wgpu::Device,
     label: &str,
     (width, height): (u32, u32),
@@ -70,12 +70,24 @@ impl Offscreen {
         height: u32,
         format: wgpu::TextureFormat,
     ) -> Self {
+        Offscreen::with_usage(device, width, height, format, wgpu::TextureUsages::COPY_SRC)
+    }
+
+    /// A picture in `format` that can also be used as `usage` says (read
+    /// back, or sampled as the window's kept 3D view is).
+    pub fn with_usage(
+        device: &wgpu::Device,
+        width: u32,
+        height: u32,
+        format: wgpu::TextureFormat,
+        usage: wgpu::TextureUsages,
+    ) -> Self {
         let color = texture(
             device,
             "offscreen colour",
             (width, height),
             format,
-            wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+            wgpu::TextureUsages::RENDER_ATTACHMENT | usage,
         );
         let color_view = color.create_view(&Default::default());
         let depth_view = depth_texture(device, width, height).create_view(&Default::default());

@@ -90,7 +90,7 @@ impl App {
             let (device, queue) = (&g.gpu.device, &g.gpu.queue);
             let camera = &self.fly.camera;
             g.renderer
-                .draw(device, queue, &view.target(), scene, camera, &options);
+                .draw(device, queue, &view.frame.target(), scene, camera, &options);
             let fill = g.egui_ctx.global_style().visuals.panel_fill;
             let fill = [fill.r(), fill.g(), fill.b()].map(|c| c as f64 / 255.0);
             blit.copy(device, queue, &view, &target.color_view, rect, fill);
