@@ -122,7 +122,15 @@ impl App {
             return;
         };
         let s = &self.shots.settings;
-        let size = s.picture_size([g.config.width, g.config.height]);
+        // "The window's size" is what the user sees: the whole window with
+        // the UI, else the 3D view alone.
+        let [_, _, vw, vh] = self.viewport(g);
+        let seen = if s.with_ui {
+            [g.config.width, g.config.height]
+        } else {
+            [vw, vh]
+        };
+        let size = s.picture_size(seen);
         let secs = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
