@@ -33,18 +33,21 @@ struct Cli {
     /// (between frames, and each frame's own work).
     #[arg(long, default_value_t = 0)]
     measure_frames: u32,
-    #[command(flatten)]
-    load: LoadArgs,
+    /// WIDTHxHEIGHT: the window's size (and so the --screenshot picture's),
+    /// 1280x720 when left out; or WIDTHxLENGTHxHEIGHT: a VXL map's size,
+    /// overriding what its data and sidecars suggest. May be given twice.
+    #[arg(long, value_parser = parse_size, action = clap::ArgAction::Append)]
+    size: Vec<SizeArg>,
 }
 
+/// `--size` of the commands that draw no picture: only a map's size.
 #[derive(clap::Args, Clone, Default)]
-struct LoadArgs {
-    /// WIDTHxLENGTHxHEIGHT: a VXL map's size, overriding what its data and
-    /// sidecars suggest (e.g. 512x512x64). For `render` and --screenshot,
-    /// WIDTHxHEIGHT is the picture's size (default 1280x720). May be given
-    /// twice, once of each.
-    #[arg(long, value_parser = parse_size, global = true, action = clap::ArgAction::Append)]
-    size: Vec<SizeArg>,
+struct MapSize {
+    /// WIDTHxLENGTHxHEIGHT: a VXL map's size (e.g. 512x512x64), overriding
+    /// what its data and sidecars suggest. AoS files have no header, so a
+    /// map whose size cannot be worked out needs it.
+    #[arg(long = "size", value_parser = parse_map_size)]
+    size: Option<[u32; 3]>,
 }
 
 #[derive(Subcommand)]
@@ -57,6 +60,8 @@ enum Command {
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        map_size: MapSize,
     },
     /// Write a map in another format (chosen by OUT's extension, or --format).
     Convert {
@@ -71,6 +76,8 @@ enum Command {
         /// Overwrite OUT if it exists.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        map_size: MapSize,
     },
     /// Draw a map to a PNG, with no window.
     Render {
@@ -112,6 +119,11 @@ enum Command {
         /// Replace OUTPUT if it exists.
         #[arg(long)]
         force: bool,
+        /// WIDTHxHEIGHT: the picture's size (default 1280x720); or
+        /// WIDTHxLENGTHxHEIGHT: a VXL map's size, overriding what its data
+        /// and sidecars suggest. May be given twice, once of each.
+        #[arg(long, value_parser = parse_size, action = clap::ArgAction::Append)]
+        size: Vec<SizeArg>,
     },
     /// Write a map's meshes, as the viewer draws them, for Blender and game
     /// engines: glTF (.glb, or .gltf with a .bin) or OBJ (with a .mtl).
@@ -127,6 +139,8 @@ enum Command {
         /// Replace OUTPUT (and its .bin or .mtl) if they exist.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        map_size: MapSize,
     },
     /// Draw every map under a folder (found by content: any extension,
     /// archives and map folders) from the top and as an overview, with an
@@ -137,6 +151,11 @@ enum Command {
         /// The folder for the pictures, index.html and gallery.json.
         #[arg(short, long)]
         output: PathBuf,
+        /// WIDTHxHEIGHT: each picture's size (default 480x360); or
+        /// WIDTHxLENGTHxHEIGHT: the size of VXL maps whose size cannot be
+        /// worked out. May be given twice, once of each.
+        #[arg(long, value_parser = parse_size, action = clap::ArgAction::Append)]
+        size: Vec<SizeArg>,
     },
     /// Measure decoding speed and store size for a map file.
     Bench {
@@ -145,6 +164,8 @@ enum Command {
         /// How many times to decode.
         #[arg(long, default_value_t = 20)]
         iterations: u32,
+        #[command(flatten)]
+        map_size: MapSize,
     },
 }
 
@@ -176,8 +197,29 @@ fn parse_size(s: &str) -> Result<SizeArg, String> {
     }
 }
 
+/// `--size` where only a map's size makes sense.
+fn parse_map_size(s: &str) -> Result<[u32; 3], String> {
+    match parse_size(s)? {
+        SizeArg::Map(m) => Ok(m),
+        SizeArg::Picture(_) => Err(format!(
+            "{s:?} is a picture's size; this command takes a map's WIDTHxLENGTHxHEIGHT"
+        )),
+    }
+}
+
 fn main() {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // `mapscope rendr map.vxl -o x.png` fails to parse as a file and
+            // options; say what was most likely meant instead of clap's
+            // "the subcommand 'map.vxl' cannot be used with '[FILE]'".
+            if let Some(word) = first_word(std::env::args_os().skip(1)) {
+                reject_mistyped_command(std::path::Path::new(&word));
+            }
+            e.exit()
+        }
+    };
     if let Err(e) = run(cli) {
         eprintln!("mapscope: {e:#}");
         std::process::exit(1);
@@ -185,15 +227,13 @@ fn main() {
 }
 
 fn run(cli: Cli) -> Result<()> {
-    let options = LoadOptions {
-        vxl_size: cli.load.size.iter().rev().find_map(|s| match s {
-            SizeArg::Map(m) => Some(*m),
-            SizeArg::Picture(_) => None,
-        }),
-    };
     match cli.command {
-        Some(Command::Info { file, json }) => {
-            let map = formats::load_path(&file, &options)?;
+        Some(Command::Info {
+            file,
+            json,
+            map_size,
+        }) => {
+            let map = formats::load_path(&file, &map_size.load_options())?;
             if json {
                 println!("{}", mapscope::info::summary_json(&map));
             } else {
@@ -206,18 +246,30 @@ fn run(cli: Cli) -> Result<()> {
             output,
             format,
             force,
-        }) => cli::convert::convert(&input, &output, format.as_deref(), force, &options),
+            map_size,
+        }) => cli::convert::convert(
+            &input,
+            &output,
+            format.as_deref(),
+            force,
+            &map_size.load_options(),
+        ),
         Some(Command::Export {
             file,
             output,
             no_merge,
             force,
-        }) => cli::export::export(&file, &output, !no_merge, force, &options),
-        Some(Command::Gallery { dir, output }) => {
-            let picture = picture_size(&cli.load).unwrap_or(GALLERY_PICTURE);
-            cli::gallery::gallery(&dir, &output, picture, &options)
+            map_size,
+        }) => cli::export::export(&file, &output, !no_merge, force, &map_size.load_options()),
+        Some(Command::Gallery { dir, output, size }) => {
+            let picture = picture_size(&size).unwrap_or(GALLERY_PICTURE);
+            cli::gallery::gallery(&dir, &output, picture, &load_options(&size))
         }
-        Some(Command::Bench { file, iterations }) => cli::bench::bench(&file, iterations, &options),
+        Some(Command::Bench {
+            file,
+            iterations,
+            map_size,
+        }) => cli::bench::bench(&file, iterations, &map_size.load_options()),
         Some(Command::Render {
             file,
             output,
@@ -231,6 +283,7 @@ fn run(cli: Cli) -> Result<()> {
             playable,
             indestructible,
             force,
+            size,
         }) => {
             let mut overlays = mapscope::mesh::terrain::Overlays::default();
             for name in &overlay {
@@ -251,7 +304,7 @@ fn run(cli: Cli) -> Result<()> {
                 highlight_indestructible: indestructible,
                 ..Default::default()
             };
-            let picture = picture_size(&cli.load).unwrap_or([1280, 720]);
+            let picture = picture_size(&size).unwrap_or([1280, 720]);
             let look = cli::render::Look {
                 view,
                 playable,
@@ -259,16 +312,25 @@ fn run(cli: Cli) -> Result<()> {
                 fov,
             };
             cli::render::render(
-                &file, &output, picture, &look, &options_r, &overlays, force, &options,
+                &file,
+                &output,
+                picture,
+                &look,
+                &options_r,
+                &overlays,
+                force,
+                &load_options(&size),
             )
         }
         None => {
-            let picture = picture_size(&cli.load);
+            if let Some(file) = &cli.file {
+                reject_mistyped_command(file);
+            }
             mapscope::app::run(mapscope::app::Options {
                 file: cli.file,
-                load: options,
+                load: load_options(&cli.size),
                 screenshot: cli.screenshot,
-                size: picture,
+                size: picture_size(&cli.size),
                 start: cli.start_with.unwrap_or_default(),
                 measure_frames: cli.measure_frames,
             })
@@ -276,12 +338,100 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// `mapscope frobnicate`: a bare word that names no file is a mistyped
+/// command, answered here rather than by a window with an error in it.
+fn reject_mistyped_command(file: &std::path::Path) {
+    use clap::CommandFactory;
+    let Some(word) = file.to_str() else { return };
+    let bare = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !bare || file.exists() {
+        return;
+    }
+    let mut cmd = Cli::command();
+    cmd.build();
+    if cmd.find_subcommand(word).is_some() {
+        return;
+    }
+    let commands: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .filter(|name| name != "help")
+        .collect();
+    let hint = match commands.iter().find(|name| looks_like(word, name)) {
+        Some(name) => format!("a mistyped `{name}`?"),
+        None => format!("the commands are {}", commands.join(", ")),
+    };
+    cmd.error(
+        clap::error::ErrorKind::InvalidSubcommand,
+        format!("{word:?} is neither a command nor a file ({hint})"),
+    )
+    .exit()
+}
+
+/// The first argument that is neither an option nor an option's value.
+fn first_word(args: impl Iterator<Item = std::ffi::OsString>) -> Option<std::ffi::OsString> {
+    const TAKE_A_VALUE: [&str; 4] = ["--size", "--screenshot", "--measure-frames", "--start-with"];
+    let mut skip_next = false;
+    for arg in args {
+        let text = arg.to_string_lossy();
+        if std::mem::take(&mut skip_next) {
+            continue;
+        }
+        if text.starts_with('-') {
+            skip_next = TAKE_A_VALUE.contains(&text.as_ref());
+            continue;
+        }
+        return Some(arg);
+    }
+    None
+}
+
+/// A command name one or two edits (or a prefix) away from `word`.
+fn looks_like(word: &str, name: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (word.chars().collect(), name.chars().collect());
+    if a.len() >= 2 && name.starts_with(word) {
+        return true;
+    }
+    // Levenshtein distance over two rows.
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut row = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != cb);
+            row.push((prev[j] + cost).min(prev[j + 1] + 1).min(row[j] + 1));
+        }
+        prev = row;
+    }
+    prev[b.len()] <= 2
+}
+
 /// The pictures of `mapscope gallery`, unless --size says otherwise.
 const GALLERY_PICTURE: [u32; 2] = [480, 360];
 
+impl MapSize {
+    fn load_options(&self) -> LoadOptions {
+        LoadOptions {
+            vxl_size: self.size,
+        }
+    }
+}
+
+/// The last `--size WxLxH` given: a VXL map's size.
+fn load_options(sizes: &[SizeArg]) -> LoadOptions {
+    LoadOptions {
+        vxl_size: sizes.iter().rev().find_map(|s| match s {
+            SizeArg::Map(m) => Some(*m),
+            SizeArg::Picture(_) => None,
+        }),
+    }
+}
+
 /// The last `--size WxH` given: a picture's size.
-fn picture_size(load: &LoadArgs) -> Option<[u32; 2]> {
-    load.size.iter().rev().find_map(|s| match s {
+fn picture_size(sizes: &[SizeArg]) -> Option<[u32; 2]> {
+    sizes.iter().rev().find_map(|s| match s {
         SizeArg::Picture(p) => Some(*p),
         SizeArg::Map(_) => None,
     })

@@ -8,7 +8,7 @@ use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output};
 
 fn scratch(test: &str) -> PathBuf {
     common::scratch_dir("cli", test)
@@ -134,6 +134,7 @@ fn a_corrupt_file_exits_non_zero_with_one_line_naming_field_and_offset() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("AoS VXL") && err.contains("at byte"), "{err}");
+    assert_eq!(err.matches("at byte").count(), 1, "said once: {err}");
     // Missing files and unknown formats fail the same way.
     let out = mapscope(&["info".as_ref(), path_arg(&dir.join("nope.vxl"))]);
     assert!(!out.status.success());
@@ -319,4 +320,71 @@ fn messages_say_the_os_error_once_and_help_names_every_argument() {
     assert!(help.contains("<FILE>  The map"), "{help}");
     let help = String::from_utf8_lossy(&mapscope(&["--help".as_ref()]).stdout).into_owned();
     assert!(help.contains("--measure-frames"), "{help}");
+}
+
+#[test]
+fn each_command_describes_its_own_size_option() {
+    let help = |args: &[&str]| {
+        let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
+        String::from_utf8_lossy(&mapscope(&args).stdout).into_owned()
+    };
+    for command in ["info", "convert", "export", "bench"] {
+        let text = help(&[command, "--help"]);
+        assert!(text.contains("WIDTHxLENGTHxHEIGHT"), "{command}: {text}");
+        assert!(!text.contains("picture"), "{command}: {text}");
+    }
+    assert!(help(&["render", "--help"]).contains("the picture's size (default 1280x720)"));
+    assert!(help(&["gallery", "--help"]).contains("each picture's size (default 480x360)"));
+    assert!(help(&["--help"]).contains("the window's size"));
+    // A picture's size is refused where no picture is drawn.
+    let out = mapscope(&[
+        "info".as_ref(),
+        "x.vxl".as_ref(),
+        "--size".as_ref(),
+        "640x480".as_ref(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_mistyped_command_is_an_error_before_any_window_opens() {
+    let dir = scratch("mistyped");
+    for (args, says) in [
+        (&["frobnicate"][..], "the commands are info, convert"),
+        (&["inf"][..], "a mistyped `info`"),
+        (
+            &["rendr", "map.vxl", "-o", "x.png"][..],
+            "a mistyped `render`",
+        ),
+        (&["--size", "800x600", "exprot"][..], "a mistyped `export`"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mapscope"))
+            .args(args)
+            .current_dir(&dir)
+            // A window would fail for want of a display with status 1; the
+            // mistyped command must be caught before that, with status 2.
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("runs mapscope");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("is neither a command nor a file"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // A file of that name is opened, not refused: the check is made only
+    // for names that are not there.
+    std::fs::write(dir.join("frobnicate"), b"junk").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_mapscope"))
+        .arg("frobnicate")
+        .current_dir(&dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs mapscope");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("neither a command nor a file"), "{err}");
 }

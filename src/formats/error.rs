@@ -33,7 +33,8 @@ impl DecodeError {
 /// Why a map could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("{0}")]
+    /// Transparent: the decoder's message is said once in an error chain.
+    #[error(transparent)]
     Decode(#[from] DecodeError),
     /// A file with a known, non-map format, refused by name.
     #[error("{what}, not a map (byte 0: {signature})")]
