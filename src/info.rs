@@ -1,6 +1,6 @@
 //! Summaries of a map for `mapscope info`: readable lines and a JSON object.
 
-use crate::kinds::{self, Lines};
+use crate::kinds::{self, reading, Lines};
 use crate::store::{DefaultCamera, Map};
 use serde_json::{json, Map as JsonMap, Value};
 
@@ -54,6 +54,20 @@ fn camera_json(c: &DefaultCamera) -> Value {
     }
 }
 
+/// "x 256.0  y 256.0  z 20.0  yaw 90° (S)  pitch -10°": where the file's
+/// camera stands (Voxlap) and looks, as the viewer counts it.
+fn camera_text(c: &DefaultCamera) -> String {
+    let (yaw, pitch) = c.yaw_pitch();
+    let look = reading::heading(yaw, pitch);
+    match c {
+        DefaultCamera::Voxlap { position, .. } => {
+            format!("{}  {look}", reading::position(position.map(|v| v as f32)))
+        }
+        // ALW stores only angles; the viewer stands at the player.
+        DefaultCamera::Angles { .. } => look,
+    }
+}
+
 /// The readable summary printed by `mapscope info`.
 pub fn summary_text(map: &Map) -> String {
     let kind = kinds::of(map);
@@ -100,7 +114,7 @@ pub fn summary_text(map: &Map) -> String {
     kind.spawn_notes(&mut lines);
     let mut add = |k: &str, v: String| lines.push((k.to_string(), v));
     if let Some(c) = &m.camera {
-        add("camera", camera_json(c).to_string());
+        add("camera", camera_text(c));
     }
     for s in &m.sources {
         add("read", s.clone());
@@ -113,4 +127,29 @@ pub fn summary_text(map: &Map) -> String {
         .iter()
         .map(|(k, v)| format!("{k:>width$}  {v}\n"))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_files_camera_reads_as_a_place_and_a_heading() {
+        let voxlap = DefaultCamera::Voxlap {
+            position: [64.0, 64.0, 16.0],
+            right: [1.0, 0.0, 0.0],
+            down: [0.0, 0.0, 1.0],
+            forward: [0.0, -1.0, 0.0],
+        };
+        assert_eq!(
+            camera_text(&voxlap),
+            "x 64.0  y 64.0  z 16.0  yaw 270° (N)  pitch 0°"
+        );
+        // ALW's yaw 0 looks north; 45 turns toward the east.
+        let alw = DefaultCamera::Angles {
+            yaw_deg: 45.0,
+            pitch_deg: -10.0,
+        };
+        assert_eq!(camera_text(&alw), "yaw 315° (NE)  pitch -10°");
+    }
 }

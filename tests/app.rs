@@ -124,6 +124,9 @@ fn a_bad_file_shows_the_error_screen_and_exits_non_zero() {
         assert!(!run.status.success(), "{}", file.display());
         assert!(err.contains("mapscope:"), "{err}");
         assert!(!err.contains("panicked"), "{err}");
+        // The path is named, once, whichever error it was.
+        let name = file.display().to_string();
+        assert_eq!(err.matches(&name).count(), 1, "{err}");
         // The picture is of the error screen: its red text on the dark
         // background, no sky.
         let (px, w, _) = rgb_pixels(&out);

@@ -2,6 +2,7 @@
 //! the scroll wheel in, a camera out. Map coordinates: z is down, so "up"
 //! (Space, Q) lowers z.
 
+use crate::kinds::reading;
 use crate::render::Camera;
 use glam::Vec3;
 
@@ -91,37 +92,17 @@ impl Fly {
         self.speed = (self.speed * 1.25f32.powf(notches)).clamp(0.5, 2000.0);
     }
 
-    /// "x, y, z, heading" for the status line.
     /// The camera's place (`at`, as the map counts positions), heading
     /// and speed, for the status line.
     pub fn describe(&self, at: [f32; 3]) -> String {
         let c = &self.camera;
         format!(
             "{}  {}  speed {:.0}",
-            position(at),
-            heading(c.yaw_deg, c.pitch_deg),
+            reading::position(at),
+            reading::heading(c.yaw_deg, c.pitch_deg),
             self.speed
         )
     }
-}
-
-/// "x 1.0  y 2.0  z 3.0", never "-0.0".
-pub fn position(at: [f32; 3]) -> String {
-    let [x, y, z] = at.map(|v| crate::kinds::fixed(v, 1));
-    format!("x {x}  y {y}  z {z}")
-}
-
-/// "yaw 270° (N)  pitch -45°": the yaw from 0 to 359 degrees.
-pub fn heading(yaw_deg: f32, pitch_deg: f32) -> String {
-    let yaw = (yaw_deg.rem_euclid(360.0).round() as u32) % 360;
-    let pitch = crate::kinds::fixed(pitch_deg, 0);
-    format!("yaw {yaw}° ({})  pitch {pitch}°", compass(yaw_deg))
-}
-
-/// The compass point nearest a yaw (0 is east, 90 south).
-pub fn compass(yaw_deg: f32) -> &'static str {
-    ["E", "SE", "S", "SW", "W", "NW", "N", "NE"]
-        [((yaw_deg.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
 }
 
 #[cfg(test)]
@@ -238,12 +219,5 @@ mod tests {
         f.look(0.0, -10_000.0);
         assert_eq!(f.camera.pitch_deg, 89.0);
         assert!(f.describe(f.camera.position.into()).contains("yaw 90°"));
-    }
-
-    #[test]
-    fn headings_run_from_0_to_359_and_zero_has_no_sign() {
-        assert_eq!(heading(-90.0, -45.0), "yaw 270° (N)  pitch -45°");
-        assert_eq!(heading(359.7, -0.2), "yaw 0° (E)  pitch 0°");
-        assert_eq!(position([-0.04, 1.26, -3.0]), "x 0.0  y 1.3  z -3.0");
     }
 }

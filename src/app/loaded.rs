@@ -30,11 +30,17 @@ impl App {
                 Progress::Stage(s) => load.stage = s,
                 Progress::Failed(e) => {
                     // The map already open stays open.
-                    let why = format!("could not open {}: {e}", load.source.name());
-                    self.load_failed(why);
+                    // An OS error names the path already; a decoder's does not.
+                    let name = load.source.name();
+                    let e = e.to_string();
+                    let why = match e.contains(&name) {
+                        true => e,
+                        false => format!("could not open {name}: {e}"),
+                    };
                     if self.script.is_some() {
-                        self.exit_error = Some(e.to_string());
+                        self.exit_error = Some(why.clone());
                     }
+                    self.load_failed(why);
                     self.load = None;
                     return;
                 }

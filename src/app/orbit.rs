@@ -90,7 +90,7 @@ impl Orbit {
     /// "pivot x, y, z, distance, camera, heading" for the status line,
     /// positions as `file` turns the view's into the map's.
     pub fn describe(&self, file: impl Fn(Vec3) -> [f32; 3]) -> String {
-        use super::fly::{heading, position};
+        use crate::kinds::reading::{heading, position};
         format!(
             "orbit  pivot {}  distance {:.1}  camera {}  {}",
             position(file(self.pivot)),

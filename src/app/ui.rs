@@ -309,11 +309,12 @@ pub fn error_screen(ui: &mut egui::Ui, why: &str, a: &mut Actions) {
             ui.set_max_width(560.0);
             wrapped(ui, egui::RichText::new(why).color(ERROR_RED));
             ui.add_space(16.0);
-            ui.horizontal(|ui| {
-                a.open |= ui.button("Open another map…").clicked();
-                a.browse |= ui.button("Browse in app…").clicked();
-                a.open_demo |= ui.button("Open the demo map").clicked();
-            });
+            // One under another: a centred column needs no measuring.
+            let button =
+                |ui: &mut egui::Ui, text| ui.add_sized([200.0, 26.0], egui::Button::new(text));
+            a.open |= button(ui, "Open another map…").clicked();
+            a.browse |= button(ui, "Browse in app…").clicked();
+            a.open_demo |= button(ui, "Open the demo map").clicked();
         });
     });
 }

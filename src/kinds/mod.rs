@@ -9,12 +9,14 @@
 //! module here and a new arm there.
 
 mod cells;
+pub mod reading;
 mod terrain;
 #[cfg(feature = "gui")]
 pub mod views;
 mod voxels;
 mod warcraft;
 
+pub use reading::fixed;
 pub use warcraft::{controller_name, object_name, race_name};
 
 use crate::mesh::MapMeshes;
@@ -59,16 +61,6 @@ pub trait Shown {}
 impl<T> Shown for T {}
 
 /// The one place that tells the kinds apart.
-/// `v` with `decimals` decimals, never "-0.00": a value that rounds to
-/// zero is zero.
-pub fn fixed(v: f32, decimals: usize) -> String {
-    let text = format!("{v:.decimals$}");
-    match text.strip_prefix('-') {
-        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
-        _ => text,
-    }
-}
-
 pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
     match &map.content {
         Content::Voxels(store) => Box::new(voxels::Voxels { map, store }),

@@ -94,28 +94,18 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
             Ok(Camera::perspective(eye, yaw, -12.0, fov_deg))
         }
         View::Camera => match &map.meta.camera {
-            Some(DefaultCamera::Voxlap {
-                position, forward, ..
-            }) => {
-                let f = Vec3::new(forward[0] as f32, forward[1] as f32, forward[2] as f32)
-                    .normalize_or(Vec3::X);
+            Some(camera @ DefaultCamera::Voxlap { position, .. }) => {
+                let (yaw, pitch) = camera.yaw_pitch();
                 let p = Vec3::new(position[0] as f32, position[1] as f32, position[2] as f32);
-                let yaw = f.y.atan2(f.x).to_degrees();
-                let pitch = (-f.z).clamp(-1.0, 1.0).asin().to_degrees();
                 Ok(Camera::perspective(p, yaw, pitch, fov_deg))
             }
-            Some(DefaultCamera::Angles { yaw_deg, pitch_deg }) => {
-                // From the player if there is one, else above the middle. ALW's
-                // yaw 0 looks toward -Z, which is north (-y) here.
+            Some(camera @ DefaultCamera::Angles { .. }) => {
+                // From the player if there is one, else above the middle.
                 let eye = kind
                     .eye()
                     .unwrap_or(Vec3::new(centre.x, centre.y, e.top + 1.0));
-                Ok(Camera::perspective(
-                    eye,
-                    yaw_deg - 90.0,
-                    *pitch_deg,
-                    fov_deg,
-                ))
+                let (yaw, pitch) = camera.yaw_pitch();
+                Ok(Camera::perspective(eye, yaw, pitch, fov_deg))
             }
             None => Err("this map stores no camera (only Voxlap VXL and ALW files do)".into()),
         },

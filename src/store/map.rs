@@ -73,3 +73,24 @@ pub enum DefaultCamera {
     /// ALW header: yaw then pitch in degrees; yaw 0 looks toward -Z.
     Angles { yaw_deg: f32, pitch_deg: f32 },
 }
+
+impl DefaultCamera {
+    /// Where the camera looks, as the rest of the program counts it: yaw in
+    /// degrees from east (90 is south, y growing), pitch above the horizon.
+    pub fn yaw_pitch(&self) -> (f32, f32) {
+        match self {
+            DefaultCamera::Voxlap { forward, .. } => {
+                let [x, y, z] = forward.map(|v| v as f32);
+                let length = (x * x + y * y + z * z).sqrt();
+                if !length.is_finite() || length == 0.0 {
+                    return (0.0, 0.0);
+                }
+                // z points down, so looking up is a negative z.
+                let pitch = (-z / length).clamp(-1.0, 1.0).asin().to_degrees();
+                (y.atan2(x).to_degrees(), pitch)
+            }
+            // ALW's yaw 0 looks toward -Z, which is north (-y) on the map.
+            DefaultCamera::Angles { yaw_deg, pitch_deg } => (yaw_deg - 90.0, *pitch_deg),
+        }
+    }
+}

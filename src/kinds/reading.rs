@@ -1,0 +1,45 @@
+//! Numbers as people read them, the same in `mapscope info`, the panels and
+//! the status line: no "-0.00", headings from 0 to 359 with a compass point.
+
+/// `v` with `decimals` decimals, never "-0.00": a value that rounds to
+/// zero is zero.
+pub fn fixed(v: f32, decimals: usize) -> String {
+    let text = format!("{v:.decimals$}");
+    match text.strip_prefix('-') {
+        Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+        _ => text,
+    }
+}
+
+/// "x 1.0  y 2.0  z 3.0", never "-0.0".
+pub fn position(at: [f32; 3]) -> String {
+    let [x, y, z] = at.map(|v| fixed(v, 1));
+    format!("x {x}  y {y}  z {z}")
+}
+
+/// "yaw 270° (N)  pitch -45°": the yaw from 0 to 359 degrees.
+pub fn heading(yaw_deg: f32, pitch_deg: f32) -> String {
+    let yaw = (yaw_deg.rem_euclid(360.0).round() as u32) % 360;
+    let pitch = fixed(pitch_deg, 0);
+    format!("yaw {yaw}° ({})  pitch {pitch}°", compass(yaw_deg))
+}
+
+/// The compass point nearest a yaw (0 is east, 90 south).
+pub fn compass(yaw_deg: f32) -> &'static str {
+    ["E", "SE", "S", "SW", "W", "NW", "N", "NE"]
+        [((yaw_deg.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_run_from_0_to_359_and_zero_has_no_sign() {
+        assert_eq!(heading(-90.0, -45.0), "yaw 270° (N)  pitch -45°");
+        assert_eq!(heading(359.7, -0.2), "yaw 0° (E)  pitch 0°");
+        assert_eq!(position([-0.04, 1.26, -3.0]), "x 0.0  y 1.3  z -3.0");
+        assert_eq!(fixed(-0.001, 2), "0.00");
+        assert_eq!(fixed(-0.6, 0), "-1");
+    }
+}
