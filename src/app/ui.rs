@@ -278,25 +278,37 @@ pub fn draw(
 }
 
 /// The summary as `mapscope info` prints it, one "key  value" a line: keys
-/// in a column, values wrapping beside them.
+/// in a column, values wrapping beside them; in a narrow panel, each value
+/// under its key, so that no number is broken across lines.
 fn summary(ui: &mut egui::Ui, text: &str) {
+    let pairs = text.lines().filter_map(|line| {
+        let line = line.trim_start();
+        let (key, value) = line.split_once("  ").unwrap_or(("", line));
+        // Shown at the top of the panel already.
+        (key != "name" && key != "description").then(|| (key, value.trim_start()))
+    });
+    if ui.available_width() < NARROW_SUMMARY {
+        for (key, value) in pairs {
+            ui.label(egui::RichText::new(key).strong());
+            ui.indent(key, |ui| wrapped(ui, value));
+        }
+        return;
+    }
     egui::Grid::new("summary")
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
-            for line in text.lines() {
-                let line = line.trim_start();
-                let (key, value) = line.split_once("  ").unwrap_or(("", line));
-                // Shown at the top of the panel already.
-                if key == "name" || key == "description" {
-                    continue;
-                }
+            for (key, value) in pairs {
                 ui.label(egui::RichText::new(key).strong());
-                wrapped(ui, value.trim_start());
+                wrapped(ui, value);
                 ui.end_row();
             }
         });
 }
+
+/// Below this width (points) the summary's keys and values do not fit side
+/// by side.
+const NARROW_SUMMARY: f32 = 240.0;
 
 /// In place of the 3D view when the map asked for could not be opened and
 /// none is open: why, and what to do instead.

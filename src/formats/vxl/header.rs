@@ -53,10 +53,9 @@ pub(super) fn read_voxlap_header(
     Ok((camera, xdim as u32, ydim as u32))
 }
 
-/// Writes the header for `store`, with the map's Voxlap camera or Voxlap's
-/// own default.
+/// Writes the header for `store`, with the map's Voxlap camera or, for a map
+/// that has none, one that sees it.
 pub(super) fn write_voxlap_header(out: &mut Vec<u8>, map: &Map, store: &VoxelStore) {
-    let [w, l, d] = store.dims();
     let (position, right, down, forward) = match &map.meta.camera {
         Some(DefaultCamera::Voxlap {
             position,
@@ -64,14 +63,9 @@ pub(super) fn write_voxlap_header(out: &mut Vec<u8>, map: &Map, store: &VoxelSto
             down,
             forward,
         }) => (*position, *right, *down, *forward),
-        // Voxlap's own default: from the centre, above the ground, looking north.
-        _ => (
-            [w as f64 / 2.0, l as f64 / 2.0, d as f64 / 4.0],
-            [1.0, 0.0, 0.0],
-            [0.0, 0.0, 1.0],
-            [0.0, -1.0, 0.0],
-        ),
+        _ => overlooking_camera(store),
     };
+    let [w, l, _] = store.dims();
     out.put_u32(VOXLAP_MAGIC);
     out.put_u32(w);
     out.put_u32(l);
@@ -80,4 +74,25 @@ pub(super) fn write_voxlap_header(out: &mut Vec<u8>, map: &Map, store: &VoxelSto
             out.put_f64(c);
         }
     }
+}
+
+/// A camera for a map that stores none: near the south edge, above the
+/// highest ground, looking north and 20 degrees down. (A fixed height would
+/// see only sky on a map whose ground lies deep, as converted AoS maps'
+/// does in Voxlap's 256 voxels.)
+fn overlooking_camera(store: &VoxelStore) -> ([f64; 3], [f64; 3], [f64; 3], [f64; 3]) {
+    let [w, l, d] = store.dims();
+    let highest = (0..l)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter_map(|(x, y)| store.surface(x, y).0.first().map(|s| s.top))
+        .min()
+        .map_or(d as f64 / 2.0, f64::from);
+    let (sin, cos) = 20f64.to_radians().sin_cos();
+    (
+        [w as f64 / 2.0, l as f64 * 0.95, (highest - 16.0).max(0.0)],
+        [1.0, 0.0, 0.0],
+        // z points down: looking down is a positive z.
+        [0.0, sin, cos],
+        [0.0, -cos, sin],
+    )
 }

@@ -75,3 +75,22 @@ fn voxlap_header_is_read_in_both_byte_orders() {
         assert_eq!(forward, [9.0, 10.0, 11.0]);
     }
 }
+
+#[test]
+fn a_map_without_a_camera_is_written_with_one_that_sees_the_ground() {
+    let mut file = Vec::new();
+    for _ in 0..9 {
+        file.extend_from_slice(&one_column());
+    }
+    let aos = decode(&file, None).unwrap();
+    assert!(aos.meta.camera.is_none());
+    let voxlap = decode(&encode(&aos, Format::VoxlapVxl).unwrap(), None).unwrap();
+    let Some(camera @ DefaultCamera::Voxlap { position, .. }) = &voxlap.meta.camera else {
+        panic!("a Voxlap file always has a camera")
+    };
+    // The highest ground is at z 2 (z grows down); the camera is above it
+    // (clamped to the top) and looks down.
+    assert!(position[2] <= 2.0, "{position:?}");
+    let (_, pitch) = camera.yaw_pitch();
+    assert!(pitch < -10.0, "pitch {pitch}");
+}
