@@ -358,15 +358,7 @@ fn a_mistyped_command_is_an_error_before_any_window_opens() {
         ),
         (&["--size", "800x600", "exprot"][..], "a mistyped `export`"),
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_mapscope"))
-            .args(args)
-            .current_dir(&dir)
-            // A window would fail for want of a display with status 1; the
-            // mistyped command must be caught before that, with status 2.
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .output()
-            .expect("runs mapscope");
+        let out = without_display(&dir, args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(
@@ -378,13 +370,19 @@ fn a_mistyped_command_is_an_error_before_any_window_opens() {
     // A file of that name is opened, not refused: the check is made only
     // for names that are not there.
     std::fs::write(dir.join("frobnicate"), b"junk").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_mapscope"))
-        .arg("frobnicate")
-        .current_dir(&dir)
+    let out = without_display(&dir, &["frobnicate"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("neither a command nor a file"), "{err}");
+}
+
+/// Runs mapscope in `dir` where no window can open: one would fail for want
+/// of a display with status 1, so a mistake caught before has status 2.
+fn without_display(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mapscope"))
+        .args(args)
+        .current_dir(dir)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()
-        .expect("runs mapscope");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(!err.contains("neither a command nor a file"), "{err}");
+        .expect("runs mapscope")
 }
