@@ -202,7 +202,15 @@ impl App {
         let mut view_rect = None;
         let settings_before = self.shots.settings.clone();
         let out = g.egui_ctx.run_ui(input, |ui| {
-            ui::menu(ui, &mut actions, &mut self.panels, mode, &self.recent);
+            let has_map = self.current.is_some();
+            ui::menu(
+                ui,
+                &mut actions,
+                &mut self.panels,
+                mode,
+                &self.recent,
+                has_map,
+            );
             let map = self.current.as_ref().map(|c| {
                 let (stats, ms) = (&self.clock.stats, self.clock.frame_ms);
                 let scale = g.view3d.scale();

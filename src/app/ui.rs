@@ -394,13 +394,15 @@ pub fn legend(ctx: &egui::Context, overlays: crate::mesh::terrain::Overlays, are
         });
 }
 
-/// The menu bar, with a toolbar at its right: camera modes and screenshots.
+/// The menu bar, with a toolbar at its right: camera modes and screenshots
+/// (greyed out while no map is open: there is nothing to move round or save).
 pub fn menu(
     ui: &mut egui::Ui,
     a: &mut Actions,
     panels: &mut Panels,
     mode: ModeKind,
     recent: &[std::path::PathBuf],
+    has_map: bool,
 ) {
     egui::Panel::top("menu").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
@@ -425,12 +427,16 @@ pub fn menu(
                 });
                 a.reload |= ui.button("Reload (F5)").clicked();
                 ui.separator();
-                a.screenshot |= ui.button("Screenshot (F12)").clicked();
+                ui.add_enabled_ui(has_map, |ui| {
+                    a.screenshot |= ui.button("Screenshot (F12)").clicked();
+                    a.export |= ui
+                        .button("Export…")
+                        .on_hover_text(
+                            "The map's meshes as glTF (.glb, .gltf) or OBJ, for Blender",
+                        )
+                        .clicked();
+                });
                 a.screenshot_settings |= ui.button("Screenshot settings…").clicked();
-                a.export |= ui
-                    .button("Export…")
-                    .on_hover_text("The map's meshes as glTF (.glb, .gltf) or OBJ, for Blender")
-                    .clicked();
                 ui.separator();
                 a.quit |= ui.button("Quit").clicked();
             });
@@ -478,21 +484,23 @@ pub fn menu(
                 }
             });
             ui.separator();
-            for (kind, label) in MODES {
-                let short = label.split(' ').next().unwrap_or(label);
-                if ui
-                    .selectable_label(mode == kind, short)
-                    .on_hover_text(label)
-                    .clicked()
-                {
-                    a.mode = Some(kind);
+            ui.add_enabled_ui(has_map, |ui| {
+                for (kind, label) in MODES {
+                    let short = label.split(' ').next().unwrap_or(label);
+                    if ui
+                        .selectable_label(mode == kind, short)
+                        .on_hover_text(label)
+                        .clicked()
+                    {
+                        a.mode = Some(kind);
+                    }
                 }
-            }
-            ui.separator();
-            a.screenshot |= ui
-                .button("Screenshot")
-                .on_hover_text("Save a PNG of the 3D view (F12)")
-                .clicked();
+                ui.separator();
+                a.screenshot |= ui
+                    .button("Screenshot")
+                    .on_hover_text("Save a PNG of the 3D view (F12)")
+                    .clicked();
+            });
             a.screenshot_settings |= ui
                 .button("Settings…")
                 .on_hover_text("Screenshot settings: size, UI, folder")

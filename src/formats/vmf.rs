@@ -64,6 +64,14 @@ pub fn sniff(bytes: &[u8]) -> Result<(), String> {
         if text == b.len() && b.len() == 32 {
             return Err(format!("the {field} field has no NUL in its 32 bytes"));
         }
+        // A short text file is not a cut VMF: a real name ends early, so
+        // even a VMF cut inside its header has the name's NUL.
+        if text == b.len() && field == "name" {
+            return Err(format!(
+                "the name field has no NUL in the file's {} bytes",
+                b.len()
+            ));
+        }
         if b[text..].iter().any(|&c| c != 0) {
             return Err(format!("the {field} field is not padded with NULs"));
         }
@@ -557,5 +565,20 @@ mod tests {
         let e = decode(&f).unwrap_err();
         assert_eq!(e.field, "voxel (0, 0, 1) type");
         assert_eq!(e.offset, 91 + 8 + 4);
+    }
+
+    #[test]
+    fn a_short_text_file_is_not_taken_for_a_cut_vmf() {
+        assert!(sniff(b"hello").is_err());
+        assert!(sniff(b"junkjunkjunk").is_err());
+        // Cut inside the header, after the name's NUL: still a VMF, so
+        // the VMF decoder names the missing field.
+        assert!(sniff(b"Hallway\0\0\0\0\0").is_ok());
+        assert!(
+            crate::formats::decode(b"Hallway\0\0\0\0\0", &Default::default())
+                .unwrap_err()
+                .to_string()
+                .starts_with("VMF")
+        );
     }
 }
