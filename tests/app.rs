@@ -336,6 +336,30 @@ fn the_pointer_over_a_panel_leaves_the_inspector_alone() {
     );
 }
 
+#[test]
+fn the_inspector_follows_the_view_moving_under_a_still_pointer() {
+    // The pointer stays over the map while S flies the camera back: what is
+    // under the pointer changes, and so must the Inspector (it used to wait
+    // for the mouse to move).
+    let Some((w, a, b)) = grab_around(
+        "inspector follows test",
+        "xdotool mousemove 400 330; xdotool windowfocus $(xdotool search --name mapscope | head -1); sleep 2",
+        "xdotool keydown s; sleep 1.5; xdotool keyup s; sleep 2",
+    ) else {
+        return;
+    };
+    let region: Vec<usize> = (40..140)
+        .flat_map(|y| (560..790).map(move |x| (y * w + x) as usize))
+        .collect();
+    let text = region.iter().filter(|&&i| a[i] != a[region[0]]).count();
+    assert!(text > 300, "the Inspector shows nothing ({text} pixels)");
+    let changed = region.iter().filter(|&&i| a[i] != b[i]).count();
+    assert!(
+        changed > 50,
+        "the Inspector kept the old pick ({changed} pixels changed)"
+    );
+}
+
 /// The window's 3D view at 800 x 500: right of the Map panel, left of the
 /// Inspector, between the menu bar and the status line.
 fn view_region(w: u32) -> Vec<usize> {

@@ -101,6 +101,9 @@ impl App {
         let update = g.view3d.update(&g.gpu, &mut g.renderer, scene, shown);
         if let Some(stats) = update.stats {
             self.clock.stats = stats;
+            // The status line was laid out before this picture was drawn:
+            // one more frame (egui only) shows its figures and quality.
+            g.window.request_redraw();
         }
         let g_scale = g.view3d.scale();
         let background = g.egui_ctx.global_style().visuals.panel_fill;

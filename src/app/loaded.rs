@@ -76,6 +76,11 @@ impl App {
                     self.notice = None;
                     self.failed = None;
                     self.load = None;
+                    // What the pointer picked was in the old map.
+                    self.pointer.picked = None;
+                    self.pointer.picked_from = None;
+
+                    self.pointer.lines.clear();
                     self.clock.since_load = 0;
                     self.scene_edits += 1;
                     // A new map starts flying (or orbiting) over its overview.

@@ -128,6 +128,9 @@ struct Pointer {
     cursor: Option<(f32, f32)>,
     /// Whether it moved since the last pick.
     moved: bool,
+    /// The camera of the last pick: the view moving under a still pointer
+    /// picks again.
+    picked_from: Option<crate::render::Camera>,
     picked: Option<crate::kinds::Picked>,
     /// The inspector's lines for what is picked.
     lines: Vec<String>,
@@ -282,7 +285,8 @@ impl App {
     }
 
     fn update_pick(&mut self) {
-        if !self.pointer.moved || self.input.looking || self.pointer.over_ui {
+        let view_moved = self.pointer.picked_from != Some(self.fly.camera);
+        if !(self.pointer.moved || view_moved) || self.input.looking || self.pointer.over_ui {
             return;
         }
         let Some(g) = &self.gfx else { return };
@@ -291,6 +295,7 @@ impl App {
             return;
         };
         self.pointer.moved = false;
+        self.pointer.picked_from = Some(self.fly.camera);
         // Scripted pictures show the inspector for the middle of the view.
         let (px, py) = if self.script.is_some() {
             (w / 2.0, h / 2.0)
