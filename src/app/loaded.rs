@@ -79,7 +79,6 @@ impl App {
                     // What the pointer picked was in the old map.
                     self.pointer.picked = None;
                     self.pointer.picked_from = None;
-
                     self.pointer.lines.clear();
                     self.clock.since_load = 0;
                     self.scene_edits += 1;
