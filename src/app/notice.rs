@@ -63,6 +63,9 @@ impl Notice {
             .fixed_pos(area.center_top() + egui::vec2(0.0, 12.0))
             .pivot(egui::Align2::CENTER_TOP)
             .order(egui::Order::Foreground)
+            // The area itself takes the click: a second `interact` on its
+            // response would use its id twice.
+            .sense(egui::Sense::click())
             .show(ctx, |ui| {
                 ui.set_opacity(opacity);
                 ui.set_max_width((area.width() - 24.0).max(120.0));
@@ -84,7 +87,6 @@ impl Notice {
             });
         response
             .response
-            .interact(egui::Sense::click())
             .on_hover_text("Click to dismiss")
             .clicked()
     }
