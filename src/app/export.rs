@@ -92,6 +92,10 @@ impl App {
             Ok(Some(text)) => {
                 self.exporting = None;
                 self.notice = Some(text);
+                // Polled between frames: nothing else would draw it.
+                if let Some(g) = &self.gfx {
+                    g.window.request_redraw();
+                }
             }
         }
     }
