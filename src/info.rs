@@ -101,15 +101,7 @@ pub fn summary_text(map: &Map) -> String {
     kind.summary_lines(&mut lines);
     let mut add = |k: &str, v: String| lines.push((k.to_string(), v));
     for s in &m.spawns {
-        let z =
-            s.z.map_or(String::new(), |z| format!(", z {}..{}", z[0], z[1]));
-        add(
-            "spawn",
-            format!(
-                "{}: x {}..{}, y {}..{}{z} ({})",
-                s.label, s.min[0], s.max[0], s.min[1], s.max[1], s.origin
-            ),
-        );
+        add("spawn", kinds::spawn_text(&*kind, s));
     }
     kind.spawn_notes(&mut lines);
     let mut add = |k: &str, v: String| lines.push((k.to_string(), v));

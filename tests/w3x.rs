@@ -243,3 +243,31 @@ fn a_synthetic_map_gives_back_every_object_put_in() {
         assert_eq!(j["files"].as_array().unwrap().len(), 7);
     }
 }
+
+#[test]
+fn spawns_read_in_tiles_from_the_south_west_like_the_status_line() {
+    // A start location's tile, worked out from its world position: the
+    // game's y grows north and the terrain's offset is its south-west corner.
+    let bytes = mapscope::samples::w3x_archive(40, FileOptions::default());
+    let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+    let w = map.warcraft().unwrap();
+    let kind = mapscope::kinds::of(&map);
+    let [ox, oy] = w.terrain.offset;
+    for (start, spawn) in w.start_locations().zip(&map.meta.spawns) {
+        let text = mapscope::kinds::spawn_text(&*kind, spawn);
+        let range = |axis: &str| -> f32 {
+            let part = text.split(&format!(" {axis} ")).nth(1).unwrap();
+            let (a, b) = part
+                .split([',', ' '])
+                .next()
+                .unwrap()
+                .split_once("..")
+                .unwrap();
+            (a.parse::<f32>().unwrap() + b.parse::<f32>().unwrap()) / 2.0
+        };
+        let tile_x = (start.position[0] - ox) / 128.0;
+        let tile_y = (start.position[1] - oy) / 128.0;
+        assert!((range("x") - tile_x).abs() < 0.1, "{text}: x {tile_x}");
+        assert!((range("y") - tile_y).abs() < 0.1, "{text}: y {tile_y}");
+    }
+}

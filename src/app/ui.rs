@@ -123,18 +123,13 @@ impl<'a> MapView<'a> {
             timings: &c.timings,
             stats: line,
             inspector,
-            spawns: c
-                .map
-                .meta
-                .spawns
-                .iter()
-                .map(|s| {
-                    format!(
-                        "{} ({}): x {:.0}..{:.0}, y {:.0}..{:.0}",
-                        s.label, s.origin, s.min[0], s.max[0], s.min[1], s.max[1]
-                    )
-                })
-                .collect(),
+            spawns: {
+                let kind = crate::kinds::of(&c.map);
+                let spawns = c.map.meta.spawns.iter();
+                spawns
+                    .map(|s| crate::kinds::spawn_text(&*kind, s))
+                    .collect()
+            },
         }
     }
 }

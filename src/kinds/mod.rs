@@ -24,7 +24,7 @@ use crate::store::cells::AlwWorld;
 use crate::store::terrain::W3eTerrain;
 use crate::store::voxels::VoxelStore;
 use crate::store::warcraft::WarcraftMap;
-use crate::store::{Content, Map};
+use crate::store::{Content, Map, Spawn};
 use serde_json::{Map as JsonMap, Value};
 
 #[cfg(feature = "gui")]
@@ -43,6 +43,12 @@ pub trait MapKind: Shown {
     fn summary_lines(&self, lines: &mut Lines);
     /// Lines after the spawn areas (what the format cannot say of them).
     fn spawn_notes(&self, _lines: &mut Lines) {}
+    /// A spawn area's x and y ranges as the file counts positions (W3E:
+    /// tiles from the south-west corner), as the status line and the
+    /// Inspector count them.
+    fn file_area(&self, s: &Spawn) -> [[f32; 2]; 2] {
+        [[s.min[0], s.max[0]], [s.min[1], s.max[1]]]
+    }
     /// The kind's keys of `mapscope info --json`.
     fn summary_json(&self, o: &mut JsonMap<String, Value>);
     /// Everything the map draws, meshed (voxel chunks on all cores).
@@ -59,6 +65,16 @@ impl<T: ViewKind> Shown for T {}
 pub trait Shown {}
 #[cfg(not(feature = "gui"))]
 impl<T> Shown for T {}
+
+/// "green: x 384..512, y 128..384 (implicit)": a spawn area as the
+/// Spawns list and `mapscope info` show it, in the file's positions.
+pub fn spawn_text(kind: &dyn MapKind, s: &Spawn) -> String {
+    let [[x0, x1], [y0, y1]] = kind.file_area(s).map(|r| r.map(reading::coordinate));
+    let z = s.z.map_or(String::new(), |[a, b]| {
+        format!(", z {}..{}", reading::coordinate(a), reading::coordinate(b))
+    });
+    format!("{}: x {x0}..{x1}, y {y0}..{y1}{z} ({})", s.label, s.origin)
+}
 
 /// The one place that tells the kinds apart.
 pub fn of(map: &Map) -> Box<dyn MapKind + '_> {

@@ -11,6 +11,15 @@ pub fn fixed(v: f32, decimals: usize) -> String {
     }
 }
 
+/// A map coordinate: whole numbers as they are ("128"), others to a tenth.
+pub fn coordinate(v: f32) -> String {
+    if v.fract() == 0.0 {
+        fixed(v, 0)
+    } else {
+        fixed(v, 1)
+    }
+}
+
 /// "x 1.0  y 2.0  z 3.0", never "-0.0".
 pub fn position(at: [f32; 3]) -> String {
     let [x, y, z] = at.map(|v| fixed(v, 1));
@@ -41,5 +50,7 @@ mod tests {
         assert_eq!(position([-0.04, 1.26, -3.0]), "x 0.0  y 1.3  z -3.0");
         assert_eq!(fixed(-0.001, 2), "0.00");
         assert_eq!(fixed(-0.6, 0), "-1");
+        assert_eq!(coordinate(128.0), "128");
+        assert_eq!(coordinate(42.25), "42.2");
     }
 }

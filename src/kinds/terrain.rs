@@ -5,6 +5,7 @@
 use super::{Lines, MapKind};
 use crate::mesh::{terrain::mesh_terrain, MapMeshes};
 use crate::store::terrain::{id_string, letter_string, tileset_name, W3eTerrain};
+use crate::store::Spawn;
 use serde_json::{json, Map as JsonMap, Value};
 
 pub(super) struct Terrain<'a> {
@@ -22,6 +23,12 @@ impl MapKind for Terrain<'_> {
 
     fn summary_json(&self, o: &mut JsonMap<String, Value>) {
         o.extend(summary_json(self.terrain));
+    }
+
+    /// Rows from the south, as the file stores them.
+    fn file_area(&self, s: &Spawn) -> [[f32; 2]; 2] {
+        let rows = self.terrain.height.saturating_sub(1) as f32;
+        [[s.min[0], s.max[0]], [rows - s.max[1], rows - s.min[1]]]
     }
 
     fn mesh(&self) -> MapMeshes {

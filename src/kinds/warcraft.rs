@@ -6,6 +6,7 @@ use super::terrain::Terrain;
 use super::{Lines, MapKind};
 use crate::mesh::MapMeshes;
 use crate::store::warcraft::{MapInfo, WarcraftMap};
+use crate::store::Spawn;
 use serde_json::{json, Map as JsonMap, Value};
 
 pub(super) struct Warcraft<'a> {
@@ -87,6 +88,10 @@ fn players_json(info: &MapInfo) -> Value {
 impl MapKind for Warcraft<'_> {
     fn size(&self) -> (Vec<u32>, &'static str) {
         self.terrain().size()
+    }
+
+    fn file_area(&self, s: &Spawn) -> [[f32; 2]; 2] {
+        self.terrain().file_area(s)
     }
 
     fn summary_lines(&self, lines: &mut Lines) {
