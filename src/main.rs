@@ -93,14 +93,15 @@ enum Command {
         /// An explicit camera: x,y,z,yaw,pitch (map coordinates, z down; degrees).
         #[arg(long, value_parser = parse_camera, allow_hyphen_values = true)]
         camera: Option<[f32; 5]>,
-        /// Vertical field of view in degrees.
-        #[arg(long, default_value_t = 60.0)]
+        /// Vertical field of view in degrees, 1 to 179.
+        #[arg(long, default_value_t = 60.0, value_parser = parse_fov)]
         fov: f32,
         /// Leave out the spawn-area boxes.
         #[arg(long)]
         no_spawns: bool,
         /// W3E overlays to tint, comma-separated: ramp, blight, water,
-        /// boundary, edge, cliff, layers.
+        /// boundary, edge, cliff, layers, and the pathing map's nowalk,
+        /// nobuild, nofly.
         #[arg(long, value_delimiter = ',')]
         overlay: Vec<String>,
         /// The game's distance fog, in voxels (AoS uses 128).
@@ -435,6 +436,15 @@ fn picture_size(sizes: &[SizeArg]) -> Option<[u32; 2]> {
         SizeArg::Picture(p) => Some(*p),
         SizeArg::Map(_) => None,
     })
+}
+
+fn parse_fov(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(v) if (1.0..=179.0).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "{s:?} is not a field of view from 1 to 179 degrees"
+        )),
+    }
 }
 
 fn parse_camera(s: &str) -> Result<[f32; 5], String> {

@@ -56,14 +56,7 @@ impl<'a> Reader<'a> {
     /// Takes `n` bytes, or fails naming `field` if the file ends first.
     pub fn bytes(&mut self, n: usize, field: &str) -> Result<&'a [u8], DecodeError> {
         if n > self.remaining() {
-            return Err(self.error(
-                field,
-                format!(
-                    "needs {n} bytes but the file ends after {} (file is {} bytes)",
-                    self.remaining(),
-                    self.data.len()
-                ),
-            ));
+            return Err(self.error(field, short_of(n, self.remaining(), self.data.len())));
         }
         let s = &self.data[self.pos..self.pos + n];
         self.pos += n;
@@ -177,5 +170,40 @@ mod tests {
         assert!(r.check_fits(2, 8, "x").is_ok());
         assert!(r.check_fits(3, 8, "x").is_err());
         assert!(r.check_fits(u64::MAX, 8, "x").is_err());
+    }
+}
+
+/// "needs 4 bytes, but the file ends 1 byte on (it is 12 bytes)": a field
+/// the file ends inside of.
+pub fn short_of(needs: usize, left: usize, file_len: usize) -> String {
+    let bytes = |n: usize| match n {
+        1 => "1 byte".to_string(),
+        n => format!("{n} bytes"),
+    };
+    let ends = match left {
+        0 => "here".to_string(),
+        n => format!("{} on", bytes(n)),
+    };
+    format!(
+        "needs {}, but the file ends {ends} (it is {})",
+        bytes(needs),
+        bytes(file_len)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_of;
+
+    #[test]
+    fn a_short_file_is_described_in_plain_words() {
+        assert_eq!(
+            short_of(1, 0, 12),
+            "needs 1 byte, but the file ends here (it is 12 bytes)"
+        );
+        assert_eq!(
+            short_of(32, 1, 1),
+            "needs 32 bytes, but the file ends 1 byte on (it is 1 byte)"
+        );
     }
 }

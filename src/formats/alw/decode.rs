@@ -400,11 +400,7 @@ fn decode_entity_records(
                     return Err(r.error_at(
                         at,
                         format!("entity {i} {name}"),
-                        format!(
-                            "needs {size} bytes but the file ends after {} (file is {} bytes)",
-                            r.len() - at,
-                            r.len()
-                        ),
+                        crate::formats::reader::short_of(*size, r.len() - at, r.len()),
                     ));
                 }
                 at += size;

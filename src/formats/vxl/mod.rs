@@ -534,7 +534,7 @@ fn square_side(columns: u64, format: Format, base: usize) -> Result<u32, DecodeE
             "column data",
             base,
             format!(
-                "holds {columns} columns, which is not a square; give the size with --size WxLxD"
+                "holds {columns} columns, which is not a square; give the size with --size WxLxH"
             ),
         ));
     }
