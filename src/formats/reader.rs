@@ -150,6 +150,24 @@ impl PutLe for Vec<u8> {
     }
 }
 
+/// "needs 4 bytes, but the file ends 1 byte on (it is 12 bytes)": a field
+/// the file ends inside of.
+pub fn short_of(needs: usize, left: usize, file_len: usize) -> String {
+    let bytes = |n: usize| match n {
+        1 => "1 byte".to_string(),
+        n => format!("{n} bytes"),
+    };
+    let ends = match left {
+        0 => "here".to_string(),
+        n => format!("{} on", bytes(n)),
+    };
+    format!(
+        "needs {}, but the file ends {ends} (it is {})",
+        bytes(needs),
+        bytes(file_len)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -171,29 +189,6 @@ mod tests {
         assert!(r.check_fits(3, 8, "x").is_err());
         assert!(r.check_fits(u64::MAX, 8, "x").is_err());
     }
-}
-
-/// "needs 4 bytes, but the file ends 1 byte on (it is 12 bytes)": a field
-/// the file ends inside of.
-pub fn short_of(needs: usize, left: usize, file_len: usize) -> String {
-    let bytes = |n: usize| match n {
-        1 => "1 byte".to_string(),
-        n => format!("{n} bytes"),
-    };
-    let ends = match left {
-        0 => "here".to_string(),
-        n => format!("{} on", bytes(n)),
-    };
-    format!(
-        "needs {}, but the file ends {ends} (it is {})",
-        bytes(needs),
-        bytes(file_len)
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::short_of;
 
     #[test]
     fn a_short_file_is_described_in_plain_words() {
