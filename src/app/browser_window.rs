@@ -151,7 +151,9 @@ impl BrowserWindow {
             });
         }
         let bottom = 34.0;
+        // One scroll position a folder: a new folder opens at its top.
         egui::ScrollArea::vertical()
+            .id_salt(&self.folder)
             .max_height((ui.available_height() - bottom).max(60.0))
             .auto_shrink([false, false])
             .show(ui, |ui| {

@@ -199,7 +199,7 @@ impl App {
             camera: self.describe_camera(),
         };
         let mode = self.mode.kind();
-        let window = [g.config.width, g.config.height];
+        let seen = self.seen_size(g);
         let mut browser_answer = None;
         let mut asked = screenshot::Asked::default();
         let mut view_rect = None;
@@ -251,7 +251,7 @@ impl App {
                     ui.ctx(),
                     &mut self.shots.window_open,
                     &mut self.shots.settings,
-                    window,
+                    seen,
                 );
             }
             if let Some(n) = self.notice.as_ref().filter(|n| n.alive()) {

@@ -7,9 +7,11 @@ use crate::render::camera::{Projection, UP};
 use crate::render::Camera;
 use glam::Vec3;
 
-/// Closest and furthest the camera may be from the pivot, in voxels.
+/// Closest and furthest the camera may be from the pivot, in voxels. The
+/// furthest leaves a 1024-wide map whole inside the camera's far plane
+/// (4096): zooming out further only emptied the view.
 pub const MIN_DISTANCE: f32 = 1.0;
-pub const MAX_DISTANCE: f32 = 8192.0;
+pub const MAX_DISTANCE: f32 = 3000.0;
 /// Short of straight up or down, so the view never flips over.
 pub const PITCH_LIMIT: f32 = 89.0;
 

@@ -115,6 +115,17 @@ impl App {
         write_png(path, &rgba, w, h, false)
     }
 
+    /// A picture's size "as seen": the whole window with the UI, else the
+    /// 3D view alone.
+    pub(super) fn seen_size(&self, g: &super::Gfx) -> [u32; 2] {
+        let [_, _, vw, vh] = self.viewport(g);
+        if self.shots.settings.with_ui {
+            [g.config.width, g.config.height]
+        } else {
+            [vw, vh]
+        }
+    }
+
     /// F12, the toolbar button, the menu: a picture as the settings say, in
     /// their folder, named from the map and the time; a notice says where.
     pub(super) fn take_screenshot(&mut self) {
@@ -122,15 +133,7 @@ impl App {
             return;
         };
         let s = &self.shots.settings;
-        // "The window's size" is what the user sees: the whole window with
-        // the UI, else the 3D view alone.
-        let [_, _, vw, vh] = self.viewport(g);
-        let seen = if s.with_ui {
-            [g.config.width, g.config.height]
-        } else {
-            [vw, vh]
-        };
-        let size = s.picture_size(seen);
+        let size = s.picture_size(self.seen_size(g));
         let secs = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());

@@ -14,7 +14,7 @@ pub const PRESETS: [[u32; 2]; 4] = [[1280, 720], [1920, 1080], [2560, 1440], [38
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// `None`: the window's size.
+    /// `None`: as seen (the window with the UI, else the 3D view).
     pub size: Option<[u32; 2]>,
     pub with_ui: bool,
     pub folder: PathBuf,

@@ -1,4 +1,4 @@
-//! The screenshot settings window: size (the window's or one chosen), with
+//! The screenshot settings window: size (as seen, or one chosen), with
 //! or without the UI, and the folder pictures go to.
 
 use super::settings::{Settings, MAX_SIDE, PRESETS};
@@ -15,7 +15,7 @@ pub fn show(
     ctx: &egui::Context,
     open: &mut bool,
     settings: &mut Settings,
-    window: [u32; 2],
+    seen: [u32; 2],
 ) -> Asked {
     let mut asked = Asked::default();
     egui::Window::new("Screenshot settings")
@@ -24,19 +24,23 @@ pub fn show(
         .collapsible(false)
         .show(ctx, |ui| {
             ui.label(egui::RichText::new("Size").strong());
-            let [ww, wh] = window;
+            let [ww, wh] = seen;
+            let what = match settings.with_ui {
+                true => "the window",
+                false => "the 3D view",
+            };
             if ui
-                .radio(settings.size.is_none(), format!("Window size ({ww} x {wh})"))
+                .radio(settings.size.is_none(), format!("As seen: {what}, {ww} x {wh}"))
                 .clicked()
             {
                 settings.size = None;
             }
             let custom = settings.size.is_some();
             if ui.radio(custom, "Chosen size").clicked() && !custom {
-                settings.size = Some(window);
+                settings.size = Some(seen);
             }
             ui.horizontal(|ui| {
-                let mut size = settings.size.unwrap_or(window);
+                let mut size = settings.size.unwrap_or(seen);
                 let enabled = settings.size.is_some();
                 ui.add_enabled_ui(enabled, |ui| {
                     ui.add(egui::DragValue::new(&mut size[0]).range(1..=MAX_SIDE));
