@@ -319,16 +319,9 @@ fn the_pointer_over_a_panel_leaves_the_inspector_alone() {
     ) else {
         return;
     };
-    // The Inspector's lines, at the top of the right-hand panel: there
-    // (the map was picked), and the same after the move.
-    let region: Vec<usize> = (40..140)
-        .flat_map(|y| (560..790).map(move |x| (y * w + x) as usize))
-        .collect();
-    let text = region.iter().filter(|&&i| a[i] != a[region[0]]).count();
-    assert!(
-        text > 300,
-        "the Inspector shows nothing for the map ({text} pixels)"
-    );
+    // The Inspector's lines: there (the map was picked), and the same
+    // after the move.
+    let region = inspector_region(w, &a);
     let changed = region.iter().filter(|&&i| a[i] != b[i]).count();
     assert_eq!(
         changed, 0,
@@ -348,16 +341,26 @@ fn the_inspector_follows_the_view_moving_under_a_still_pointer() {
     ) else {
         return;
     };
-    let region: Vec<usize> = (40..140)
-        .flat_map(|y| (560..790).map(move |x| (y * w + x) as usize))
-        .collect();
-    let text = region.iter().filter(|&&i| a[i] != a[region[0]]).count();
-    assert!(text > 300, "the Inspector shows nothing ({text} pixels)");
+    let region = inspector_region(w, &a);
     let changed = region.iter().filter(|&&i| a[i] != b[i]).count();
     assert!(
         changed > 50,
         "the Inspector kept the old pick ({changed} pixels changed)"
     );
+}
+
+/// The Inspector's lines at 800 x 500, at the top of the right-hand panel,
+/// checked to hold text (the map under the pointer was picked).
+fn inspector_region<P: PartialEq>(w: u32, pixels: &[P]) -> Vec<usize> {
+    let region: Vec<usize> = (40..140)
+        .flat_map(|y| (560..790).map(move |x| (y * w + x) as usize))
+        .collect();
+    let text = region
+        .iter()
+        .filter(|&&i| pixels[i] != pixels[region[0]])
+        .count();
+    assert!(text > 300, "the Inspector shows nothing ({text} pixels)");
+    region
 }
 
 /// The window's 3D view at 800 x 500: right of the Map panel, left of the
