@@ -374,7 +374,13 @@ fn reject_mistyped_command(file: &std::path::Path) {
 
 /// The first argument that is neither an option nor an option's value.
 fn first_word(args: impl Iterator<Item = std::ffi::OsString>) -> Option<std::ffi::OsString> {
-    const TAKE_A_VALUE: [&str; 4] = ["--size", "--screenshot", "--measure-frames", "--start-with"];
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    let takes_a_value = |flag: &str| {
+        cmd.get_arguments().any(|a| {
+            a.get_action().takes_values() && a.get_long().is_some_and(|l| flag == format!("--{l}"))
+        })
+    };
     let mut skip_next = false;
     for arg in args {
         let text = arg.to_string_lossy();
@@ -382,7 +388,7 @@ fn first_word(args: impl Iterator<Item = std::ffi::OsString>) -> Option<std::ffi
             continue;
         }
         if text.starts_with('-') {
-            skip_next = TAKE_A_VALUE.contains(&text.as_ref());
+            skip_next = takes_a_value(&text);
             continue;
         }
         return Some(arg);
@@ -390,23 +396,9 @@ fn first_word(args: impl Iterator<Item = std::ffi::OsString>) -> Option<std::ffi
     None
 }
 
-/// A command name one or two edits (or a prefix) away from `word`.
+/// A command name two edits (or a prefix) away from `word`, at most.
 fn looks_like(word: &str, name: &str) -> bool {
-    let (a, b): (Vec<char>, Vec<char>) = (word.chars().collect(), name.chars().collect());
-    if a.len() >= 2 && name.starts_with(word) {
-        return true;
-    }
-    // Levenshtein distance over two rows.
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut row = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            row.push((prev[j] + cost).min(prev[j + 1] + 1).min(row[j] + 1));
-        }
-        prev = row;
-    }
-    prev[b.len()] <= 2
+    (word.len() >= 2 && name.starts_with(word)) || strsim::levenshtein(word, name) <= 2
 }
 
 /// The pictures of `mapscope gallery`, unless --size says otherwise.

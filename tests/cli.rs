@@ -27,12 +27,7 @@ fn small_vxl() -> Vec<u8> {
         s.push_colors([0x80_20_60_A0 + i]);
         s.end_column();
     }
-    s.finish();
-    let map = Map {
-        format: Format::AosVxl,
-        meta: Metadata::default(),
-        content: Content::Voxels(s),
-    };
+    let map = common::aos_map(s);
     formats::encode(&map, Format::AosVxl).unwrap()
 }
 

@@ -117,12 +117,7 @@ fn terraces() -> Map {
             s.end_column();
         }
     }
-    s.finish();
-    Map {
-        format: Format::AosVxl,
-        meta: Metadata::default(),
-        content: Content::Voxels(s),
-    }
+    common::aos_map(s)
 }
 
 fn w3x_map() -> Map {

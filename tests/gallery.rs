@@ -40,12 +40,7 @@ fn hills() -> Map {
             s.end_column();
         }
     }
-    s.finish();
-    Map {
-        format: Format::AosVxl,
-        meta: Metadata::default(),
-        content: Content::Voxels(s),
-    }
+    common::aos_map(s)
 }
 
 /// The maps: file name (under the folder) and bytes; the map folder apart.

@@ -5,11 +5,11 @@ mod common;
 
 use common::golden::{check_golden, check_golden_in, draw, gpu, pixel, read_png};
 
-use mapscope::formats::{self, Format, LoadOptions};
+use mapscope::formats::{self, LoadOptions};
 use mapscope::kinds::views::{self, View};
 use mapscope::render::Camera;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
-use mapscope::store::{Content, Map, Metadata};
+use mapscope::store::Map;
 
 const WHITE: u32 = 0x80FF_FFFF;
 const RED: u32 = 0x80FF_0000;
@@ -44,12 +44,7 @@ fn scene(stacks: &[(u32, u32, u32, u32)]) -> Map {
             s.end_column();
         }
     }
-    s.finish();
-    Map {
-        format: Format::AosVxl,
-        meta: Metadata::default(),
-        content: Content::Voxels(s),
-    }
+    common::aos_map(s)
 }
 
 #[test]

@@ -30,13 +30,8 @@ impl App {
                 Progress::Stage(s) => load.stage = s,
                 Progress::Failed(e) => {
                     // The map already open stays open.
-                    // An OS error names the path already; a decoder's does not.
-                    let name = load.source.name();
-                    let e = e.to_string();
-                    let why = match e.contains(&name) {
-                        true => e,
-                        false => format!("could not open {name}: {e}"),
-                    };
+                    // The loader's message names the file.
+                    let why = e;
                     if self.script.is_some() {
                         self.exit_error = Some(why.clone());
                     }

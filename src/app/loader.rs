@@ -52,7 +52,11 @@ impl Source {
             Source::File(p) | Source::Folder(p) => formats::load_path(p, options),
             Source::Demo => formats::decode(DEMO, options),
         };
-        map.map_err(|e| e.to_string())
+        // An OS error names the path already; a decoder's does not.
+        map.map_err(|e| match e {
+            formats::LoadError::Io { .. } => e.to_string(),
+            e => format!("could not open {}: {e}", self.name()),
+        })
     }
 }
 
@@ -69,6 +73,7 @@ pub struct Loaded {
 pub enum Progress {
     Stage(&'static str),
     Done(Box<Loaded>),
+    /// Why, naming the file.
     Failed(String),
 }
 

@@ -27,8 +27,8 @@ impl MapKind for Terrain<'_> {
 
     /// Rows from the south, as the file stores them.
     fn file_area(&self, s: &Spawn) -> [[f32; 2]; 2] {
-        let rows = self.terrain.height.saturating_sub(1) as f32;
-        [[s.min[0], s.max[0]], [rows - s.max[1], rows - s.min[1]]]
+        let y = |v| file_row(self.terrain, v);
+        [[s.min[0], s.max[0]], [y(s.max[1]), y(s.min[1])]]
     }
 
     fn mesh(&self) -> MapMeshes {
@@ -37,6 +37,12 @@ impl MapKind for Terrain<'_> {
             ..Default::default()
         }
     }
+}
+
+/// A y of the view (growing south) as the file's rows count it, from the
+/// south edge.
+fn file_row(t: &W3eTerrain, y: f32) -> f32 {
+    t.height.saturating_sub(1) as f32 - y
 }
 
 fn tileset_name_or_unknown(t: &W3eTerrain) -> &'static str {
@@ -121,7 +127,7 @@ pub fn summary_lines(t: &W3eTerrain) -> Lines {
 
 #[cfg(feature = "gui")]
 mod view {
-    use super::Terrain;
+    use super::{file_row, Terrain};
     use crate::kinds::{views::surface_hit, Extent, Picked, Upload, ViewKind};
     use crate::mesh::terrain::{overlay_mesh, Overlays};
     use crate::mesh::MapMeshes;
@@ -153,8 +159,7 @@ mod view {
         /// Tiles from the south-west corner, as the file's rows count, and
         /// the height up.
         fn file_position(&self, world: Vec3) -> [f32; 3] {
-            let rows = self.terrain.height.saturating_sub(1) as f32;
-            [world.x, rows - world.y, -world.z]
+            [world.x, file_row(self.terrain, world.y), -world.z]
         }
 
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked> {

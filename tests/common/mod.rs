@@ -85,3 +85,13 @@ impl Rng {
         (self.next() % n.max(1) as u64) as usize
     }
 }
+
+/// An AoS VXL map of a store built column by column in a test.
+pub fn aos_map(mut store: mapscope::store::voxels::VoxelStore) -> mapscope::store::Map {
+    store.finish();
+    mapscope::store::Map {
+        format: mapscope::formats::Format::AosVxl,
+        meta: mapscope::store::Metadata::default(),
+        content: mapscope::store::Content::Voxels(store),
+    }
+}
