@@ -28,10 +28,8 @@ impl App {
         while let Some(p) = load.pending.take().or_else(|| load.rx.try_recv().ok()) {
             match p {
                 Progress::Stage(s) => load.stage = s,
-                Progress::Failed(e) => {
-                    // The map already open stays open.
-                    // The loader's message names the file.
-                    let why = e;
+                // The message names the file; the map already open stays.
+                Progress::Failed(why) => {
                     if self.script.is_some() {
                         self.exit_error = Some(why.clone());
                     }
