@@ -3,58 +3,8 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn xvfb() -> bool {
-    let found = Command::new("sh")
-        .args(["-c", "command -v xvfb-run"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        common::cannot_run("window tests", "xvfb-run is not installed");
-    }
-    found
-}
-
-/// A config folder of the tests' own, where the key list has been shown
-/// once already (it would cover the view) and recent files do not reach
-/// the user's list.
-fn config_home() -> PathBuf {
-    let dir = scratch("config").with_extension("d");
-    std::fs::create_dir_all(dir.join("mapscope")).unwrap();
-    std::fs::write(dir.join("mapscope/keys-shown"), "").unwrap();
-    dir
-}
-
-fn viewer(args: &[&std::ffi::OsStr]) -> Output {
-    Command::new("timeout")
-        .env("XDG_CONFIG_HOME", config_home())
-        .arg("120")
-        .arg("xvfb-run")
-        .arg("-a")
-        .arg(env!("CARGO_BIN_EXE_mapscope"))
-        .args(args)
-        .output()
-        .expect("runs the viewer")
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("mapscope-app-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    let _ = std::fs::remove_file(&p);
-    p
-}
-
-/// (width, height, distinct colours among sampled pixels).
-fn look_at(png: &Path) -> (u32, u32, usize) {
-    let (px, w, h) = rgb_pixels(png);
-    let mut colours: Vec<[u8; 3]> = px.into_iter().step_by(97).collect();
-    colours.sort();
-    colours.dedup();
-    (w, h, colours.len())
-}
+use common::window::*;
+use std::path::Path;
 
 fn screenshot_of(file: Option<&Path>, name: &str) {
     let out = scratch(name);
@@ -147,20 +97,6 @@ fn a_bad_file_shows_the_error_screen_and_exits_non_zero() {
     }
 }
 
-/// A PNG's pixels as RGB, with its width and height.
-fn rgb_pixels(png: &Path) -> (Vec<[u8; 3]>, u32, u32) {
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-    let info = reader.next_frame(&mut buf).unwrap();
-    let n = info.color_type.samples();
-    let px = buf[..info.buffer_size()]
-        .chunks(n)
-        .map(|p| [p[0], p[1], p[2]])
-        .collect();
-    (px, info.width, info.height)
-}
-
 #[test]
 fn shows_orbit_mode_the_file_browser_and_the_screenshot_settings() {
     if !xvfb() {
@@ -208,82 +144,6 @@ fn measures_frames_before_the_scripted_picture() {
     );
     assert!(text.contains("frame work: frames: 5"), "{text}");
     assert!(out.exists());
-}
-
-/// Whether a command is on the PATH.
-fn tool(name: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {name}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
-/// An XWD screen grab's pixels, 32 bits a pixel as `xwd` writes a 24-bit
-/// screen: (width, height, pixels).
-fn read_xwd(path: &Path) -> (u32, u32, Vec<u32>) {
-    let b = std::fs::read(path).unwrap();
-    let field = |i: usize| u32::from_be_bytes(b[i * 4..i * 4 + 4].try_into().unwrap());
-    let (header, width, height) = (field(0) as usize, field(4), field(5));
-    let (bits, line, colours) = (field(11), field(12) as usize, field(19) as usize);
-    assert_eq!(bits, 32, "a 24-bit screen");
-    let start = header + colours * 12;
-    let mut px = Vec::with_capacity((width * height) as usize);
-    for y in 0..height as usize {
-        let row = &b[start + y * line..start + y * line + width as usize * 4];
-        px.extend(
-            row.chunks(4)
-                .map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]])),
-        );
-    }
-    (width, height, px)
-}
-
-/// Runs the viewer on the demo map in an 800 x 500 Xvfb screen: `first`
-/// (xdotool commands), a screen grab, `then`, another grab. Both grabs'
-/// pixels, or `None` (a loud skip, or a failure in CI) without the tools.
-fn grab_around(what: &str, first: &str, then: &str) -> Option<(u32, Vec<u32>, Vec<u32>)> {
-    if !xvfb() {
-        return None;
-    }
-    for t in ["xdotool", "xwd"] {
-        if !tool(t) {
-            common::cannot_run(what, &format!("{t} is not installed"));
-            return None;
-        }
-    }
-    let name = what.replace(' ', "-");
-    let before = scratch(&format!("{name}-1.xwd"));
-    let after = scratch(&format!("{name}-2.xwd"));
-    let script = format!(
-        "XDG_CONFIG_HOME={config} {bin} --size 800x500 & pid=$!; \
-         xdotool search --sync --onlyvisible --name mapscope >/dev/null; sleep 8; \
-         {first}; xwd -root -silent > {before}; {then}; xwd -root -silent > {after}; kill $pid",
-        bin = env!("CARGO_BIN_EXE_mapscope"),
-        config = config_home().display(),
-        before = before.display(),
-        after = after.display(),
-    );
-    let run = Command::new("timeout")
-        .args([
-            "120",
-            "xvfb-run",
-            "-a",
-            "-s",
-            "-screen 0 800x500x24",
-            "sh",
-            "-c",
-            &script,
-        ])
-        .output()
-        .expect("runs the viewer");
-    assert!(
-        after.exists(),
-        "{what}: no screen grab: {}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let (w, _, a) = read_xwd(&before);
-    let (_, _, b) = read_xwd(&after);
-    Some((w, a, b))
 }
 
 #[test]

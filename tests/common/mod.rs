@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod golden;
+pub mod window;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
