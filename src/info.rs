@@ -27,11 +27,14 @@ pub fn summary_json(map: &Map) -> Value {
             m.spawns
                 .iter()
                 .map(|s| {
-                    json!({"label": s.label, "origin": s.origin, "min": s.min, "max": s.max, "z": s.z})
+                    // The file's positions, as the text and the viewer give them.
+                    let [[x0, x1], [y0, y1]] = kind.file_area(s);
+                    json!({"label": s.label, "origin": s.origin, "min": [x0, y0], "max": [x1, y1], "z": s.z})
                 })
                 .collect(),
         ),
     );
+    o.insert("positions".into(), json!(kind.positions()));
     o.insert("sources".into(), json!(m.sources));
     if let Some(c) = &m.camera {
         o.insert("camera".into(), camera_json(c));
@@ -105,6 +108,7 @@ pub fn summary_text(map: &Map) -> String {
     }
     kind.spawn_notes(&mut lines);
     let mut add = |k: &str, v: String| lines.push((k.to_string(), v));
+    add("positions", kind.positions().to_string());
     if let Some(c) = &m.camera {
         add("camera", camera_text(c));
     }

@@ -50,7 +50,14 @@ impl Source {
     fn read(&self, options: &LoadOptions) -> Result<Map, String> {
         let map = match self {
             Source::File(p) | Source::Folder(p) => formats::load_path(p, options),
-            Source::Demo => formats::decode(DEMO, options),
+            // Its size is known: no "worked out from the data" warning
+            // on a new user's first screen.
+            Source::Demo => formats::decode(
+                DEMO,
+                &LoadOptions {
+                    vxl_size: Some(DEMO_SIZE),
+                },
+            ),
         };
         // An OS error names the path already; a decoder's does not.
         map.map_err(|e| match e {
@@ -97,6 +104,8 @@ impl Load {
 }
 
 pub const DEMO: &[u8] = include_bytes!("../../assets/demo.vxl");
+/// The demo map's width, length and height, which AoS VXL does not store.
+pub const DEMO_SIZE: [u32; 3] = [128, 128, 64];
 
 /// Starts loading `source`; results arrive on the returned load's channel.
 pub fn start(source: Source, options: LoadOptions) -> Load {
@@ -176,5 +185,12 @@ mod tests {
         assert_eq!(Source::at(dir.clone()), Source::Folder(dir.clone()));
         assert_eq!(Source::Folder(dir.clone()).path(), Some(dir.as_path()));
         assert_eq!(Source::Demo.name(), "demo map");
+    }
+
+    #[test]
+    fn the_demo_map_opens_without_warnings() {
+        let map = Source::Demo.read(&LoadOptions::default()).unwrap();
+        assert_eq!(map.meta.warnings, Vec::<String>::new());
+        assert_eq!(map.voxels().unwrap().dims(), DEMO_SIZE);
     }
 }

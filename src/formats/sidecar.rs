@@ -83,6 +83,12 @@ impl Sidecars {
         m.name = m.name.take().or(self.name);
         m.author = m.author.take().or(self.author);
         m.description = m.description.take().or(self.description);
+        // A sidecar's boxes are the map's areas: they replace the implicit
+        // ones (FORMAT-NOTES.md, Spawns).
+        if !self.spawns.is_empty() {
+            m.spawns
+                .retain(|s| s.origin != crate::formats::vxl::IMPLICIT_SPAWN_ORIGIN);
+        }
         m.spawns.extend(self.spawns);
         m.sources.extend(self.sources);
         m.warnings.extend(self.warnings);
@@ -223,6 +229,29 @@ mod tests {
         assert_eq!(s.spawns[0].label, "team 1");
         assert_eq!(s.spawns[0].max, [118.0, 287.0]);
         assert_eq!(s.spawns[0].z, Some([59.0, 59.0]));
+    }
+
+    #[test]
+    fn a_sidecars_spawns_replace_the_implicit_areas() {
+        use crate::store::voxels::{FourthByte, VoxelStore};
+        let mut map = Map {
+            format: crate::formats::Format::AosVxl,
+            meta: crate::store::Metadata {
+                spawns: crate::formats::vxl::implicit_aos_spawns(256, 256),
+                ..Default::default()
+            },
+            content: VoxelStore::new(256, 256, 64, FourthByte::Shade).into(),
+        };
+        let mut s = Sidecars::default();
+        parse_toml(
+            "[spawnpoints]\nteam1 = { start = [64, 233, 59], end = [118, 287, 59] }\n",
+            "x.toml",
+            &mut s,
+        )
+        .unwrap();
+        s.apply(&mut map);
+        let labels: Vec<&str> = map.meta.spawns.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels, ["team 1"]);
     }
 
     #[test]

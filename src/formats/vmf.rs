@@ -426,8 +426,9 @@ pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
         .spawns
         .iter()
         .find(|s| matches!(s.label.as_str(), "team 1" | "team1" | "blue"))
+        .or(crate::formats::vxl::implicit_aos_spawns(w, l).first())
         .map(|s| [s.min[0], s.max[0], s.min[1], s.max[1]].map(|v| v.max(0.0) as u32))
-        .unwrap_or([0, w / 2, l / 4, l * 3 / 4]);
+        .unwrap_or_default();
     for v in team1 {
         out.put_u32(v);
     }

@@ -18,6 +18,10 @@ impl MapKind for Cells<'_> {
         (self.world.dims().to_vec(), "cells")
     }
 
+    fn positions(&self) -> &'static str {
+        "cells as the file stores them; entities, lights and the spawn in the file's world units (16 a cell)"
+    }
+
     fn summary_lines(&self, lines: &mut Lines) {
         lines.extend(summary_lines(self.world));
     }

@@ -49,6 +49,9 @@ pub trait MapKind: Shown {
     fn file_area(&self, s: &Spawn) -> [[f32; 2]; 2] {
         [[s.min[0], s.max[0]], [s.min[1], s.max[1]]]
     }
+    /// How positions are counted in `info` (text and JSON), the Inspector,
+    /// the status line and the Spawns list: one convention a kind.
+    fn positions(&self) -> &'static str;
     /// The kind's keys of `mapscope info --json`.
     fn summary_json(&self, o: &mut JsonMap<String, Value>);
     /// Everything the map draws, meshed (voxel chunks on all cores).

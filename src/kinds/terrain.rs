@@ -17,6 +17,10 @@ impl MapKind for Terrain<'_> {
         (self.terrain.dims().to_vec(), "tilepoints")
     }
 
+    fn positions(&self) -> &'static str {
+        "tiles from the south-west corner: x east, y north (the file's rows run south to north); heights up"
+    }
+
     fn summary_lines(&self, lines: &mut Lines) {
         lines.extend(summary_lines(self.terrain));
     }

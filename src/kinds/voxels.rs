@@ -3,7 +3,7 @@
 //! store holds light in its fourth byte, as only VMF's does.
 
 use super::{Lines, MapKind};
-use crate::formats::vmf;
+use crate::formats::{vmf, vxl};
 use crate::mesh::{materials, MapMeshes, MeshOptions};
 use crate::store::voxels::{FourthByte, VoxelStore};
 use crate::store::Map;
@@ -24,6 +24,10 @@ impl Voxels<'_> {
 impl MapKind for Voxels<'_> {
     fn size(&self) -> (Vec<u32>, &'static str) {
         (self.store.dims().to_vec(), "voxels (x, y, height)")
+    }
+
+    fn positions(&self) -> &'static str {
+        "voxels: x east, y south, z down from the top of the map (0 is the sky)"
     }
 
     fn summary_lines(&self, lines: &mut Lines) {
@@ -54,6 +58,14 @@ impl MapKind for Voxels<'_> {
     }
 
     fn spawn_notes(&self, lines: &mut Lines) {
+        let meta = &self.map.meta;
+        if meta
+            .spawns
+            .iter()
+            .any(|s| s.origin == vxl::IMPLICIT_SPAWN_ORIGIN)
+        {
+            lines.push(("spawn rule".into(), vxl::IMPLICIT_SPAWN_RULE.into()));
+        }
         if self.map.meta.game_mode.is_some() {
             lines.push(("spawn".into(), "team 2: not in the VMF format".into()));
         }

@@ -68,13 +68,31 @@ pub fn controller_name(controller: i32) -> &'static str {
     }
 }
 
+/// The players (numbered from 1) of a force's mask; the mask may name
+/// slots the map does not have.
+fn force_members(info: &MapInfo, mask: u32) -> impl Iterator<Item = i32> + '_ {
+    info.players
+        .iter()
+        .filter(move |p| (0..32).contains(&p.number) && mask & (1 << p.number) != 0)
+        .map(|p| p.number + 1)
+}
+
+fn forces_json(info: &MapInfo) -> Value {
+    Value::Array(
+        info.forces
+            .iter()
+            .map(|f| json!({"name": f.name, "players": force_members(info, f.players).collect::<Vec<_>>()}))
+            .collect(),
+    )
+}
+
 fn players_json(info: &MapInfo) -> Value {
     Value::Array(
         info.players
             .iter()
             .map(|p| {
                 json!({
-                    "number": p.number,
+                    "player": p.number + 1,
                     "name": p.name,
                     "race": race_name(p.race),
                     "controller": controller_name(p.controller),
@@ -92,6 +110,12 @@ impl MapKind for Warcraft<'_> {
 
     fn file_area(&self, s: &Spawn) -> [[f32; 2]; 2] {
         self.terrain().file_area(s)
+    }
+
+    fn positions(&self) -> &'static str {
+        "tiles from the south-west corner (x east, y north) for the ground and spawn areas; \
+         world units for objects and start locations (128 a tile, the terrain's offset at the \
+         south-west corner); players numbered from 1, as the game shows them"
     }
 
     fn summary_lines(&self, lines: &mut Lines) {
@@ -124,17 +148,15 @@ impl MapKind for Warcraft<'_> {
                 );
             }
             for f in &info.forces {
-                // The mask may name slots the map does not have.
-                let members: Vec<String> = info
-                    .players
-                    .iter()
-                    .filter(|p| (0..32).contains(&p.number) && f.players & (1 << p.number) != 0)
-                    .map(|p| (p.number + 1).to_string())
+                let members: Vec<String> = force_members(info, f.players)
+                    .map(|n| n.to_string())
                     .collect();
-                add(
-                    "force",
-                    format!("{}: players {}", f.name, members.join(", ")),
-                );
+                let members = match members.len() {
+                    0 => "no players".to_string(),
+                    1 => format!("player {}", members[0]),
+                    _ => format!("players {}", members.join(", ")),
+                };
+                add("force", format!("{}: {members}", f.name));
             }
         }
         let m = self.map;
@@ -191,7 +213,7 @@ impl MapKind for Warcraft<'_> {
         o.insert("files".into(), json!(m.files));
         let starts: Vec<Value> = m
             .start_locations()
-            .map(|u| json!({"player": u.owner, "position": [u.position[0], u.position[1]]}))
+            .map(|u| json!({"player": u.owner + 1, "position": [u.position[0], u.position[1]]}))
             .collect();
         o.insert("start_locations".into(), Value::Array(starts));
         let mines: Vec<Value> = m
@@ -210,6 +232,7 @@ impl MapKind for Warcraft<'_> {
         if let Some(info) = &m.info {
             o.insert("w3i_version".into(), json!(info.version));
             o.insert("players".into(), players_json(info));
+            o.insert("forces".into(), forces_json(info));
             o.insert("playable".into(), json!(info.playable));
             o.insert("suggested_players".into(), json!(info.suggested_players));
         }

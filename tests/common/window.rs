@@ -96,7 +96,6 @@ pub fn read_xwd(path: &Path) -> (u32, u32, Vec<u32>) {
     (width, height, px)
 }
 
-
 /// Runs the viewer (on `args`: a map and options; none for the demo map)
 /// in an 800 x 500 Xvfb screen: `first` (xdotool commands), a screen grab,
 /// `then`, another grab. Both grabs' pixels, or `None` (a loud skip, or a

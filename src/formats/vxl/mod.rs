@@ -549,17 +549,30 @@ fn square_side(columns: u64, format: Format, base: usize) -> Result<u32, DecodeE
     Ok(side as u32)
 }
 
-/// The spec's implicit team areas for a 512 x 512 map, scaled to other sizes.
+/// Where the implicit team areas come from, as `info` and the Spawns list
+/// say it.
+pub const IMPLICIT_SPAWN_ORIGIN: &str = "implicit, where the servers spawn";
+
+/// The rule behind the implicit areas, for `info`.
+pub const IMPLICIT_SPAWN_RULE: &str = "implicit areas as piqueserver and pyspades spawn teams \
+     (team.py: team i in x 384i..384i+128, y 128..384 of a 512 x 512 map, scaled to this one); \
+     the AoS 1 spec text gives blue x 0..256, which no server uses";
+
+/// The implicit team areas of an AoS map, as the servers players run spawn
+/// them (pyspades and piqueserver `team.py`, `get_random_location`): team
+/// *i* in x `384*i .. 384*i + 128`, y `128 .. 384` of a 512 x 512 map,
+/// scaled to other sizes. The AoS 1 spec text gives blue x 0..256, twice
+/// green's width; the servers win (FORMAT-NOTES.md, Spawns).
 pub fn implicit_aos_spawns(width: u32, length: u32) -> Vec<Spawn> {
-    let (w, l) = (width as f32, length as f32);
-    let area = |label: &str, x0: f32, x1: f32| Spawn {
+    let (w, l) = (width as f32 / 512.0, length as f32 / 512.0);
+    let area = |label: &str, team: f32| Spawn {
         label: label.into(),
-        origin: "implicit (AoS spec)".into(),
-        min: [x0 * w, 0.25 * l],
-        max: [x1 * w, 0.75 * l],
+        origin: IMPLICIT_SPAWN_ORIGIN.into(),
+        min: [384.0 * team * w, 128.0 * l],
+        max: [(384.0 * team + 128.0) * w, 384.0 * l],
         z: None,
     };
-    vec![area("blue", 0.0, 0.5), area("green", 0.75, 1.0)]
+    vec![area("blue", 0.0), area("green", 1.0)]
 }
 
 mod encode;

@@ -94,3 +94,36 @@ fn a_map_without_a_camera_is_written_with_one_that_sees_the_ground() {
     let (_, pitch) = camera.yaw_pitch();
     assert!(pitch < -10.0, "pitch {pitch}");
 }
+
+#[test]
+fn implicit_spawn_areas_are_where_the_servers_spawn_teams() {
+    // pyspades and piqueserver (team.py): team i in x 384i..384i+128,
+    // y 128..384; blue and green are the same width. The spec text's
+    // blue x 0..256 is not what players see.
+    let s = implicit_aos_spawns(512, 512);
+    let areas: Vec<_> = s.iter().map(|s| (s.label.as_str(), s.min, s.max)).collect();
+    assert_eq!(
+        areas,
+        [
+            ("blue", [0.0, 128.0], [128.0, 384.0]),
+            ("green", [384.0, 128.0], [512.0, 384.0])
+        ]
+    );
+    assert_eq!(s[0].origin, IMPLICIT_SPAWN_ORIGIN);
+    assert!(IMPLICIT_SPAWN_RULE.contains("piqueserver") && IMPLICIT_SPAWN_RULE.contains("spec"));
+}
+
+#[test]
+fn a_converted_vmf_carries_the_servers_blue_area_as_team_1() {
+    let mut file = Vec::new();
+    for _ in 0..64 * 64 {
+        file.extend_from_slice(&one_column());
+    }
+    let map = decode(&file, Some([64, 64, 64])).unwrap();
+    // Scaled to 64 x 64: blue x 0..16, y 16..48.
+    assert_eq!(map.meta.spawns[0].max, [16.0, 48.0]);
+    let vmf = crate::formats::vmf::encode(&map).unwrap();
+    let back = crate::formats::vmf::decode(&vmf).unwrap();
+    let team1 = &back.meta.spawns[0];
+    assert_eq!((team1.min, team1.max), ([0.0, 16.0], [16.0, 48.0]));
+}

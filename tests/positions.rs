@@ -1,0 +1,161 @@
+//! One convention for positions and players a kind of map: `info`'s text
+//! and its JSON give the same numbers for every spawn area, start location
+//! and player, on every corpus map and on a synthetic Warcraft III map.
+
+mod common;
+
+use mapscope::formats::{self, LoadOptions};
+use mapscope::info::{summary_json, summary_text};
+use mapscope::store::Map;
+use serde_json::Value;
+
+/// (key, value) of each line of `info`'s text.
+fn text_lines(map: &Map) -> Vec<(String, String)> {
+    summary_text(map)
+        .lines()
+        .filter_map(|l| {
+            let (k, v) = l.trim_start().split_once("  ")?;
+            Some((k.to_string(), v.to_string()))
+        })
+        .collect()
+}
+
+/// The numbers in `s`, in order ("x 0..128, y 12.5..-3" gives 0, 128,
+/// 12.5, -3).
+fn numbers(s: &str) -> Vec<f64> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut flush = |cur: &mut String| {
+        if let Ok(v) = cur.trim_end_matches('.').parse::<f64>() {
+            out.push(v);
+        }
+        cur.clear();
+    };
+    for c in s.chars() {
+        let continues = c.is_ascii_digit()
+            || (c == '-' && cur.is_empty())
+            || (c == '.' && !cur.contains('.') && !cur.is_empty());
+        if continues {
+            cur.push(c);
+        } else {
+            flush(&mut cur);
+        }
+    }
+    flush(&mut cur);
+    out
+}
+
+fn close(a: &[f64], b: &[f64], what: &str) {
+    assert_eq!(a.len(), b.len(), "{what}: {a:?} against {b:?}");
+    for (x, y) in a.iter().zip(b) {
+        assert!((x - y).abs() < 0.051, "{what}: {a:?} against {b:?}");
+    }
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or(f64::NAN)
+}
+
+/// Text and JSON agree on `map`'s spawn areas, start locations and players.
+fn agree(map: &Map, name: &str) {
+    let lines = text_lines(map);
+    let json = summary_json(map);
+    let spawns = json["spawns"].as_array().unwrap();
+    let spawn_lines: Vec<&String> = lines
+        .iter()
+        .filter(|(k, v)| k == "spawn" && v.contains(": x "))
+        .map(|(_, v)| v)
+        .collect();
+    assert_eq!(spawn_lines.len(), spawns.len(), "{name}: spawn areas");
+    for (line, s) in spawn_lines.iter().zip(spawns) {
+        let label = s["label"].as_str().unwrap();
+        let (text_label, rest) = line.split_once(": x ").unwrap();
+        assert_eq!(text_label, label, "{name}");
+        let area = rest.split(" (").next().unwrap();
+        let mut want = vec![
+            f(&s["min"][0]),
+            f(&s["max"][0]),
+            f(&s["min"][1]),
+            f(&s["max"][1]),
+        ];
+        if let Some(z) = s["z"].as_array() {
+            want.extend(z.iter().map(f));
+        }
+        close(&numbers(area), &want, &format!("{name}: {label}"));
+    }
+    if let Some(starts) = json["start_locations"].as_array() {
+        let start_lines: Vec<&String> = lines
+            .iter()
+            .filter(|(k, _)| k == "start location")
+            .map(|(_, v)| v)
+            .collect();
+        assert_eq!(start_lines.len(), starts.len(), "{name}: start locations");
+        for (line, s) in start_lines.iter().zip(starts) {
+            let p = &s["position"];
+            close(
+                &numbers(line),
+                &[f(&s["player"]), f(&p[0]), f(&p[1])],
+                &format!("{name}: {line}"),
+            );
+        }
+        // A start location's player is the spawn area of that player.
+        for s in starts {
+            let label = format!("player {}", s["player"]);
+            assert!(
+                spawns.iter().any(|a| a["label"] == label.as_str()),
+                "{name}: no spawn area labelled {label}"
+            );
+        }
+    }
+    if let Some(players) = json["players"].as_array() {
+        let player_lines: Vec<&String> = lines
+            .iter()
+            .filter(|(k, _)| k == "player")
+            .map(|(_, v)| v)
+            .collect();
+        assert_eq!(player_lines.len(), players.len(), "{name}: players");
+        for (line, p) in player_lines.iter().zip(players) {
+            let number: f64 = line.split(':').next().unwrap().parse().unwrap();
+            assert_eq!(number, f(&p["player"]), "{name}: {line}");
+        }
+    }
+}
+
+#[test]
+fn info_text_and_json_agree_on_every_corpus_map() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let mut paths = common::corpus_files("vxl", "vxl");
+    paths.extend(common::corpus_files("w3e", "w3e"));
+    for sub in ["ladder", "war3net", "folder"] {
+        let Ok(entries) = std::fs::read_dir(dir.join("w3x").join(sub)) else {
+            continue;
+        };
+        paths.extend(entries.filter_map(|e| e.ok().map(|e| e.path())));
+    }
+    let mut seen = 0;
+    for path in &paths {
+        let map = formats::load_path(path, &LoadOptions::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        agree(&map, &path.display().to_string());
+        seen += 1;
+    }
+    assert!(seen >= 120, "only {seen} corpus maps");
+}
+
+#[test]
+fn info_text_and_json_agree_on_a_synthetic_warcraft_map() {
+    let files = mapscope::samples::w3x_files(3);
+    let dir = common::scratch_dir("positions", "synthetic");
+    for (name, bytes) in &files {
+        std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    let map = formats::load_path(&dir, &LoadOptions::default()).unwrap();
+    let json = summary_json(&map);
+    // Players are counted from 1 everywhere.
+    assert_eq!(json["start_locations"][0]["player"], 1, "{json}");
+    assert_eq!(json["players"][0]["player"], 1, "{json}");
+    assert!(json["positions"].as_str().unwrap().contains("south-west"));
+    agree(&map, "synthetic");
+}
