@@ -2,7 +2,7 @@
 
 mod cli;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::{Parser, Subcommand};
 use mapscope::formats::{self, LoadOptions};
 use mapscope::kinds::views::View;
@@ -27,7 +27,7 @@ struct Cli {
     screenshot: Option<PathBuf>,
     /// Windows and modes to open at start, comma-separated: orbit, browser,
     /// screenshot-settings, f12, pathing, minimap (for scripted pictures of the UI).
-    #[arg(long, hide = true, value_parser = parse_start)]
+    #[arg(long, value_parser = parse_start)]
     start_with: Option<mapscope::app::StartWith>,
     /// With --screenshot: draw this many frames first and print their times
     /// (between frames, and each frame's own work).
@@ -73,7 +73,7 @@ enum Command {
         /// aos-vxl, voxlap-vxl, vmf, alw or w3e.
         #[arg(long)]
         format: Option<String>,
-        /// Overwrite OUT if it exists.
+        /// Replace OUTPUT if it exists.
         #[arg(long)]
         force: bool,
         #[command(flatten)]
@@ -88,8 +88,8 @@ enum Command {
         output: PathBuf,
         /// overview, top, spawn, camera, or minimap (the playable area in
         /// flat colours, framed as the game's own minimap).
-        #[arg(long, default_value = "overview")]
-        view: String,
+        #[arg(long, default_value = "overview", value_parser = parse_view)]
+        view: View,
         /// An explicit camera: x,y,z,yaw,pitch (map coordinates, z down; degrees).
         #[arg(long, value_parser = parse_camera, allow_hyphen_values = true)]
         camera: Option<[f32; 5]>,
@@ -102,7 +102,7 @@ enum Command {
         /// W3E overlays to tint, comma-separated: ramp, blight, water,
         /// boundary, edge, cliff, layers, and the pathing map's nowalk,
         /// nobuild, nofly.
-        #[arg(long, value_delimiter = ',')]
+        #[arg(long, value_delimiter = ',', value_parser = parse_overlay)]
         overlay: Vec<String>,
         /// The game's distance fog, in voxels (AoS uses 128).
         #[arg(long)]
@@ -137,7 +137,7 @@ enum Command {
         /// colour and ambient occlusion are merged into rectangles).
         #[arg(long)]
         no_merge: bool,
-        /// Replace OUTPUT (and its .bin or .mtl) if they exist.
+        /// Replace OUTPUT (and its .bin or .mtl) if it exists.
         #[arg(long)]
         force: bool,
         #[command(flatten)]
@@ -198,6 +198,21 @@ fn parse_size(s: &str) -> Result<SizeArg, String> {
     }
 }
 
+/// `--view`: a named view (a bad name is a usage error, exit status 2).
+fn parse_view(s: &str) -> Result<View, String> {
+    View::from_name(s).ok_or_else(|| format!("unknown view {s:?}; use {}", View::NAMES.join(", ")))
+}
+
+/// One name of `--overlay`.
+fn parse_overlay(s: &str) -> Result<String, String> {
+    let names = mapscope::mesh::terrain::Overlays::NAMES;
+    if names.contains(&s) {
+        Ok(s.to_string())
+    } else {
+        Err(format!("unknown overlay {s:?}; use {}", names.join(", ")))
+    }
+}
+
 /// `--size` where only a map's size makes sense.
 fn parse_map_size(s: &str) -> Result<[u32; 3], String> {
     match parse_size(s)? {
@@ -221,6 +236,10 @@ fn main() {
             e.exit()
         }
     };
+    if cli.command.is_some() {
+        // Before any thread starts: setting the environment is safe then.
+        mapscope::render::gpu::quiet_device_select();
+    }
     if let Err(e) = run(cli) {
         eprintln!("mapscope: {e:#}");
         std::process::exit(1);
@@ -288,16 +307,8 @@ fn run(cli: Cli) -> Result<()> {
         }) => {
             let mut overlays = mapscope::mesh::terrain::Overlays::default();
             for name in &overlay {
-                if !overlays.set(name, true) {
-                    bail!(
-                        "unknown overlay {name:?}; use {}",
-                        mapscope::mesh::terrain::Overlays::NAMES.join(", ")
-                    );
-                }
+                overlays.set(name, true);
             }
-            let view = View::from_name(&view).with_context(|| {
-                format!("unknown view {view:?}; use {}", View::NAMES.join(", "))
-            })?;
             let options_r = RenderOptions {
                 show_spawns: !no_spawns,
                 fog,

@@ -104,7 +104,7 @@ fn info_json_for_w3e_lists_flags_and_textures() {
     assert_eq!(folder["files"], serde_json::json!(["war3map.w3e"]));
     // Every key of the loose terrain's says the same, but where it came from.
     let mut loose = j.clone();
-    for key in ["format", "sources"] {
+    for key in ["format", "sources", "positions"] {
         folder.as_object_mut().unwrap().remove(key);
         loose.as_object_mut().unwrap().remove(key);
     }
@@ -380,4 +380,143 @@ fn without_display(dir: &Path, args: &[&str]) -> Output {
         .env_remove("WAYLAND_DISPLAY")
         .output()
         .expect("runs mapscope")
+}
+
+#[test]
+fn command_line_mistakes_are_usage_errors_and_folders_are_named_for_what_they_are() {
+    let dir = scratch("mistakes");
+    let vxl = dir.join("a.vxl");
+    std::fs::write(&vxl, small_vxl()).unwrap();
+    // A bad view or overlay is a usage error (2), before any decoding.
+    for (flag, value) in [("--view", "sideways"), ("--overlay", "ramp,nope")] {
+        let out = dir.join("x.png");
+        let args: Vec<&std::ffi::OsStr> = vec![
+            "render".as_ref(),
+            path_arg(&vxl),
+            "-o".as_ref(),
+            path_arg(&out),
+            flag.as_ref(),
+            value.as_ref(),
+        ];
+        let run = mapscope(&args);
+        assert_eq!(run.status.code(), Some(2), "{flag} {value}");
+        assert!(!out.exists());
+    }
+    // A missing folder is missing, not empty of maps.
+    let run = mapscope(&[
+        "gallery".as_ref(),
+        path_arg(&dir.join("no-such-folder")),
+        "-o".as_ref(),
+        path_arg(&dir.join("g")),
+    ]);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert!(
+        err.contains("No such file") && !err.contains("no maps found"),
+        "{err}"
+    );
+    // A folder of maps is not "a folder with no terrain": it says what it
+    // holds and what to do.
+    let run = mapscope(&["info".as_ref(), path_arg(&dir)]);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(!run.status.success());
+    assert!(err.contains("not a Warcraft III map folder"), "{err}");
+    assert!(err.contains("1 files that look like maps"), "{err}");
+    assert!(err.contains("mapscope gallery"), "{err}");
+    // --force reads the same on every command that writes.
+    for cmd in ["convert", "export", "render"] {
+        let help = mapscope(&[cmd.as_ref(), "--help".as_ref()]);
+        let help = String::from_utf8_lossy(&help.stdout);
+        let line = help.lines().find(|l| l.contains("--force")).unwrap_or("");
+        assert!(line.contains("Replace OUTPUT"), "{cmd}: {help}");
+    }
+    let help = String::from_utf8_lossy(&mapscope(&["--help".as_ref()]).stdout).into_owned();
+    assert!(help.contains("--start-with"), "{help}");
+}
+
+#[test]
+fn a_headless_render_prints_nothing_about_a_missing_session() {
+    let dir = scratch("quiet");
+    let vxl = dir.join("a.vxl");
+    std::fs::write(&vxl, small_vxl()).unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_mapscope"))
+        .args(["render".as_ref(), vxl.as_os_str(), "-o".as_ref()])
+        .arg(dir.join("a.png"))
+        .args(["--size", "64x48"])
+        .env_remove("XDG_RUNTIME_DIR")
+        .env_remove("NODEVICE_SELECT")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    if err.contains("no GPU adapter") {
+        common::cannot_run("the quiet render test", &err);
+        return;
+    }
+    assert!(run.status.success(), "{err}");
+    assert!(!err.contains("XDG_RUNTIME_DIR"), "{err}");
+}
+
+/// The share of pixels that differ between two PNGs of one size.
+fn differing_share(a: &Path, b: &Path) -> f64 {
+    let read = |p: &Path| {
+        let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(p).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        let n = info.color_type.samples();
+        buf[..info.buffer_size()]
+            .chunks(n)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect::<Vec<_>>()
+    };
+    let (a, b) = (read(a), read(b));
+    assert_eq!(a.len(), b.len());
+    let differ = a
+        .iter()
+        .zip(&b)
+        .filter(|(x, y)| x.iter().zip(y.iter()).any(|(p, q)| p.abs_diff(*q) > 8))
+        .count();
+    differ as f64 / a.len() as f64
+}
+
+#[test]
+fn a_spawn_view_from_inside_its_area_is_not_tinted() {
+    // The demo map's blue area is all round the spawn view's camera: the
+    // box used to tint the whole picture blue. Seen from inside, a box is
+    // its outline only.
+    let dir = scratch("spawn-tint");
+    let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/demo.vxl");
+    let mut pictures = Vec::new();
+    for spawns in [true, false] {
+        let out = dir.join(format!("spawn-{spawns}.png"));
+        let mut args: Vec<&std::ffi::OsStr> = vec![
+            "render".as_ref(),
+            demo.as_os_str(),
+            "-o".as_ref(),
+            path_arg(&out),
+            "--view".as_ref(),
+            "spawn".as_ref(),
+            "--size".as_ref(),
+            "320x200".as_ref(),
+            "--size".as_ref(),
+            "128x128x64".as_ref(),
+        ];
+        if !spawns {
+            args.push("--no-spawns".as_ref());
+        }
+        let run = mapscope(&args);
+        let err = String::from_utf8_lossy(&run.stderr);
+        if err.contains("no GPU adapter") {
+            common::cannot_run("the spawn tint test", &err);
+            return;
+        }
+        assert!(run.status.success(), "{err}");
+        pictures.push(out);
+    }
+    let share = differing_share(&pictures[0], &pictures[1]);
+    assert!(
+        share < 0.1,
+        "{:.0} % of the spawn view changed with the spawn areas on",
+        share * 100.0
+    );
 }

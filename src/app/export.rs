@@ -1,10 +1,11 @@
 //! File → Export…: the open map as glTF or OBJ (by the extension chosen),
 //! picked in the system's save dialog and written on a thread of its own,
 //! so drawing never stops; a notice says where it went. Where no dialog
-//! can be shown, the export goes to the screenshot folder as a `.glb`
-//! named from the map and the time.
+//! can be shown, a window of mapscope's own asks the same
+//! ([`super::export_form`]).
 
 use super::dialogs::TOO_FAST;
+use super::export_form::ExportForm;
 use super::notice::Notice;
 use super::screenshot::settings;
 use super::App;
@@ -12,12 +13,18 @@ use crate::export::{self, ExportOptions, FileFormat};
 use crate::store::Map;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
-use std::sync::Arc;
 use std::time::Instant;
 
-/// An export in flight: its notice once it is done (`None` if cancelled).
+/// An export in flight: what became of it.
 pub struct Exporting {
-    rx: Receiver<Option<Notice>>,
+    rx: Receiver<Outcome>,
+}
+
+enum Outcome {
+    Done(Notice),
+    Cancelled,
+    /// The save dialog could not be shown: ask in a window instead.
+    NoDialog,
 }
 
 /// Meshes `map` and writes it to `path`; the notice to show.
@@ -44,41 +51,64 @@ fn export_to(map: &Map, path: &Path) -> Notice {
 impl App {
     /// File → Export….
     pub(super) fn export_dialog(&mut self) {
-        if self.exporting.is_some() {
+        if self.exporting.is_some() || self.export_form.is_some() || self.current.is_none() {
             return;
         }
-        let Some(c) = &self.current else { return };
-        let map: Arc<Map> = c.map.clone();
-        let secs = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        let name = PathBuf::from(settings::file_name(&c.name(), secs)).with_extension("glb");
-        let folder = std::path::absolute(&self.shots.settings.folder)
-            .unwrap_or_else(|_| self.shots.settings.folder.clone());
+        let (folder, name) = self.export_default();
+        if !crate::app::browser::native_dialog_available() {
+            self.export_form = Some(ExportForm::new(folder, name));
+            return;
+        }
         let (tx, rx) = channel();
+        let Some(map) = self.current.as_ref().map(|c| c.map.clone()) else {
+            return;
+        };
         std::thread::spawn(move || {
             let started = Instant::now();
             let picked = rfd::FileDialog::new()
                 .set_directory(&folder)
-                .set_file_name(name.to_string_lossy())
+                .set_file_name(format!("{name}.glb"))
                 .add_filter("glTF binary (.glb)", &["glb"])
                 .add_filter("glTF with .bin (.gltf)", &["gltf"])
                 .add_filter("Wavefront OBJ with .mtl (.obj)", &["obj"])
                 .save_file();
-            let path = match picked {
-                Some(p) if FileFormat::of_path(&p).is_ok() => p,
+            let outcome = match picked {
+                Some(p) if FileFormat::of_path(&p).is_ok() => Outcome::Done(export_to(&map, &p)),
                 // A name with no known extension: binary glTF.
-                Some(p) => p.with_extension("glb"),
+                Some(p) => Outcome::Done(export_to(&map, &p.with_extension("glb"))),
                 // Answered at once: no dialog could be shown.
-                None if started.elapsed() < TOO_FAST => {
-                    settings::unique_path(&folder, &name.to_string_lossy())
-                }
-                None => {
-                    let _ = tx.send(None);
-                    return;
-                }
+                None if started.elapsed() < TOO_FAST => Outcome::NoDialog,
+                None => Outcome::Cancelled,
             };
-            let _ = tx.send(Some(export_to(&map, &path)));
+            let _ = tx.send(outcome);
+        });
+        self.exporting = Some(Exporting { rx });
+    }
+
+    /// Where an export goes unless the user says otherwise: the screenshot
+    /// folder, and a name from the map and the time (no extension).
+    fn export_default(&self) -> (PathBuf, String) {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let name = self.current.as_ref().map_or("map".into(), |c| c.name());
+        let name = PathBuf::from(settings::file_name(&name, secs));
+        let stem = name
+            .file_stem()
+            .map_or("map".into(), |s| s.to_string_lossy().into_owned());
+        let folder = std::path::absolute(&self.shots.settings.folder)
+            .unwrap_or_else(|_| self.shots.settings.folder.clone());
+        (folder, stem)
+    }
+
+    /// Exports to `path`, chosen in the export window.
+    pub(super) fn export_to_path(&mut self, path: PathBuf) {
+        let Some(map) = self.current.as_ref().map(|c| c.map.clone()) else {
+            return;
+        };
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(Outcome::Done(export_to(&map, &path)));
         });
         self.exporting = Some(Exporting { rx });
     }
@@ -88,8 +118,16 @@ impl App {
         let Some(e) = &self.exporting else { return };
         match e.rx.try_recv() {
             Err(TryRecvError::Empty) => {}
-            Ok(None) | Err(TryRecvError::Disconnected) => self.exporting = None,
-            Ok(Some(text)) => {
+            Ok(Outcome::Cancelled) | Err(TryRecvError::Disconnected) => self.exporting = None,
+            Ok(Outcome::NoDialog) => {
+                self.exporting = None;
+                let (folder, name) = self.export_default();
+                self.export_form = Some(ExportForm::new(folder, name));
+                if let Some(g) = &self.gfx {
+                    g.window.request_redraw();
+                }
+            }
+            Ok(Outcome::Done(text)) => {
                 self.exporting = None;
                 self.notice = Some(text);
                 // Polled between frames: nothing else would draw it.

@@ -83,6 +83,7 @@ impl App {
         self.render_options.labels = self.panels.labels;
         self.render_options.highlight_indestructible = self.panels.indestructible;
         self.render_options.objects = self.panels.objects;
+        self.render_options.show_spawns = self.panels.spawn_areas;
         // The overlay first: its panels decide the 3D view's rectangle.
         let input = g.egui_state.take_egui_input(&g.window);
         let (out, actions, view_rect) = self.overlay(&g, input, false);
@@ -201,18 +202,19 @@ impl App {
         let mode = self.mode.kind();
         let seen = self.seen_size(g);
         let mut browser_answer = None;
+        let mut export_asked = super::export_form::Asked::Nothing;
         let mut asked = screenshot::Asked::default();
         let mut view_rect = None;
         let settings_before = self.shots.settings.clone();
         let out = g.egui_ctx.run_ui(input, |ui| {
-            let has_map = self.current.is_some();
+            let applies = self.current.as_ref().map(|c| crate::kinds::applies(&c.map));
             ui::menu(
                 ui,
                 &mut actions,
                 &mut self.panels,
                 mode,
                 &self.recent,
-                has_map,
+                applies,
             );
             let map = self.current.as_ref().map(|c| {
                 let (stats, ms) = (&self.clock.stats, self.clock.frame_ms);
@@ -239,12 +241,21 @@ impl App {
             if self.panels.help {
                 ui::keys(ui.ctx(), &mut self.panels.help, area);
             }
-            ui::legend(ui.ctx(), self.overlays, area);
+            let layers = self
+                .current
+                .as_ref()
+                .filter(|_| self.overlays.layers)
+                .and_then(|c| c.map.terrain())
+                .map(crate::mesh::overlay::layer_range);
+            ui::legend(ui.ctx(), self.overlays, layers, area);
             if picture {
                 return;
             }
             if let Some(b) = &mut self.browser {
                 browser_answer = b.show(ui.ctx());
+            }
+            if let Some(form) = &mut self.export_form {
+                export_asked = form.show(ui.ctx());
             }
             if self.shots.window_open {
                 asked = screenshot::window::show(
@@ -264,6 +275,7 @@ impl App {
         actions.choose_shot_folder = asked.choose_folder;
         actions.settings_changed = self.shots.settings != settings_before;
         actions.browser_answer = browser_answer;
+        actions.export_asked = export_asked;
         (out, actions, view_rect)
     }
 
@@ -273,6 +285,14 @@ impl App {
             if let (Some(c), Some(g)) = (&mut self.current, &self.gfx) {
                 views::apply_overlays(&c.map, &mut c.scene, &g.gpu.device, &self.overlays);
                 self.scene_edits += 1;
+            }
+        }
+        match a.export_asked {
+            super::export_form::Asked::Nothing => {}
+            super::export_form::Asked::Cancel => self.export_form = None,
+            super::export_form::Asked::Export(path) => {
+                self.export_form = None;
+                self.export_to_path(path);
             }
         }
         if let Some(answer) = a.browser_answer {
@@ -285,6 +305,16 @@ impl App {
         }
         if a.settings_changed {
             self.save_shot_settings();
+        }
+        if a.view_prefs_changed {
+            let prefs = super::view_prefs::ViewPrefs {
+                spawn_areas: self.panels.spawn_areas,
+            };
+            if let Some(Err(e)) = super::view_prefs::path().map(|p| prefs.save(&p)) {
+                self.notice = Some(super::notice::Notice::error(format!(
+                    "could not remember the view settings: {e}"
+                )));
+            }
         }
         if a.choose_shot_folder {
             self.choose_shot_folder();

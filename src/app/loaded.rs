@@ -44,7 +44,8 @@ impl App {
                         &done.meshes,
                         &g.renderer,
                         &g.gpu.device,
-                        self.render_options.show_spawns,
+                        // Always uploaded: View → Spawn areas only draws them.
+                        true,
                     );
                     let timings = format!(
                         "decode {:.0} ms, mesh {:.0} ms, total {:.0} ms",

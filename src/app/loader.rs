@@ -61,7 +61,9 @@ impl Source {
         };
         // An OS error names the path already; a decoder's does not.
         map.map_err(|e| match e {
-            formats::LoadError::Io { .. } => e.to_string(),
+            formats::LoadError::Io { .. } | formats::LoadError::NotAMapFolder { .. } => {
+                e.to_string()
+            }
             e => format!("could not open {}: {e}", self.name()),
         })
     }

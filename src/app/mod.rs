@@ -14,6 +14,7 @@ mod camera_mode;
 mod dialogs;
 mod events;
 mod export;
+mod export_form;
 pub mod fly;
 mod frame;
 mod gfx;
@@ -26,6 +27,7 @@ pub mod screenshot;
 mod scripted;
 mod ui;
 mod view3d;
+mod view_prefs;
 
 use crate::formats::LoadOptions;
 use crate::render::{DrawStats, RenderOptions, Scene};
@@ -193,6 +195,8 @@ struct App {
     dialog: Option<dialogs::Pending>,
     /// File → Export…, while its dialog is open or the file is written.
     exporting: Option<export::Exporting>,
+    /// The export window, where no save dialog can be shown.
+    export_form: Option<export_form::ExportForm>,
     /// The in-app file browser, when it is open.
     browser: Option<BrowserWindow>,
     shots: screenshot::Shots,
@@ -236,11 +240,15 @@ impl App {
                 labels: true,
                 indestructible: false,
                 objects: Default::default(),
+                spawn_areas: view_prefs::path()
+                    .map_or_else(Default::default, |p| view_prefs::ViewPrefs::load(&p))
+                    .spawn_areas,
             },
             exit_error: None,
             scene_edits: 0,
             dialog: None,
             exporting: None,
+            export_form: None,
             browser: None,
             overlays: crate::mesh::terrain::Overlays {
                 no_walk: options.start.pathing,

@@ -4,6 +4,7 @@
 use super::browser_window::Answer;
 use super::camera_mode::ModeKind;
 use super::Current;
+use crate::mesh::terrain::Overlays;
 use crate::render::Gpu;
 
 /// What the user asked for this frame through menus and buttons.
@@ -39,6 +40,10 @@ pub struct Actions {
     pub browser_answer: Option<Answer>,
     /// A spawn area clicked in the Spawns list.
     pub spawn: Option<usize>,
+    /// View → Spawn areas changed (it is remembered).
+    pub view_prefs_changed: bool,
+    /// From the export window.
+    pub export_asked: super::export_form::Asked,
 }
 
 /// Which panels are shown; the View menu changes them.
@@ -52,6 +57,8 @@ pub struct Panels {
     pub indestructible: bool,
     /// The groups of Warcraft III objects drawn.
     pub objects: crate::mesh::objects::Shown,
+    /// Spawn areas drawn (remembered: `view.toml`).
+    pub spawn_areas: bool,
 }
 
 /// The status line's contents.
@@ -183,6 +190,13 @@ fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::RangeIncl
     (width, 100.0..=(window * 0.45).max(130.0))
 }
 
+/// A side panel's scrolling: egui widens a vertical-only scroll area to fit
+/// content wider than it (and the panel with it, narrowing the 3D view as
+/// the pointer moves); scrolling both ways keeps the width the user gave.
+fn panel_scroll() -> egui::ScrollArea {
+    egui::ScrollArea::both().auto_shrink([false, true])
+}
+
 /// The status line, and the map's panels when a map is open. Returns the
 /// spawn area clicked in the Spawns list, if any.
 pub fn draw(
@@ -209,7 +223,7 @@ pub fn draw(
             .default_size(width)
             .size_range(range)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                panel_scroll().show(ui, |ui| {
                     ui.heading("Map");
                     if let Some(title) = v.title {
                         wrapped(ui, egui::RichText::new(title).strong());
@@ -247,7 +261,7 @@ pub fn draw(
         .default_size(width)
         .size_range(range)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            panel_scroll().show(ui, |ui| {
                 ui.heading("Inspector");
                 if v.inspector.is_empty() {
                     wrapped(ui, "Point at the map to see what the file says there.");
@@ -366,9 +380,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("Esc", "cancel a load"),
 ];
 
-/// The legend of the overlays switched on, at the bottom left of `area`
-/// (the 3D view).
-pub fn legend(ctx: &egui::Context, overlays: crate::mesh::terrain::Overlays, area: egui::Rect) {
+/// The legend of the overlays that are on, at the bottom left of the 3D
+/// view: a swatch each, and for the layer map a gradient from the map's
+/// lowest layer to its highest (`layers`, where the map has layers).
+pub fn legend(ctx: &egui::Context, overlays: Overlays, layers: Option<[u8; 2]>, area: egui::Rect) {
     let entries = overlays.legend();
     if entries.is_empty() {
         return;
@@ -381,25 +396,58 @@ pub fn legend(ctx: &egui::Context, overlays: crate::mesh::terrain::Overlays, are
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 for (name, tint) in entries {
-                    ui.horizontal(|ui| {
-                        swatch(ui, tint);
-                        ui.label(name);
+                    ui.horizontal(|ui| match layers {
+                        Some(range) if name == Overlays::LAYERS_LABEL => {
+                            ui.label("Layer heights");
+                            layer_gradient(ui, range);
+                        }
+                        _ => {
+                            swatch(ui, tint);
+                            ui.label(name);
+                        }
                     });
                 }
             });
         });
 }
 
-/// The menu bar, with a toolbar at its right: camera modes and screenshots
-/// (greyed out while no map is open: there is nothing to move round or save).
+/// "2 ▬▬▬ 6": the layer map's colours from the lowest layer to the highest.
+fn layer_gradient(ui: &mut egui::Ui, [lo, hi]: [u8; 2]) {
+    use crate::mesh::overlay::layer_tint;
+    ui.label(lo.to_string());
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(96.0, 12.0), egui::Sense::hover());
+    let steps = 24;
+    for i in 0..steps {
+        let f = i as f32 / (steps - 1) as f32;
+        let layer = lo as f32 + f * (hi.saturating_sub(lo)) as f32;
+        let [r, g, b] =
+            layer_tint(layer.round() as u8, [lo, hi]).map(|c| (c.clamp(0.0, 1.0) * 255.0) as u8);
+        let x0 = rect.left() + rect.width() * i as f32 / steps as f32;
+        let x1 = rect.left() + rect.width() * (i + 1) as f32 / steps as f32;
+        let cell =
+            egui::Rect::from_min_max(egui::pos2(x0, rect.top()), egui::pos2(x1, rect.bottom()));
+        ui.painter()
+            .rect_filled(cell, 0.0, egui::Color32::from_rgb(r, g, b));
+    }
+    ui.label(hi.to_string());
+}
+
+/// The menu bar, with a toolbar at its right: camera modes and screenshots.
+/// `applies` is what applies to the open map (none while no map is open):
+/// the rest is greyed out, with a tooltip saying why.
 pub fn menu(
     ui: &mut egui::Ui,
     a: &mut Actions,
     panels: &mut Panels,
     mode: ModeKind,
     recent: &[std::path::PathBuf],
-    has_map: bool,
+    applies: Option<crate::kinds::Applies>,
 ) {
+    let has_map = applies.is_some();
+    let on = applies.unwrap_or_default();
+    let no_map = "No map is open";
+    // Why an entry is greyed out: no map, or not this kind of map.
+    let why = |what: &'static str| if has_map { what } else { no_map };
     egui::Panel::top("menu").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
@@ -421,51 +469,81 @@ pub fn menu(
                         }
                     }
                 });
-                a.reload |= ui.button("Reload (F5)").clicked();
+                a.reload |= ui
+                    .add_enabled(has_map, egui::Button::new("Reload (F5)"))
+                    .on_disabled_hover_text(no_map)
+                    .clicked();
                 ui.separator();
-                ui.add_enabled_ui(has_map, |ui| {
-                    a.screenshot |= ui.button("Screenshot (F12)").clicked();
-                    a.export |= ui
-                        .button("Export…")
-                        .on_hover_text(
-                            "The map's meshes as glTF (.glb, .gltf) or OBJ, for Blender",
-                        )
-                        .clicked();
-                });
+                a.screenshot |= ui
+                    .add_enabled(has_map, egui::Button::new("Screenshot (F12)"))
+                    .on_disabled_hover_text(no_map)
+                    .clicked();
+                a.export |= ui
+                    .add_enabled(has_map, egui::Button::new("Export…"))
+                    .on_hover_text("The map's meshes as glTF (.glb, .gltf) or OBJ, for Blender")
+                    .on_disabled_hover_text(no_map)
+                    .clicked();
                 a.screenshot_settings |= ui.button("Screenshot settings…").clicked();
                 ui.separator();
                 a.quit |= ui.button("Quit").clicked();
             });
             ui.menu_button("View", |ui| {
                 for (kind, label) in MODES {
-                    if ui.radio(mode == kind, label).clicked() {
+                    let radio = egui::RadioButton::new(mode == kind, label);
+                    if ui
+                        .add_enabled(has_map, radio)
+                        .on_disabled_hover_text(no_map)
+                        .clicked()
+                    {
                         a.mode = Some(kind);
                     }
                 }
                 a.file_camera |= ui
-                    .button("File's camera (End)")
+                    .add_enabled(on.file_camera, egui::Button::new("File's camera (End)"))
                     .on_hover_text("Where the file's own camera stands (Voxlap VXL and ALW headers)")
+                    .on_disabled_hover_text(why("This map's file stores no camera (only Voxlap VXL and ALW files do)"))
                     .clicked();
                 a.minimap |= ui
-                    .button("Minimap")
+                    .add_enabled(has_map, egui::Button::new("Minimap"))
                     .on_hover_text(
                         "The playable area from above in flat colours, framed as the game's own minimap (T goes back)",
                     )
+                    .on_disabled_hover_text(no_map)
                     .clicked();
                 ui.separator();
                 ui.checkbox(&mut panels.info, "Map info");
                 ui.checkbox(&mut panels.help, "Keys");
                 ui.separator();
-                ui.checkbox(&mut panels.labels, "Labels (ALW entities, lights, players)");
-                ui.checkbox(&mut panels.indestructible, "Indestructible voxels (VMF)");
+                a.view_prefs_changed |= ui
+                    .add_enabled(on.spawns, egui::Checkbox::new(&mut panels.spawn_areas, "Spawn areas"))
+                    .on_hover_text("Spawn areas as outlined boxes, tinted when seen from outside (remembered)")
+                    .on_disabled_hover_text(why("This map has no spawn areas"))
+                    .changed();
+                ui.add_enabled(
+                    on.labels,
+                    egui::Checkbox::new(&mut panels.labels, "Labels (ALW entities, lights, players)"),
+                )
+                .on_disabled_hover_text(why("Only ALW worlds and Warcraft III maps have labels"));
+                ui.add_enabled(
+                    on.indestructible,
+                    egui::Checkbox::new(&mut panels.indestructible, "Indestructible voxels (VMF)"),
+                )
+                .on_disabled_hover_text(why("Only VMF maps mark voxels indestructible"));
                 ui.separator();
-                ui.label("Warcraft III objects");
-                for g in crate::mesh::objects::Group::ALL {
-                    let mut on = panels.objects.get(g);
-                    if ui.checkbox(&mut on, g.label()).changed() {
-                        panels.objects.set(g, on);
+                ui.add_enabled_ui(on.objects, |ui| {
+                    ui.label("Warcraft III objects");
+                    for g in crate::mesh::objects::Group::ALL {
+                        let mut shown = panels.objects.get(g);
+                        let check = egui::Checkbox::new(&mut shown, g.label());
+                        if ui
+                            .add(check)
+                            .on_disabled_hover_text(why("Only Warcraft III maps have objects"))
+                            .changed()
+                        {
+                            panels.objects.set(g, shown);
+                        }
                     }
-                }
+                });
             });
             ui.menu_button("Tile flags", |ui| {
                 ui.label("Warcraft III tile flags and pathing, tinted over the ground");
@@ -473,9 +551,15 @@ pub fn menu(
                     if i == 7 {
                         ui.separator();
                     }
+                    let (enabled, reason) = if i < 7 {
+                        (on.tile_flags, "Only W3E terrain and Warcraft III maps have tile flags")
+                    } else {
+                        (on.pathing, "Only Warcraft III maps with pathing (war3map.wpm) have it")
+                    };
                     ui.horizontal(|ui| {
                         swatch(ui, tint);
-                        ui.checkbox(flag, label);
+                        ui.add_enabled(enabled, egui::Checkbox::new(flag, label))
+                            .on_disabled_hover_text(why(reason));
                     });
                 }
             });

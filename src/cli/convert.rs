@@ -33,7 +33,7 @@ pub fn convert(
         },
     };
     if output.exists() && !force {
-        bail!("{} exists; give --force to overwrite it", output.display());
+        bail!("{} exists; add --force to replace it", output.display());
     }
     let map = formats::load_path(input, options)?;
     let bytes = formats::encode(&map, format)?;

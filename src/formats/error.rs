@@ -45,6 +45,10 @@ pub enum LoadError {
     /// No decoder recognised the file; lists what was tried and why each refused.
     #[error("unknown file format at byte 0; tried: {}", .tried.iter().map(|(f, why)| format!("{f} ({why})")).collect::<Vec<_>>().join("; "))]
     Unknown { tried: Vec<(Format, String)> },
+    /// A folder that is not a Warcraft III map folder (it has no terrain,
+    /// `war3map.w3e`); it may hold maps of its own.
+    #[error("{path} is a folder, and not a Warcraft III map folder (it has no war3map.w3e){}", if *.maps > 0 { format!("; it holds {} files that look like maps: open one of them, or draw them all with `mapscope gallery {path} -o OUT`", .maps) } else { String::new() })]
+    NotAMapFolder { path: String, maps: usize },
     /// The message carries the OS's reason; it is not also a `source`, so
     /// an error chain does not say it twice.
     #[error("cannot read {path}: {reason}")]

@@ -89,6 +89,26 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
 /// Reads a Warcraft III map folder: the files mapscope knows, then decodes
 /// them as an archive's would be.
 pub fn load_folder(dir: &Path) -> Result<Map, LoadError> {
+    if !dir.join(w3x::TERRAIN).is_file() {
+        // Named by extension only: reading every file to count maps would
+        // make a mistaken `info ~/Downloads` slow.
+        let maps = std::fs::read_dir(dir)
+            .map(|rd| {
+                rd.filter_map(Result::ok)
+                    .filter(|e| {
+                        let name = e.file_name().to_string_lossy().to_ascii_lowercase();
+                        [".vxl", ".vmf", ".alw", ".w3e", ".w3x", ".w3m"]
+                            .iter()
+                            .any(|ext| name.ends_with(ext))
+                    })
+                    .count()
+            })
+            .unwrap_or(0);
+        return Err(LoadError::NotAMapFolder {
+            path: dir.display().to_string(),
+            maps,
+        });
+    }
     let mut files = w3x::FolderFiles::default();
     for name in w3x::KNOWN_FILES {
         let path = dir.join(name);

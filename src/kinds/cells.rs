@@ -142,7 +142,7 @@ fn summary_lines(w: &AlwWorld) -> Lines {
 #[cfg(feature = "gui")]
 mod view {
     use super::Cells;
-    use crate::kinds::{views::surface_hit, Extent, Picked, Upload, ViewKind};
+    use crate::kinds::{views::surface_hit, Applies, Extent, Picked, Upload, ViewKind};
     use crate::mesh::cells::CELL;
     use crate::mesh::MapMeshes;
     use crate::render::boxes::Box3;
@@ -152,6 +152,13 @@ mod view {
     use glam::Vec3;
 
     impl ViewKind for Cells<'_> {
+        fn applies(&self) -> Applies {
+            Applies {
+                labels: true,
+                ..Default::default()
+            }
+        }
+
         fn extent(&self) -> Extent {
             let w = self.world;
             if w.cells.is_empty() {
@@ -172,6 +179,34 @@ mod view {
             let scale = 1.0 / CELL;
             let z = s.z.map(|[a, b]| [-a.max(b) * scale, -a.min(b) * scale]);
             (s.min.map(|v| v * scale), s.max.map(|v| v * scale), z)
+        }
+
+        /// Across the cells, at the ray's height, to the first cell whose
+        /// floor or ceiling closes that height off (a wall, a pillar) or
+        /// the world's edge: picking sees floors, not walls.
+        fn open_distance(&self, origin: Vec3, dir: Vec3) -> f32 {
+            let flat = Vec3::new(dir.x, dir.y, 0.0).normalize_or_zero();
+            if flat == Vec3::ZERO {
+                return f32::INFINITY;
+            }
+            let step = 0.25;
+            let mut d = 0.0;
+            while d < 4096.0 {
+                let p = origin + flat * d;
+                let open = (p.x >= 0.0 && p.y >= 0.0)
+                    .then(|| self.world.cell(p.x as u32, p.y as u32))
+                    .flatten()
+                    .is_some_and(|c| {
+                        // z grows down: the ceiling is above (smaller z).
+                        let (top, bottom) = (-(c.ceiling as f32) / CELL, -(c.floor as f32) / CELL);
+                        (top..bottom).contains(&origin.z)
+                    });
+                if !open {
+                    return d;
+                }
+                d += step;
+            }
+            d
         }
 
         fn eye(&self) -> Option<Vec3> {

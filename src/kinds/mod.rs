@@ -220,8 +220,42 @@ mod gui {
         },
     }
 
+    /// Which of the viewer's menu entries apply to a map; the others are
+    /// greyed out, saying why.
+    #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+    pub struct Applies {
+        /// W3E tile flags and the layer map.
+        pub tile_flags: bool,
+        /// Warcraft III pathing tints (the map has `war3map.wpm`).
+        pub pathing: bool,
+        /// Warcraft III object groups.
+        pub objects: bool,
+        /// VMF's indestructible voxels.
+        pub indestructible: bool,
+        /// Text labels (ALW entities and lights, Warcraft III players).
+        pub labels: bool,
+        /// The file stores a camera (Voxlap VXL, ALW).
+        pub file_camera: bool,
+        /// The map has spawn areas.
+        pub spawns: bool,
+    }
+
+    /// What applies to `map`: its kind's answer and its metadata's.
+    pub fn applies(map: &crate::store::Map) -> Applies {
+        Applies {
+            file_camera: map.meta.camera.is_some(),
+            spawns: !map.meta.spawns.is_empty(),
+            ..super::of(map).applies()
+        }
+    }
+
     /// What a window or a picture asks of a kind of map.
     pub trait ViewKind {
+        /// The kind's own menu entries that apply ([`applies`] adds what
+        /// the metadata says).
+        fn applies(&self) -> Applies {
+            Applies::default()
+        }
         fn extent(&self) -> Extent;
         /// The z (down) of the ground at column (x, y), where the kind has
         /// columns; views fall back to the extent.
@@ -251,6 +285,13 @@ mod gui {
         }
         /// The first element along a ray.
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked>;
+        /// How far a ray goes before something blocks it (infinity where
+        /// nothing does): by default, to the middle of what it picks.
+        fn open_distance(&self, origin: Vec3, dir: Vec3) -> f32 {
+            self.pick(origin, dir)
+                .and_then(|p| self.highlight(&p))
+                .map_or(f32::INFINITY, |(a, b)| ((a + b) / 2.0 - origin).length())
+        }
         /// The inspector's lines for a picked element: what the file says.
         fn describe(&self, picked: &Picked) -> Vec<String>;
         /// The box to outline a picked element.

@@ -132,7 +132,7 @@ pub fn summary_lines(t: &W3eTerrain) -> Lines {
 #[cfg(feature = "gui")]
 mod view {
     use super::{file_row, Terrain};
-    use crate::kinds::{views::surface_hit, Extent, Picked, Upload, ViewKind};
+    use crate::kinds::{views::surface_hit, Applies, Extent, Picked, Upload, ViewKind};
     use crate::mesh::terrain::{overlay_mesh, Overlays};
     use crate::mesh::MapMeshes;
     use crate::render::boxes::{Box3, BoxVertex};
@@ -141,6 +141,13 @@ mod view {
     use glam::Vec3;
 
     impl ViewKind for Terrain<'_> {
+        fn applies(&self) -> Applies {
+            Applies {
+                tile_flags: true,
+                ..Default::default()
+            }
+        }
+
         fn extent(&self) -> Extent {
             let t = self.terrain;
             if t.width < 2 || t.height < 2 {

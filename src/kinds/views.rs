@@ -85,13 +85,25 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
             };
             // In map coordinates, as the kind reads its spawns (ALW's are
             // world units).
-            let (min, max, _) = kind.spawn_area(s);
+            let (min, max, z) = kind.spawn_area(s);
             let (sx, sy) = ((min[0] + max[0]) / 2.0, (min[1] + max[1]) / 2.0);
-            let ground = ground_z(&*kind, sx as u32, sy as u32);
-            let eye = Vec3::new(sx, sy, ground - 12.0);
-            let to_centre = Vec3::new(centre.x - sx, centre.y - sy, 0.0);
-            let yaw = to_centre.y.atan2(to_centre.x).to_degrees();
-            Ok(Camera::perspective(eye, yaw, -12.0, fov_deg))
+            let inside =
+                |p: Vec3| (min[0]..=max[0]).contains(&p.x) && (min[1]..=max[1]).contains(&p.y);
+            // The player's eyes where the kind knows them (ALW), else near
+            // the top of the area's heights, else above the ground.
+            let eye = kind
+                .eye()
+                .filter(|&p| inside(p))
+                .unwrap_or_else(|| match z {
+                    Some([top, bottom]) => Vec3::new(sx, sy, top + (bottom - top) * 0.25),
+                    None => Vec3::new(sx, sy, ground_z(&*kind, sx as u32, sy as u32) - 12.0),
+                });
+            Ok(Camera::perspective(
+                eye,
+                spawn_yaw(&*kind, eye, centre, e, fov_deg),
+                -12.0,
+                fov_deg,
+            ))
         }
         View::Camera => match &map.meta.camera {
             Some(camera @ DefaultCamera::Voxlap { position, .. }) => {
@@ -197,6 +209,33 @@ pub fn spawn_boxes(map: &Map) -> Vec<Box3> {
             }
         })
         .collect()
+}
+
+/// Where the spawn view looks from `eye`: toward the map's centre when the
+/// view is open that way for a quarter of the map, else the way that sees
+/// the most (inside a room, not at its nearest wall or pillar).
+fn spawn_yaw(kind: &dyn MapKind, eye: Vec3, centre: Vec3, e: Extent, fov_deg: f32) -> f32 {
+    let to_centre = Vec3::new(centre.x - eye.x, centre.y - eye.y, 0.0);
+    let toward = to_centre.y.atan2(to_centre.x).to_degrees();
+    let far = e.width.max(e.length);
+    // How much of the view is open: five rays across it, each counted up
+    // to the map's size (the sky counts as far as a far wall).
+    let seen = |yaw: f32| -> f32 {
+        (-2..=2)
+            .map(|k| {
+                let y = yaw + k as f32 * fov_deg / 5.0;
+                let dir = Camera::perspective(eye, y, -12.0, fov_deg).forward();
+                kind.open_distance(eye, dir).min(far)
+            })
+            .sum()
+    };
+    if seen(toward) >= 5.0 * far / 4.0 {
+        return toward;
+    }
+    (0..24)
+        .map(|i| toward + i as f32 * 15.0)
+        .max_by(|a, b| seen(*a).total_cmp(&seen(*b)))
+        .unwrap_or(toward)
 }
 
 /// The camera for a named view, or an explicit one (x, y, z, yaw, pitch).
@@ -319,6 +358,32 @@ mod tests {
             "{}",
             cam.position
         );
+    }
+
+    #[test]
+    fn an_alw_spawn_view_sees_the_room_from_the_players_eyes() {
+        use crate::store::cells::AlwLayout;
+        // The sample's player stands in a nook between the wall and a
+        // pillar; the view must look down the room, from inside it.
+        let mut map = crate::store::Map {
+            format: crate::formats::Format::Alw,
+            meta: Default::default(),
+            content: crate::samples::alw_room(24, 16, AlwLayout::Engine).into(),
+        };
+        let bytes = crate::formats::encode(&map, crate::formats::Format::Alw).unwrap();
+        map = crate::formats::decode(&bytes, &Default::default()).unwrap();
+        let kind = super::super::of(&map);
+        let cam = camera_for(&map, View::Spawn, 1.6, 60.0).unwrap();
+        let e = kind.extent();
+        assert!(
+            (e.top..e.bottom).contains(&cam.position.z),
+            "the eye {} is outside the room's heights {}..{}",
+            cam.position,
+            e.top,
+            e.bottom
+        );
+        let open = kind.open_distance(cam.position, cam.forward());
+        assert!(open >= 8.0, "a wall {open} cells ahead");
     }
 
     #[test]

@@ -111,7 +111,7 @@ impl MapKind for Voxels<'_> {
 mod view {
     use super::Voxels;
     use crate::formats::vxl::spans::{raw_spans, vxl_problem};
-    use crate::kinds::{Extent, Picked, Upload, ViewKind};
+    use crate::kinds::{Applies, Extent, Picked, Upload, ViewKind};
     use crate::mesh::MapMeshes;
     use crate::render::boxes::Box3;
     use crate::render::Scene;
@@ -122,6 +122,13 @@ mod view {
     const PICK_STEPS: usize = 4096;
 
     impl ViewKind for Voxels<'_> {
+        fn applies(&self) -> Applies {
+            Applies {
+                indestructible: self.has_materials(),
+                ..Default::default()
+            }
+        }
+
         fn extent(&self) -> Extent {
             let [w, l, d] = self.store.dims();
             // A coarse sample is enough to frame the picture.

@@ -249,7 +249,7 @@ impl MapKind for Warcraft<'_> {
 #[cfg(feature = "gui")]
 mod view {
     use super::Warcraft;
-    use crate::kinds::{Extent, Picked, Upload, ViewKind};
+    use crate::kinds::{Applies, Extent, Picked, Upload, ViewKind};
     use crate::mesh::cells::{Marker, MarkerKind};
     use crate::mesh::objects::{
         doodad_instance, instance_box, twenty_four_players, unit_instance_of, Group, Owner,
@@ -362,6 +362,16 @@ mod view {
     use glam::Vec3;
 
     impl ViewKind for Warcraft<'_> {
+        fn applies(&self) -> Applies {
+            Applies {
+                tile_flags: true,
+                pathing: self.map.pathing.is_some(),
+                objects: true,
+                labels: true,
+                ..Default::default()
+            }
+        }
+
         fn extent(&self) -> Extent {
             self.terrain().extent()
         }

@@ -30,7 +30,7 @@ mod color;
 pub mod face;
 pub mod materials;
 pub mod objects;
-mod overlay;
+pub mod overlay;
 pub mod palette;
 pub mod reference;
 pub mod terrain;

@@ -15,7 +15,8 @@ pub struct Overlays {
     pub boundary: bool,
     pub map_edge: bool,
     pub cliff: bool,
-    /// Layer height as a heat map, blue (0) to red (15).
+    /// Layer height as a heat map, blue (the map's lowest tile layer) to
+    /// red (its highest): see [`layer_range`].
     pub layers: bool,
     /// Warcraft III pathing (`war3map.wpm`), a quarter tile a cell.
     pub no_walk: bool,
@@ -28,6 +29,9 @@ impl Overlays {
         "ramp", "blight", "water", "boundary", "edge", "cliff", "layers", "nowalk", "nobuild",
         "nofly",
     ];
+
+    /// The layer map's name in the Tile flags menu and the legend.
+    pub const LAYERS_LABEL: &'static str = "Layer heights (lowest blue … highest red)";
 
     pub fn any(&self) -> bool {
         *self != Overlays::default()
@@ -43,11 +47,7 @@ impl Overlays {
             (&mut self.water, "Water flag", WATER_TINT),
             (&mut self.boundary, "Boundary", BOUNDARY_TINT),
             (&mut self.map_edge, "Map edge", EDGE_TINT),
-            (
-                &mut self.layers,
-                "Layer heights (0 blue … 15 red)",
-                LAYER_BOTTOM_TINT,
-            ),
+            (&mut self.layers, Self::LAYERS_LABEL, LAYER_BOTTOM_TINT),
             (&mut self.no_walk, "Not walkable", NO_WALK_TINT),
             (&mut self.no_build, "Not buildable", NO_BUILD_TINT),
             (&mut self.no_fly, "Not flyable", NO_FLY_TINT),
@@ -83,6 +83,40 @@ impl Overlays {
     }
 }
 
+/// The lowest and highest layer of the map's tiles (a tile's layer is its
+/// lowest corner's), which the layer heat map spans: a map using layers 2
+/// to 4 shows three clearly different colours, not three shades of blue.
+pub fn layer_range(t: &W3eTerrain) -> [u8; 2] {
+    let (w, h) = (t.width, t.height);
+    if w < 2 || h < 2 || t.tilepoints.len() < (w * h) as usize {
+        return [0, 0];
+    }
+    let mut range = [u8::MAX, 0];
+    for ty in 0..h - 1 {
+        for tx in 0..w - 1 {
+            let layer = tile_layer(t, tx, ty);
+            range = [range[0].min(layer), range[1].max(layer)];
+        }
+    }
+    range
+}
+
+fn tile_layer(t: &W3eTerrain, tx: u32, ty: u32) -> u8 {
+    let c = t.tile_corners(tx, ty);
+    c.iter().map(|p| p.layer_height()).min().unwrap_or(0)
+}
+
+/// The heat map's tint for `layer` within `range` (lowest blue, highest red).
+pub fn layer_tint(layer: u8, [lo, hi]: [u8; 2]) -> [f32; 3] {
+    let f = if hi > lo {
+        (layer.clamp(lo, hi) - lo) as f32 / (hi - lo) as f32
+    } else {
+        0.0
+    };
+    let [a, b] = [LAYER_BOTTOM_TINT, LAYER_TOP_TINT];
+    std::array::from_fn(|i| a[i] + (b[i] - a[i]) * f)
+}
+
 /// Translucent tile tints for the overlays that are on, drawn just above the
 /// ground. A tile shows a flag when any of its corners has it; where several
 /// apply, the first of cliff, ramp, blight, water, boundary, map edge wins
@@ -94,6 +128,7 @@ pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
         return Vec::new();
     }
     let y_of = |ty: f32| (h - 1) as f32 - ty;
+    let layers = if o.layers { layer_range(t) } else { [0, 0] };
     for ty in 0..h - 1 {
         for tx in 0..w - 1 {
             let c = t.tile_corners(tx, ty);
@@ -111,9 +146,7 @@ pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
             } else if o.map_edge && any(Tilepoint::map_edge) {
                 Some(EDGE_TINT)
             } else if o.layers {
-                let layer = c.iter().map(|p| p.layer_height()).min().unwrap_or(0) as f32 / 15.0;
-                let [a, b] = [LAYER_BOTTOM_TINT, LAYER_TOP_TINT];
-                Some(std::array::from_fn(|i| a[i] + (b[i] - a[i]) * layer))
+                Some(layer_tint(tile_layer(t, tx, ty), layers))
             } else {
                 None
             };
@@ -180,4 +213,37 @@ pub fn pathing_mesh(map: &WarcraftMap, o: &Overlays) -> Vec<ColorVertex> {
         }
     }
     m.translucent
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_layer_map_spans_the_maps_own_layers() {
+        // Layers 2 (the flat map) and 4 (one raised corner block): lowest
+        // blue, highest red, not two shades of blue on a 0..15 scale.
+        let mut t = W3eTerrain::flat(9, 9, 11);
+        for y in 0..4 {
+            for x in 0..4 {
+                let i = (y * 9 + x) as usize;
+                t.tilepoints[i].set_layer_and_cliff_texture(4, 0);
+            }
+        }
+        assert_eq!(layer_range(&t), [2, 4]);
+        assert_eq!(layer_tint(2, [2, 4]), LAYER_BOTTOM_TINT);
+        assert_eq!(layer_tint(4, [2, 4]), LAYER_TOP_TINT);
+        let o = Overlays {
+            layers: true,
+            ..Default::default()
+        };
+        let tints: Vec<[u8; 4]> = overlay_mesh(&t, &o).iter().map(|v| v.color).collect();
+        let red = tints.iter().filter(|c| c[0] > 200 && c[2] < 50).count();
+        assert!(
+            red >= 4 * 9,
+            "{red} red vertices: the highest tiles are not red"
+        );
+        // A map on one layer is all the lowest colour.
+        assert_eq!(layer_tint(2, [2, 2]), LAYER_BOTTOM_TINT);
+    }
 }

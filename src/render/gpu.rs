@@ -51,6 +51,21 @@ fn rank(info: &wgpu::AdapterInfo) -> u8 {
     (software as u8) * 16 + kind * 2 + backend
 }
 
+/// Mesa's Vulkan device-select layer asks the Wayland compositor which GPU
+/// is the default, and where there is no session (`XDG_RUNTIME_DIR` unset:
+/// a server, CI, ssh) libwayland prints "error: XDG_RUNTIME_DIR is invalid"
+/// on stderr, twice. A headless command has no display to agree with, and
+/// [`rank`] orders the adapters itself, so the layer is turned off there.
+/// Called by `main` before any thread starts, for the commands that open no
+/// window.
+pub fn quiet_device_select() {
+    if std::env::var_os("XDG_RUNTIME_DIR").is_none()
+        && std::env::var_os("NODEVICE_SELECT").is_none()
+    {
+        std::env::set_var("NODEVICE_SELECT", "1");
+    }
+}
+
 impl Gpu {
     /// A GPU for drawing offscreen (no window).
     pub fn headless() -> Result<Gpu, NoAdapter> {

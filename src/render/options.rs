@@ -8,6 +8,9 @@ pub struct RenderOptions {
     /// The game's distance fog, in voxels; `None` for none.
     pub fog: Option<f32>,
     pub show_spawns: bool,
+    /// Draw the pointed element's highlight: the window does, pictures
+    /// (screenshots) do not.
+    pub show_highlight: bool,
     /// Name ALW entities and lights with text labels.
     pub labels: bool,
     /// Tint VMF indestructible voxels.
@@ -33,6 +36,7 @@ impl Default for RenderOptions {
             ao: 1.0,
             fog: None,
             show_spawns: true,
+            show_highlight: true,
             labels: true,
             highlight_indestructible: false,
             sky: [0.55, 0.72, 0.90],

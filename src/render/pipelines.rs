@@ -27,6 +27,11 @@ pub(super) struct Pipelines {
     /// Coloured quads seen from their front (counter-clockwise) only.
     pub one_sided: wgpu::RenderPipeline,
     pub translucent: wgpu::RenderPipeline,
+    /// Translucent quads seen from their front only: box sides, which
+    /// tint nothing seen from inside the box.
+    pub translucent_one_sided: wgpu::RenderPipeline,
+    /// Translucent lines: box outlines.
+    pub lines: wgpu::RenderPipeline,
     /// Terrain quads, seen from both sides, their ground painted from a
     /// tile grid's corner colours.
     pub terrain: wgpu::RenderPipeline,
@@ -46,6 +51,29 @@ fn depth(write: bool) -> wgpu::DepthStencilState {
     }
 }
 
+/// What a pipeline draws: triangles seen from both sides, triangles seen
+/// from their front (counter-clockwise) only, or lines.
+#[derive(Clone, Copy)]
+enum Drawn {
+    BothSides,
+    FrontOnly,
+    Lines,
+}
+
+impl Drawn {
+    fn primitive(self) -> wgpu::PrimitiveState {
+        wgpu::PrimitiveState {
+            topology: match self {
+                Drawn::Lines => wgpu::PrimitiveTopology::LineList,
+                _ => wgpu::PrimitiveTopology::TriangleList,
+            },
+            cull_mode: matches!(self, Drawn::FrontOnly).then_some(wgpu::Face::Back),
+            front_face: wgpu::FrontFace::Ccw,
+            ..Default::default()
+        }
+    }
+}
+
 /// One pipeline: `translucent` ones blend and leave depth alone.
 #[allow(clippy::too_many_arguments)]
 fn pipeline(
@@ -54,7 +82,7 @@ fn pipeline(
     layout: &wgpu::PipelineLayout,
     module: &wgpu::ShaderModule,
     buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
-    cull_mode: Option<wgpu::Face>,
+    drawn: Drawn,
     translucent: bool,
     format: wgpu::TextureFormat,
 ) -> wgpu::RenderPipeline {
@@ -67,11 +95,7 @@ fn pipeline(
             compilation_options: Default::default(),
             buffers,
         },
-        primitive: wgpu::PrimitiveState {
-            cull_mode,
-            front_face: wgpu::FrontFace::Ccw,
-            ..Default::default()
-        },
+        primitive: drawn.primitive(),
         depth_stencil: Some(depth(!translucent)),
         multisample: Default::default(),
         fragment: Some(wgpu::FragmentState {
@@ -100,7 +124,11 @@ impl Pipelines {
         // Solid faces are wound to face the air; back faces never show. A
         // water surface shows from below too.
         let voxel = |label, water: bool| {
-            let cull = (!water).then_some(wgpu::Face::Back);
+            let cull = if water {
+                Drawn::BothSides
+            } else {
+                Drawn::FrontOnly
+            };
             let (layout, module) = (&shared.voxel_layout, &shared.voxel_module);
             let buffers = [Some(faces.clone())];
             pipeline(device, label, layout, module, &buffers, cull, water, format)
@@ -129,7 +157,13 @@ impl Pipelines {
             quad_with(label, cull, translucent, layout, module)
         };
         let (terrain_layout, terrain_module) = (&shared.terrain_layout, &shared.terrain_module);
-        let terrain = quad_with("terrain", None, false, terrain_layout, terrain_module);
+        let terrain = quad_with(
+            "terrain",
+            Drawn::BothSides,
+            false,
+            terrain_layout,
+            terrain_module,
+        );
         let shape_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
         let instance_attrs =
             wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32x2, 5 => Unorm8x4];
@@ -152,16 +186,18 @@ impl Pipelines {
             &shared.quad_layout,
             &shared.instance_module,
             &instance_buffers,
-            Some(wgpu::Face::Back),
+            Drawn::FrontOnly,
             false,
             format,
         );
         Pipelines {
             voxel: voxel("voxel faces", false),
             voxel_water: voxel("voxel water", true),
-            opaque: quad("opaque quads", None, false),
-            one_sided: quad("one-sided quads", Some(wgpu::Face::Back), false),
-            translucent: quad("translucent quads", None, true),
+            opaque: quad("opaque quads", Drawn::BothSides, false),
+            one_sided: quad("one-sided quads", Drawn::FrontOnly, false),
+            translucent: quad("translucent quads", Drawn::BothSides, true),
+            translucent_one_sided: quad("translucent one-sided quads", Drawn::FrontOnly, true),
+            lines: quad("lines", Drawn::Lines, true),
             terrain,
             instances,
         }
@@ -170,6 +206,7 @@ impl Pipelines {
     /// The pipeline that draws a layer's quads.
     pub fn for_layer(&self, layer: QuadLayer) -> &wgpu::RenderPipeline {
         match layer {
+            QuadLayer::Boxes => &self.translucent_one_sided,
             _ if layer.translucent() => &self.translucent,
             QuadLayer::OneSided => &self.one_sided,
             _ => &self.opaque,

@@ -238,11 +238,21 @@ impl Renderer {
         }
         // Then what is seen through: water, tints, highlights, boxes.
         chunks(pass, &p.voxel_water, &scene.water_chunks, &mut stats);
-        for layer in [QuadLayer::Water, QuadLayer::Overlay, QuadLayer::Highlight] {
+        for layer in [QuadLayer::Water, QuadLayer::Overlay] {
             quads(pass, layer, &mut stats);
+        }
+        if options.show_highlight {
+            quads(pass, QuadLayer::Highlight, &mut stats);
         }
         if options.show_spawns {
             quads(pass, QuadLayer::Boxes, &mut stats);
+            if let Some((edges, count)) = &scene.box_edges {
+                pass.set_pipeline(&p.lines);
+                pass.set_bind_group(0, globals, &[]);
+                pass.set_vertex_buffer(0, edges.slice(..));
+                pass.draw(0..*count, 0..1);
+                stats.draw_calls += 1;
+            }
         }
         stats
     }

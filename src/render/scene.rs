@@ -43,7 +43,8 @@ pub enum QuadLayer {
     Overlay,
     /// The element the inspector picked, outlined.
     Highlight,
-    /// Spawn areas and markers, hidden with the spawns.
+    /// Spawn areas and markers, hidden with the spawns: seen from outside
+    /// only (with [`Scene::set_boxes`]'s outlines seen from anywhere).
     Boxes,
 }
 
@@ -98,6 +99,8 @@ pub struct Scene {
     pub(super) chunk_uniforms: Option<(wgpu::Buffer, wgpu::BindGroup)>,
     /// Indexed by [`QuadLayer`].
     pub(super) quads: [Option<GpuQuads>; QuadLayer::ALL.len()],
+    /// The outlines of the boxes layer: a line list and its vertex count.
+    pub(super) box_edges: Option<(wgpu::Buffer, u32)>,
     /// Indices drawing quads as triangles, shared by every quad list, and
     /// how many quads they cover.
     pub(super) quad_indices: Option<(wgpu::Buffer, u32)>,
@@ -116,7 +119,13 @@ impl Scene {
     /// Bytes of every buffer the scene holds on the GPU: faces, quads,
     /// object instances, indices and per-chunk uniforms.
     pub fn gpu_bytes(&self) -> u64 {
-        let quads: u64 = self.quads.iter().flatten().map(|q| q.vertices.size()).sum();
+        let quads: u64 = self
+            .quads
+            .iter()
+            .flatten()
+            .map(|q| q.vertices.size())
+            .sum::<u64>()
+            + self.box_edges.as_ref().map_or(0, |(b, _)| b.size());
         let instances: u64 = self.instances.iter().map(|i| i.buffer.size()).sum();
         let indices = self.quad_indices.as_ref().map_or(0, |(b, _)| b.size());
         let uniforms = self.chunk_uniforms.as_ref().map_or(0, |(b, _)| b.size());
@@ -153,6 +162,21 @@ impl Scene {
     /// Replaces the overlay tints (none to clear).
     pub fn set_overlay(&mut self, device: &wgpu::Device, vertices: &[BoxVertex]) {
         self.set_quads(device, QuadLayer::Overlay, vertices);
+    }
+
+    /// Replaces the boxes (spawn areas, markers): translucent upright sides
+    /// seen from outside, and outlines seen from anywhere.
+    pub fn set_boxes(&mut self, device: &wgpu::Device, boxes: &[Box3]) {
+        self.set_quads(device, QuadLayer::Boxes, &boxes::walls(boxes));
+        let edges = boxes::edges(boxes);
+        self.box_edges = (!edges.is_empty()).then(|| {
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("box edges"),
+                contents: bytemuck::cast_slice(&edges),
+                usage: wgpu::BufferUsages::VERTEX,
+            });
+            (buffer, edges.len() as u32)
+        });
     }
 
     /// Replaces the highlighted boxes (none to clear).
@@ -223,7 +247,7 @@ impl Renderer {
             });
             scene.chunk_uniforms = Some((buffer, group));
         }
-        scene.set_quads(device, QuadLayer::Boxes, &boxes::quads(boxes));
+        scene.set_boxes(device, boxes);
         scene
     }
 

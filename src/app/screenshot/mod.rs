@@ -61,7 +61,11 @@ impl App {
         }
         let format = g.config.format;
         let target = Offscreen::with_format(&g.gpu.device, w, h, format);
-        let options = self.drawn_options();
+        // The pointer's highlight belongs to the window, not the picture.
+        let options = crate::render::RenderOptions {
+            show_highlight: false,
+            ..self.drawn_options()
+        };
         if with_ui {
             // The UI as the window lays it out, scaled with the picture, the
             // 3D view in what its panels leave; dialogs and notices left out.

@@ -148,6 +148,9 @@ fn blank_card(found: &Found, dir: &Path, out: &Path) -> Card {
 /// Makes the gallery of `dir` in `out`, pictures `size` pixels.
 pub fn gallery(dir: &Path, out: &Path, size: [u32; 2], load: &LoadOptions) -> Result<()> {
     let start = Instant::now();
+    // "No maps found" would send the user looking for maps that are not
+    // the problem.
+    std::fs::metadata(dir).with_context(|| format!("cannot read {}", dir.display()))?;
     std::fs::create_dir_all(out).with_context(|| format!("cannot make {}", out.display()))?;
     let skip = out.canonicalize().ok();
     let found = find::find_maps(dir, skip.as_deref());
