@@ -1,7 +1,9 @@
 //! The in-app file browser's logic, with no window: list a folder, sort it
-//! (folders first, then by name), and mark which files are maps by sniffing
-//! their first bytes with the format detector. Used when no native file
-//! dialog can be shown, and from File → Browse in app… always.
+//! (folders first, then by name), mark which files are maps by sniffing
+//! their first bytes and length ([`formats::identify`]: a label means the
+//! file would open) and which folders are Warcraft III map folders, filter
+//! by name, and read a typed path. Used when no native file dialog can be
+//! shown, and from File → Browse in app… always.
 
 use crate::formats::{self, Format};
 use std::io::Read;
@@ -18,6 +20,9 @@ pub const MAP_EXTENSIONS: [&str; 6] = ["vxl", "vmf", "alw", "w3e", "w3x", "w3m"]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
     Folder,
+    /// A Warcraft III map saved as a folder (it holds `war3map.w3e`): it
+    /// opens as a map.
+    MapFolder,
     /// The detector recognised the content.
     Map(Format),
     /// A map's extension, but the content is not one (or unreadable).
@@ -37,8 +42,14 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// A map file or a map folder: it opens as a map.
     pub fn is_map(&self) -> bool {
-        matches!(self.kind, Kind::Map(_))
+        matches!(self.kind, Kind::Map(_) | Kind::MapFolder)
+    }
+
+    /// A folder, a map folder included.
+    pub fn is_folder(&self) -> bool {
+        matches!(self.kind, Kind::Folder | Kind::MapFolder)
     }
 }
 
@@ -57,14 +68,63 @@ pub fn has_map_extension(name: &str) -> bool {
         .is_some_and(|e| MAP_EXTENSIONS.iter().any(|m| e.eq_ignore_ascii_case(m)))
 }
 
-/// The format of a file, from at most [`SNIFF_BYTES`] of its start.
+/// The format a file would open as, from at most [`SNIFF_BYTES`] of its
+/// start and its length.
 pub fn sniff(path: &Path) -> Result<Format, String> {
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let len = file.metadata().map_err(|e| e.to_string())?.len();
     let mut head = Vec::with_capacity(SNIFF_BYTES.min(4096));
     file.take(SNIFF_BYTES as u64)
         .read_to_end(&mut head)
         .map_err(|e| e.to_string())?;
-    formats::detect(&head).map_err(|e| e.to_string())
+    // A sidecar's size lets an AoS map of any column count open; only
+    // looked for where it can matter (the whole file was read).
+    let size_known =
+        || (head.len() as u64) >= len && formats::sidecar::read_beside(path).map_size.is_some();
+    match formats::identify(&head, len, false) {
+        Err(_) if size_known() => formats::identify(&head, len, true),
+        found => found,
+    }
+}
+
+/// Whether `dir` is a Warcraft III map folder: it holds the terrain,
+/// `war3map.w3e`, and that starts like one (what opening it needs).
+pub fn is_map_folder(dir: &Path) -> bool {
+    let terrain = dir.join(formats::w3x::TERRAIN);
+    let Ok(file) = std::fs::File::open(terrain) else {
+        return false;
+    };
+    let mut head = Vec::with_capacity(8);
+    file.take(8).read_to_end(&mut head).is_ok() && formats::w3e::sniff(&head).is_ok()
+}
+
+/// Whether `name` matches a filter: the filter's text anywhere in it,
+/// ignoring case and the filter's surrounding spaces; an empty filter
+/// matches everything.
+pub fn matches_filter(name: &str, filter: &str) -> bool {
+    let filter = filter.trim();
+    filter.is_empty() || name.to_lowercase().contains(&filter.to_lowercase())
+}
+
+/// The path a user typed or pasted, read as a file chooser would: quotes
+/// and a `file://` prefix taken off, `~` for the home folder, relative to
+/// the folder shown.
+pub fn typed_path(text: &str, folder: &Path) -> PathBuf {
+    let mut t = text.trim();
+    for q in ['"', '\''] {
+        if t.len() >= 2 && t.starts_with(q) && t.ends_with(q) {
+            t = &t[1..t.len() - 1];
+        }
+    }
+    let t = t.strip_prefix("file://").unwrap_or(t);
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let path = match (t.strip_prefix('~'), home) {
+        (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
+            home.join(rest.trim_start_matches('/'))
+        }
+        _ => PathBuf::from(t),
+    };
+    folder.join(path)
 }
 
 /// Lists `folder`: hidden entries (a leading dot) left out, folders first,
@@ -83,7 +143,9 @@ pub fn list(folder: &Path) -> std::io::Result<Listing> {
         let Ok(meta) = std::fs::metadata(&path) else {
             continue;
         };
-        let (kind, size) = if meta.is_dir() {
+        let (kind, size) = if meta.is_dir() && is_map_folder(&path) {
+            (Kind::MapFolder, 0)
+        } else if meta.is_dir() {
             (Kind::Folder, 0)
         } else {
             (kind_of_file(&path, &name, meta.len()), meta.len())
@@ -120,7 +182,7 @@ fn kind_of_file(path: &Path, name: &str, len: u64) -> Kind {
 /// Folders first, then files; by name, ignoring case.
 pub fn sort(entries: &mut [Entry]) {
     entries.sort_by(|a, b| {
-        let folder = |e: &Entry| e.kind != Kind::Folder;
+        let folder = |e: &Entry| !e.is_folder();
         folder(a)
             .cmp(&folder(b))
             .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
@@ -268,6 +330,137 @@ mod tests {
         std::fs::write(&p, &bytes).unwrap();
         assert_eq!(sniff(&p), Ok(Format::W3e));
         assert!(sniff(&t.0.join("missing.vxl")).is_err());
+    }
+
+    /// A Warcraft III map folder as the World Editor saves one: the files
+    /// of mapscope's sample map, with a shadow map (`war3map.shd`, a byte
+    /// a quarter-cell, zeros where no shadow falls) and an empty camera
+    /// list (`war3map.w3c`: version 0, no cameras), as real maps have.
+    fn write_map_folder(dir: &Path) {
+        std::fs::create_dir_all(dir).unwrap();
+        for (name, bytes) in crate::samples::w3x_files(40) {
+            std::fs::write(dir.join(name), bytes).unwrap();
+        }
+        std::fs::write(dir.join("war3map.shd"), vec![0u8; 32 * 32 * 16]).unwrap();
+        std::fs::write(dir.join("war3map.w3c"), [0u8; 8]).unwrap();
+    }
+
+    fn kinds(listing: &Listing) -> Vec<(&str, &Kind)> {
+        listing
+            .entries
+            .iter()
+            .map(|e| (e.name.as_str(), &e.kind))
+            .collect()
+    }
+
+    #[test]
+    fn a_map_folders_own_files_are_not_labelled_maps_but_the_folder_is() {
+        let t = TempDir::new("w3x-folder");
+        let map = t.0.join("Two Rivers.w3x");
+        write_map_folder(&map);
+        let inside = list(&map).unwrap();
+        let maps: Vec<_> = kinds(&inside)
+            .into_iter()
+            .filter(|(_, k)| matches!(k, Kind::Map(_)))
+            .collect();
+        // war3map.doo and .mmp were "AoS VXL", .shd and .w3c "VMF".
+        assert_eq!(
+            maps,
+            [("war3map.w3e", &Kind::Map(Format::W3e))],
+            "{:?}",
+            kinds(&inside)
+        );
+        // The folder itself is the map, and sorts with the folders.
+        std::fs::create_dir(t.0.join("plain")).unwrap();
+        let fake = t.0.join("fake.w3x");
+        std::fs::create_dir(&fake).unwrap();
+        std::fs::write(fake.join("war3map.w3e"), "not a terrain").unwrap();
+        std::fs::write(t.0.join("a.txt"), "text").unwrap();
+        let outside = list(&t.0).unwrap();
+        assert_eq!(
+            kinds(&outside),
+            [
+                ("fake.w3x", &Kind::Folder),
+                ("plain", &Kind::Folder),
+                ("Two Rivers.w3x", &Kind::MapFolder),
+                ("a.txt", &Kind::Other),
+            ]
+        );
+        assert!(outside.entries[2].is_map() && outside.entries[2].is_folder());
+        // And it opens, as the label promises.
+        assert!(crate::formats::load_path(&map, &Default::default()).is_ok());
+    }
+
+    /// The corpus of real maps, where there is one.
+    fn corpus() -> Option<PathBuf> {
+        let dir = std::env::var_os("MAPSCOPE_CORPUS")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+        if dir.is_dir() {
+            Some(dir)
+        } else {
+            eprintln!("no corpus at {}: skipped", dir.display());
+            None
+        }
+    }
+
+    #[test]
+    fn corpus_labels_are_the_formats_the_maps_open_as() {
+        let Some(corpus) = corpus() else { return };
+        // A real map folder: only its terrain is a map file; the folder is.
+        let folder = corpus.join("w3x/folder");
+        if folder.is_dir() {
+            for e in list(&folder).unwrap().entries {
+                assert_eq!(e.kind, Kind::MapFolder, "{}", e.name);
+                let inside = list(&e.path).unwrap();
+                for f in &inside.entries {
+                    let want = f.name == "war3map.w3e";
+                    assert_eq!(f.is_map(), want, "{}: {:?}", f.name, f.kind);
+                }
+            }
+        }
+        // Every real map is still a map, of the format it opens as.
+        for (sub, format) in [
+            ("vxl", Format::AosVxl),
+            ("w3e", Format::W3e),
+            ("w3x/ladder", Format::W3x),
+            ("versions", Format::W3x),
+        ] {
+            let Ok(listing) = list(&corpus.join(sub)) else {
+                continue;
+            };
+            for e in listing
+                .entries
+                .iter()
+                .filter(|e| has_map_extension(&e.name))
+            {
+                assert_eq!(e.kind, Kind::Map(format), "{sub}/{}", e.name);
+            }
+        }
+    }
+
+    #[test]
+    fn filters_by_name_ignoring_case() {
+        assert!(matches_filter("LostTemple.w3x", "temple"));
+        assert!(matches_filter("LostTemple.w3x", " TEMPLE "));
+        assert!(matches_filter("anything", ""));
+        assert!(!matches_filter("EchoIsles.w3x", "temple"));
+    }
+
+    #[test]
+    fn a_typed_path_is_read_as_a_file_chooser_would() {
+        let here = Path::new("/maps/aos");
+        assert_eq!(typed_path("/tmp/a.vxl", here), Path::new("/tmp/a.vxl"));
+        assert_eq!(typed_path("  b.vxl\n", here), here.join("b.vxl"));
+        assert_eq!(typed_path("'/x y/c.vxl'", here), Path::new("/x y/c.vxl"));
+        assert_eq!(typed_path("\"/x/d.vxl\"", here), Path::new("/x/d.vxl"));
+        assert_eq!(typed_path("file:///x/e.vxl", here), Path::new("/x/e.vxl"));
+        assert_eq!(typed_path("../w3x", here), here.join("../w3x"));
+        if let Some(home) = std::env::var_os("HOME") {
+            let home = PathBuf::from(home);
+            assert_eq!(typed_path("~/f.vxl", here), home.join("f.vxl"));
+            assert_eq!(typed_path("~", here), home);
+        }
     }
 
     #[test]

@@ -1,8 +1,15 @@
-//! The in-app file browser's window: the folder's path, its parent, its
-//! folders and files with the maps marked, opened by double-click or Open.
+//! The in-app file browser's window: a path field (type or paste a file or
+//! folder and press Enter), a filter (type to narrow the listing by name),
+//! the folder's folders and files with the maps marked, Warcraft III map
+//! folders among them. Double-click, Enter or Open opens a map (a map
+//! folder too) or enters a folder; "Browse inside" enters a map folder.
 //! Folders are listed (and their files sniffed) on a background thread.
+//!
+//! The keyboard: the filter has it whenever no other field does, so typing
+//! filters at once; ↑ and ↓ move the selection, Enter opens it (or the
+//! first match), Ctrl+L goes to the path field, Esc closes the window.
 
-use super::browser::{self, Kind, Listing};
+use super::browser::{self, Entry, Kind, Listing};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver};
 
@@ -24,15 +31,29 @@ pub enum Answer {
     Cancel,
 }
 
+/// What choosing an entry or a typed path does.
+enum Step {
+    /// Show this folder.
+    Enter(PathBuf),
+    Answer(Answer),
+    /// Nothing happens, for this reason.
+    Refused(String),
+}
+
 pub struct BrowserWindow {
     pub purpose: Purpose,
     folder: PathBuf,
     path_text: String,
+    filter: String,
     listing: Option<Listing>,
     error: Option<String>,
     pending: Option<Receiver<std::io::Result<Listing>>>,
     selected: Option<PathBuf>,
     maps_only: bool,
+    /// Ctrl+L: the path field takes the keyboard, its text selected.
+    focus_path: bool,
+    /// The selection moved by key: scroll it into view.
+    reveal: bool,
 }
 
 impl BrowserWindow {
@@ -41,11 +62,14 @@ impl BrowserWindow {
             purpose,
             folder: PathBuf::new(),
             path_text: String::new(),
+            filter: String::new(),
             listing: None,
             error: None,
             pending: None,
             selected: None,
             maps_only: false,
+            focus_path: false,
+            reveal: false,
         };
         b.go(folder);
         b
@@ -62,6 +86,8 @@ impl BrowserWindow {
         self.folder = folder.clone();
         self.selected = None;
         self.error = None;
+        // A filter is for one folder's names.
+        self.filter.clear();
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             let _ = tx.send(browser::list(&folder));
@@ -103,43 +129,197 @@ impl BrowserWindow {
             .default_size([620.0, 440.0])
             .collapsible(false)
             .show(ctx, |ui| answer = self.contents(ui));
-        // Esc closes it, as it closes any dialog.
+        // Esc closes it, as it closes any dialog (a focused field gives the
+        // keyboard up on Esc, and the window closes all the same).
         if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
             answer = Some(Answer::Cancel);
         }
         answer
     }
 
+    /// The entries shown: the purpose's and the filter's.
+    fn visible(&self) -> Vec<&Entry> {
+        let Some(listing) = &self.listing else {
+            return Vec::new();
+        };
+        listing
+            .entries
+            .iter()
+            .filter(|e| match (&e.kind, self.purpose, self.maps_only) {
+                (Kind::Folder | Kind::MapFolder, _, _) => true,
+                (_, Purpose::ChooseFolder, _) => false,
+                (Kind::Map(_), _, _) => true,
+                (_, _, maps_only) => !maps_only,
+            })
+            .filter(|e| browser::matches_filter(&e.name, &self.filter))
+            .collect()
+    }
+
+    fn entry(&self, path: &Path) -> Option<&Entry> {
+        self.listing
+            .as_ref()?
+            .entries
+            .iter()
+            .find(|e| e.path == path)
+    }
+
+    /// What opening `path` (of kind `kind`) does: a folder is entered, a
+    /// map folder opened as a map (entered when choosing a folder), a file
+    /// opened.
+    fn step(&self, path: &Path, kind: &Kind) -> Step {
+        let path = path.to_path_buf();
+        match (kind, self.purpose) {
+            (Kind::Folder, _) | (Kind::MapFolder, Purpose::ChooseFolder) => Step::Enter(path),
+            (Kind::MapFolder, _) => Step::Answer(Answer::Open(path)),
+            (_, Purpose::ChooseFolder) => {
+                Step::Refused(format!("{} is a file; choose a folder", path.display()))
+            }
+            _ => Step::Answer(Answer::Open(path)),
+        }
+    }
+
+    /// What Enter on a typed or pasted path does.
+    fn typed(&self) -> Step {
+        let path = browser::typed_path(&self.path_text, &self.folder);
+        let path = std::fs::canonicalize(&path).unwrap_or(path);
+        if path.is_dir() {
+            let kind = if browser::is_map_folder(&path) {
+                Kind::MapFolder
+            } else {
+                Kind::Folder
+            };
+            self.step(&path, &kind)
+        } else if path.is_file() {
+            self.step(&path, &Kind::Other)
+        } else {
+            Step::Refused(format!("{}: no such file or folder", path.display()))
+        }
+    }
+
+    /// Enter with the filter (or nothing) focused: the selection, or the
+    /// first entry shown when the filter has narrowed the listing.
+    fn enter_target(&self) -> Option<(PathBuf, Kind)> {
+        let visible = self.visible();
+        let chosen = self
+            .selected
+            .as_ref()
+            .and_then(|s| visible.iter().find(|e| &e.path == s))
+            .or_else(|| visible.first().filter(|_| !self.filter.trim().is_empty()))?;
+        Some((chosen.path.clone(), chosen.kind.clone()))
+    }
+
+    /// ↑ / ↓: the selection moves through the entries shown.
+    fn move_selection(&mut self, by: isize) {
+        let visible = self.visible();
+        if visible.is_empty() {
+            return;
+        }
+        let at = self
+            .selected
+            .as_ref()
+            .and_then(|s| visible.iter().position(|e| &e.path == s));
+        let next = match at {
+            Some(i) => (i as isize + by).clamp(0, visible.len() as isize - 1) as usize,
+            None if by > 0 => 0,
+            None => visible.len() - 1,
+        };
+        self.selected = Some(visible[next].path.clone());
+        self.reveal = true;
+    }
+
     fn contents(&mut self, ui: &mut egui::Ui) -> Option<Answer> {
-        let mut answer = None;
-        let mut go_to = None;
+        let path_id = ui.make_persistent_id("browser-path");
+        let filter_id = ui.make_persistent_id("browser-filter");
+        // Keys the browser itself handles, taken before any field sees them.
+        let (down, up, ctrl_l) = ui.input_mut(|i| {
+            (
+                i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowDown),
+                i.consume_key(egui::Modifiers::NONE, egui::Key::ArrowUp),
+                i.consume_key(egui::Modifiers::COMMAND, egui::Key::L),
+            )
+        });
+        if down || up {
+            self.move_selection(if down { 1 } else { -1 });
+        }
+        if ctrl_l {
+            self.focus_path = true;
+        }
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let nothing_focused = ui.memory(|m| m.focused().is_none());
+        let mut step = None;
+
         ui.horizontal(|ui| {
             if ui.button("Parent folder").clicked() {
-                go_to = self.folder.parent().map(Path::to_path_buf);
+                if let Some(p) = self.folder.parent() {
+                    step = Some(Step::Enter(p.to_path_buf()));
+                }
             }
             if ui.button("Home").clicked() {
-                go_to = std::env::var_os("HOME").map(PathBuf::from);
+                if let Some(home) = std::env::var_os("HOME") {
+                    step = Some(Step::Enter(PathBuf::from(home)));
+                }
             }
-            let edit = ui.add(
-                egui::TextEdit::singleline(&mut self.path_text)
-                    .desired_width(f32::INFINITY)
-                    .hint_text("folder"),
-            );
-            if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                go_to = Some(PathBuf::from(&self.path_text));
+            let edit = egui::TextEdit::singleline(&mut self.path_text)
+                .id(path_id)
+                .desired_width(f32::INFINITY)
+                .hint_text("a folder or a file: type or paste, then Enter");
+            let mut output = edit.show(ui);
+            if std::mem::take(&mut self.focus_path) {
+                output.response.request_focus();
+                let all = egui::text::CCursorRange::two(
+                    egui::text::CCursor::new(0),
+                    egui::text::CCursor::new(self.path_text.chars().count()),
+                );
+                output.state.cursor.set_char_range(Some(all));
+                output.state.store(ui.ctx(), path_id);
+            }
+            if output.response.lost_focus() && enter {
+                step = Some(self.typed());
             }
         });
-        if self.purpose == Purpose::OpenMap {
-            ui.horizontal(|ui| {
-                ui.checkbox(&mut self.maps_only, "Maps only");
-                ui.label(
-                    egui::RichText::new(
-                        "Maps are found by their content, whatever their extension.",
-                    )
-                    .weak(),
-                );
-            });
-        }
+        ui.horizontal(|ui| {
+            ui.label("Filter");
+            let before = self.filter.clone();
+            let filter = ui.add(
+                egui::TextEdit::singleline(&mut self.filter)
+                    .id(filter_id)
+                    .desired_width(180.0)
+                    .hint_text("type to filter by name"),
+            );
+            // Typing goes to the filter whenever no other field has the
+            // keyboard.
+            if nothing_focused && !self.focus_path {
+                filter.request_focus();
+            }
+            if self.filter != before {
+                // The first match is selected, so Enter opens it.
+                let first = self.visible().first().map(|e| e.path.clone());
+                if !self.filter.trim().is_empty() {
+                    self.selected = first;
+                    self.reveal = true;
+                }
+            }
+            if !self.filter.is_empty() && ui.small_button("Clear").clicked() {
+                self.filter.clear();
+            }
+            if (filter.lost_focus() || nothing_focused) && enter && step.is_none() {
+                if let Some((path, kind)) = self.enter_target() {
+                    step = Some(self.step(&path, &kind));
+                }
+            }
+            if let Some(listing) = &self.listing {
+                let shown = self.visible().len();
+                if shown < listing.entries.len() {
+                    ui.label(
+                        egui::RichText::new(format!("{shown} of {}", listing.entries.len())).weak(),
+                    );
+                }
+            }
+            if self.purpose == Purpose::OpenMap {
+                ui.checkbox(&mut self.maps_only, "Maps only")
+                    .on_hover_text("Maps are found by their content, whatever their extension.");
+            }
+        });
         ui.separator();
         if let Some(e) = &self.error {
             ui.colored_label(egui::Color32::LIGHT_RED, e);
@@ -157,83 +337,108 @@ impl BrowserWindow {
             .max_height((ui.available_height() - bottom).max(60.0))
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                if let Some(a) = self.rows(ui, &mut go_to) {
-                    answer = Some(a);
+                if let Some(s) = self.rows(ui) {
+                    step = Some(s);
                 }
             });
         ui.separator();
-        // A Warcraft III map folder opens as a map.
-        let map_folder = self.folder.join("war3map.w3e").is_file();
-        ui.horizontal(|ui| match self.purpose {
+        ui.horizontal(|ui| {
+            if let Some(s) = self.buttons(ui) {
+                step = Some(s);
+            }
+        });
+        match step? {
+            Step::Enter(folder) => {
+                self.go(folder);
+                None
+            }
+            Step::Answer(a) => Some(a),
+            Step::Refused(why) => {
+                self.error = Some(why);
+                None
+            }
+        }
+    }
+
+    fn buttons(&mut self, ui: &mut egui::Ui) -> Option<Step> {
+        let mut step = None;
+        let selected = self
+            .selected
+            .as_deref()
+            .and_then(|p| self.entry(p))
+            .map(|e| (e.path.clone(), e.kind.clone()));
+        match self.purpose {
             Purpose::OpenMap | Purpose::OpenMapFolder => {
-                let file = self.selected.clone().filter(|p| !p.is_dir());
-                if ui
-                    .add_enabled(file.is_some(), egui::Button::new("Open"))
-                    .clicked()
-                {
-                    answer = file.map(Answer::Open);
+                let open = ui
+                    .add_enabled(selected.is_some(), egui::Button::new("Open"))
+                    .on_hover_text("Open the map (a map folder too), or enter the folder");
+                if open.clicked() {
+                    if let Some((p, k)) = &selected {
+                        step = Some(self.step(p, k));
+                    }
                 }
-                let folder_button = egui::Button::new("Open this folder as a map");
-                if ui
-                    .add_enabled(map_folder, folder_button)
-                    .on_disabled_hover_text("A Warcraft III map folder holds war3map.w3e")
-                    .clicked()
+                let map_folder = selected.as_ref().filter(|(_, k)| *k == Kind::MapFolder);
+                let browse = ui
+                    .add_enabled(map_folder.is_some(), egui::Button::new("Browse inside"))
+                    .on_hover_text("Show the map folder's files instead of opening it")
+                    .on_disabled_hover_text("For a Warcraft III map folder: show its files");
+                if browse.clicked() {
+                    step = map_folder.map(|(p, _)| Step::Enter(p.clone()));
+                }
+                // Inside a map folder, the folder itself opens as a map.
+                if browser::is_map_folder(&self.folder)
+                    && ui.button("Open this folder as a map").clicked()
                 {
-                    answer = Some(Answer::Open(self.folder.clone()));
+                    step = Some(Step::Answer(Answer::Open(self.folder.clone())));
                 }
                 if ui.button("Cancel").clicked() {
-                    answer = Some(Answer::Cancel);
+                    step = Some(Step::Answer(Answer::Cancel));
                 }
-                if let Some(p) = &self.selected {
+                if let Some((p, _)) = &selected {
                     ui.label(p.display().to_string());
                 }
             }
             Purpose::ChooseFolder => {
                 if ui.button("Use this folder").clicked() {
-                    answer = Some(Answer::Folder(self.folder.clone()));
+                    step = Some(Step::Answer(Answer::Folder(self.folder.clone())));
                 }
                 if ui.button("Cancel").clicked() {
-                    answer = Some(Answer::Cancel);
+                    step = Some(Step::Answer(Answer::Cancel));
                 }
             }
-        });
-        if let Some(folder) = go_to {
-            self.go(folder);
         }
-        answer
+        step
     }
 
-    /// The folder's entries as a table; a double-click enters a folder or
-    /// opens a file.
-    fn rows(&mut self, ui: &mut egui::Ui, go_to: &mut Option<PathBuf>) -> Option<Answer> {
+    /// The entries shown, as a table; a double-click opens one (see
+    /// [`Self::step`]), a right-click offers to browse a map folder.
+    fn rows(&mut self, ui: &mut egui::Ui) -> Option<Step> {
         let listing = self.listing.as_ref()?;
-        let mut answer = None;
+        let mut step = None;
         let mut clicked = None;
+        let reveal = std::mem::take(&mut self.reveal);
+        let visible = self.visible();
         egui::Grid::new("browser-rows")
             .num_columns(3)
             .striped(true)
             .spacing([16.0, 2.0])
             .show(ui, |ui| {
-                for e in &listing.entries {
-                    let show = match (&e.kind, self.purpose, self.maps_only) {
-                        (Kind::Folder, _, _) => true,
-                        (_, Purpose::ChooseFolder, _) => false,
-                        (Kind::Map(_), _, _) => true,
-                        (_, _, maps_only) => !maps_only,
-                    };
-                    if !show {
-                        continue;
-                    }
+                for e in &visible {
+                    let map_colour = egui::Color32::LIGHT_GREEN;
+                    let folder_colour = egui::Color32::from_rgb(140, 180, 255);
                     let (name, kind, color) = match &e.kind {
-                        Kind::Folder => (
+                        Kind::Folder => {
+                            (format!("{}/", e.name), "folder".into(), Some(folder_colour))
+                        }
+                        Kind::MapFolder => (
                             format!("{}/", e.name),
-                            "folder".to_string(),
-                            Some(egui::Color32::from_rgb(140, 180, 255)),
+                            "map: Warcraft III map folder".to_string(),
+                            Some(map_colour),
                         ),
                         Kind::Map(f) => (
                             e.name.clone(),
                             format!("map: {}", f.label()),
-                            Some(egui::Color32::LIGHT_GREEN),
+                            Some(map_colour),
                         ),
                         Kind::NotAMap { .. } => (
                             e.name.clone(),
@@ -248,15 +453,26 @@ impl BrowserWindow {
                     }
                     let selected = self.selected.as_deref() == Some(e.path.as_path());
                     let r = ui.selectable_label(selected, text);
+                    if selected && reveal {
+                        r.scroll_to_me(None);
+                    }
                     if r.clicked() {
                         clicked = Some(e.path.clone());
                     }
                     if r.double_clicked() {
-                        if e.kind == Kind::Folder {
-                            *go_to = Some(e.path.clone());
-                        } else if self.purpose == Purpose::OpenMap {
-                            answer = Some(Answer::Open(e.path.clone()));
-                        }
+                        step = Some(self.step(&e.path, &e.kind));
+                    }
+                    if e.kind == Kind::MapFolder {
+                        r.context_menu(|ui| {
+                            if ui.button("Open as a map").clicked() {
+                                step = Some(self.step(&e.path, &e.kind));
+                                ui.close();
+                            }
+                            if ui.button("Browse inside").clicked() {
+                                step = Some(Step::Enter(e.path.clone()));
+                                ui.close();
+                            }
+                        });
                     }
                     let mut kind_label = egui::RichText::new(kind);
                     if let Some(c) = color {
@@ -266,7 +482,7 @@ impl BrowserWindow {
                     if let Kind::NotAMap { why } = &e.kind {
                         k.on_hover_text(why);
                     }
-                    if e.kind == Kind::Folder {
+                    if e.is_folder() {
                         ui.label("");
                     } else {
                         ui.label(browser::human_size(e.size));
@@ -276,11 +492,14 @@ impl BrowserWindow {
                 if listing.entries.is_empty() {
                     ui.label("(empty folder)");
                     ui.end_row();
+                } else if visible.is_empty() {
+                    ui.label(format!("(nothing matches \"{}\")", self.filter.trim()));
+                    ui.end_row();
                 }
             });
         if let Some(p) = clicked {
             self.selected = Some(p);
         }
-        answer
+        step
     }
 }

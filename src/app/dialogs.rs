@@ -98,10 +98,14 @@ impl App {
 
     fn start_folder(&self, purpose: Purpose) -> Option<PathBuf> {
         match purpose {
+            // The map shown's folder, or the one on its way (the map
+            // named on the command line, with `--start-with browser`).
             Purpose::OpenMap | Purpose::OpenMapFolder => self
                 .current
                 .as_ref()
-                .and_then(|c| c.source.path()?.parent().map(PathBuf::from))
+                .map(|c| &c.source)
+                .or(self.load.as_ref().map(|l| &l.source))
+                .and_then(|s| s.path()?.parent().map(PathBuf::from))
                 .filter(|d| d.is_dir())
                 .or_else(super::recent::last_folder),
             Purpose::ChooseFolder => Some(self.shots.settings.folder.clone()),

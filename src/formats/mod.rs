@@ -54,6 +54,30 @@ pub fn detect(bytes: &[u8]) -> Result<Format, LoadError> {
     Err(LoadError::Unknown { tried })
 }
 
+/// The format a file of `len` bytes would open as, from its first bytes
+/// (`head`, at most the whole file): [`detect`]'s choice, confirmed where
+/// its signal is weak. AoS VXL has no header, and VMF's starts with two
+/// text fields that a run of zeros satisfies, so many files that are not
+/// maps (Warcraft III's `war3map.doo`, `.mmp`, `.shd`, `.w3c`) pass detect's
+/// first guess and then fail to decode. Here AoS columns are checked
+/// throughout `head` (and, when it is the whole file, to its end) and a VMF
+/// header must account for exactly `len` bytes. `vxl_size_known`: a size
+/// comes from beside the file (a sidecar), so an AoS map's column count
+/// need not be a square. For labelling files without decoding them (the
+/// file browser); decoders keep [`detect`], so that a damaged map gets its
+/// format's error naming the byte.
+pub fn identify(head: &[u8], len: u64, vxl_size_known: bool) -> Result<Format, String> {
+    let format = detect(head).map_err(|e| e.to_string())?;
+    let confirmed = match format {
+        Format::AosVxl => vxl::sniff_aos_whole(head, len, vxl_size_known),
+        Format::Vmf => vmf::sniff_whole(head, len),
+        _ => Ok(()),
+    };
+    confirmed
+        .map(|()| format)
+        .map_err(|why| format!("starts like {} but is not one: {why}", format.label()))
+}
+
 /// Decodes a map from its bytes alone.
 pub fn decode(bytes: &[u8], options: &LoadOptions) -> Result<Map, LoadError> {
     let map = match detect(bytes)? {

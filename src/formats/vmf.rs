@@ -79,6 +79,38 @@ pub fn sniff(bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
+/// `Ok` if a file of `len` bytes starting with `head` (its first bytes, at
+/// least the 91-byte header) is a whole VMF: [`sniff`]'s text fields, then
+/// sizes in range that account for exactly `len` bytes (91 + X*Y*Z*8). For
+/// labelling files without reading them whole; [`detect`](super::detect)
+/// keeps the laxer [`sniff`], so a cut VMF still gets the decoder's error.
+pub fn sniff_whole(head: &[u8], len: u64) -> Result<(), String> {
+    sniff(head)?;
+    let Some(h) = head.get(..HEADER_LEN) else {
+        return Err(format!(
+            "{len} bytes is shorter than the {HEADER_LEN}-byte header"
+        ));
+    };
+    let u32_at = |at: usize| u32::from_le_bytes([h[at], h[at + 1], h[at + 2], h[at + 3]]);
+    let (x, y, z) = (
+        u32_at(65),
+        u32_at(69),
+        u16::from_le_bytes([h[73], h[74]]) as u32,
+    );
+    for (v, field, max) in [(x, "X", MAX_SIDE), (y, "Y", MAX_SIDE), (z, "Z", MAX_DEPTH)] {
+        if v == 0 || v > max {
+            return Err(format!("header {field} size {v} is outside 1..={max}"));
+        }
+    }
+    let expected = HEADER_LEN as u64 + x as u64 * y as u64 * z as u64 * RECORD_LEN as u64;
+    if expected != len {
+        return Err(format!(
+            "a {x}x{y}x{z} map has {expected} bytes, but the file has {len}"
+        ));
+    }
+    Ok(())
+}
+
 pub fn read_header(bytes: &[u8]) -> Result<Header, DecodeError> {
     let mut r = Reader::new(bytes, FORMAT);
     let name = nul_string(r.bytes(32, "header name")?, "header name", 0)?;
@@ -566,6 +598,24 @@ mod tests {
         let e = decode(&f).unwrap_err();
         assert_eq!(e.field, "voxel (0, 0, 1) type");
         assert_eq!(e.offset, 91 + 8 + 4);
+    }
+
+    #[test]
+    fn a_whole_vmf_has_the_length_its_header_says() {
+        let mut f = header(2, 3, 4);
+        f.resize(HEADER_LEN + 2 * 3 * 4 * RECORD_LEN, 0);
+        assert_eq!(sniff_whole(&f, f.len() as u64), Ok(()));
+        // Only the head is needed, with the length.
+        assert_eq!(sniff_whole(&f[..HEADER_LEN], f.len() as u64), Ok(()));
+        assert!(sniff_whole(&f, f.len() as u64 + 8).is_err());
+        assert!(sniff_whole(&f[..HEADER_LEN - 1], f.len() as u64).is_err());
+        // Zeros pass `sniff` (an empty name and author) but are no VMF: a
+        // Warcraft III shadow map (war3map.shd) or camera list (war3map.w3c).
+        for zeros in [vec![0u8; 8], vec![0u8; 256 * 256 * 4]] {
+            assert!(sniff(&zeros).is_ok());
+            let why = sniff_whole(&zeros, zeros.len() as u64).unwrap_err();
+            assert!(why.contains("header") || why.contains("shorter"), "{why}");
+        }
     }
 
     #[test]

@@ -147,9 +147,38 @@ pub fn grab_with(
         "{what}: no screen grab: {}",
         String::from_utf8_lossy(&run.stderr)
     );
-    let (w, _, a) = read_xwd(&before);
+    let (w, h, a) = read_xwd(&before);
     let (_, _, b) = read_xwd(&after);
+    // Kept as pictures too, to look at when a test fails.
+    save_png(&before.with_extension("png"), w, h, &a);
+    save_png(&after.with_extension("png"), w, h, &b);
     Some((w, a, b))
+}
+
+/// Writes a screen grab's pixels ([`read_xwd`]'s) as an RGB PNG.
+pub fn save_png(path: &Path, width: u32, height: u32, pixels: &[u32]) {
+    let file = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
+    let mut encoder = png::Encoder::new(file, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    let rgb: Vec<u8> = pixels
+        .iter()
+        .flat_map(|p| [(p >> 16) as u8, (p >> 8) as u8, *p as u8])
+        .collect();
+    let mut writer = encoder.write_header().unwrap();
+    writer.write_image_data(&rgb).unwrap();
+}
+
+/// An xdotool command line that gives the viewer's window the keyboard,
+/// as a click on it would.
+pub const FOCUS_WINDOW: &str = "xdotool windowfocus $(xdotool search --name mapscope | head -1)";
+
+/// A shell command that writes the viewer window's title to `file`, for
+/// [`grab_with`]'s command lines.
+pub fn title_into(file: &Path) -> String {
+    format!(
+        "xdotool getwindowname $(xdotool search --name mapscope | head -1) > '{}'",
+        file.display()
+    )
 }
 
 /// [`grab_with`] on the demo map.

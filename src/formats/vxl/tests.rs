@@ -126,4 +126,51 @@ fn a_converted_vmf_carries_the_servers_blue_area_as_team_1() {
     let back = crate::formats::vmf::decode(&vmf).unwrap();
     let team1 = &back.meta.spawns[0];
     assert_eq!((team1.min, team1.max), ([0.0, 16.0], [16.0, 48.0]));
+
+fn a_whole_aos_map_passes_the_strict_sniffer_from_its_head_and_length() {
+    let mut file = Vec::new();
+    for _ in 0..9 {
+        file.extend_from_slice(&one_column());
+    }
+    let len = file.len() as u64;
+    assert_eq!(sniff_aos_whole(&file, len, false), Ok(()));
+    // Cut anywhere, the head of a longer file is fine…
+    for cut in [24, 25, 31, 43, file.len() - 1] {
+        assert_eq!(sniff_aos_whole(&file[..cut], len, false), Ok(()), "{cut}");
+    }
+    // …but a whole file must end with a column, and have a square count
+    // of them unless the size comes from elsewhere.
+    let short = &file[..file.len() - 4];
+    assert!(sniff_aos_whole(short, short.len() as u64, false).is_err());
+    let eight = &file[..8 * one_column().len()];
+    assert!(sniff_aos_whole(eight, eight.len() as u64, false)
+        .unwrap_err()
+        .contains("square"));
+    assert_eq!(sniff_aos_whole(eight, eight.len() as u64, true), Ok(()));
+    // A column whose second span's air starts inside its colours.
+    let mut bad = file.clone();
+    bad[19] = 3;
+    assert!(sniff_aos_whole(&bad, len, false).is_err());
+}
+
+#[test]
+fn warcraft_iii_files_pass_the_first_column_check_but_not_the_strict_one() {
+    // The minimap icons of a map mapscope writes start with a well-formed
+    // first column (version 0, then the count: N = S = E = 0); so do a real
+    // map's doodads (the corpus test in app::browser), though these do not.
+    let files = crate::samples::w3x_files(40);
+    let file = |name: &str| &files.iter().find(|(n, _)| *n == name).unwrap().1;
+    assert_eq!(sniff_aos(file("war3map.mmp")), Ok(()));
+    for name in [
+        "war3map.doo",
+        "war3mapUnits.doo",
+        "war3map.mmp",
+        "war3map.wpm",
+    ] {
+        let bytes = file(name);
+        assert!(
+            sniff_aos_whole(bytes, bytes.len() as u64, false).is_err(),
+            "{name}"
+        );
+    }
 }
