@@ -271,3 +271,154 @@ fn the_title_names_the_map() {
     let text = std::fs::read_to_string(&title).unwrap();
     assert_eq!(text.trim(), "demo map — mapscope");
 }
+
+/// How many of a grab's pixels in `region` are close to `rgb`.
+fn near(pixels: &[u32], region: &[usize], rgb: [u8; 3], within: u8) -> usize {
+    region
+        .iter()
+        .filter(|&&i| {
+            let p = pixels[i];
+            let c = [(p >> 16) as u8, (p >> 8) as u8, p as u8];
+            c.iter().zip(rgb).all(|(a, b)| a.abs_diff(b) <= within)
+        })
+        .count()
+}
+
+#[test]
+fn spawn_areas_can_be_hidden_from_the_view_menu_and_stay_hidden() {
+    // View → Spawn areas, unticked: the demo map's blue and green outlines
+    // go, and the choice is kept for the next start.
+    let config = own_config_home("spawn-areas-config");
+    let Some((w, a, b)) = grab_in(
+        "spawn areas test",
+        &config,
+        &[],
+        "xdotool mousemove 400 250; sleep 1",
+        "xdotool mousemove 55 12; sleep 1; xdotool click 1; sleep 1.5; \
+         xdotool mousemove 100 218; sleep 1; xdotool click 1; sleep 1.5; \
+         xdotool mousemove 400 470; sleep 2",
+    ) else {
+        return;
+    };
+    let region = view_region(w);
+    // The areas' outlines: the team colours at full strength, which the
+    // grass and the sea are not.
+    let outline =
+        |p: &[u32]| near(p, &region, [38, 89, 255], 40) + near(p, &region, [26, 230, 64], 40);
+    assert!(
+        outline(&a) > 150,
+        "no spawn area drawn at first ({})",
+        outline(&a)
+    );
+    assert!(
+        outline(&b) < outline(&a) / 10,
+        "the spawn areas are still drawn ({} of {} pixels)",
+        outline(&b),
+        outline(&a)
+    );
+    let kept = std::fs::read_to_string(config.join("mapscope/view.toml")).unwrap_or_default();
+    assert!(
+        kept.contains("spawn_areas = false"),
+        "not remembered: {kept:?}"
+    );
+}
+
+#[test]
+fn escape_closes_an_open_menu() {
+    // The window has the keyboard (as a click gives it under a window
+    // manager); the File menu opens on a click and Escape closes it.
+    let Some((w, a, b)) = grab_around(
+        "escape menu test",
+        &format!("{FOCUS_WINDOW}; xdotool mousemove 18 12; sleep 1; xdotool click 1; sleep 2"),
+        "xdotool key Escape; sleep 2",
+    ) else {
+        return;
+    };
+    // Where the menu is: below the menu bar, over the Map panel.
+    let menu: Vec<usize> = (40..190)
+        .flat_map(|y| (8..150).map(move |x| (y * w + x) as usize))
+        .collect();
+    let changed = menu.iter().filter(|&&i| a[i] != b[i]).count();
+    assert!(
+        changed > 3000,
+        "only {changed} pixels changed: the menu stayed open"
+    );
+}
+
+/// The x of the right-hand panel's edge: the first column, right of the
+/// middle, that is one colour from top to bottom beside another such
+/// column (the panel's separator line beside the 3D view's edge).
+fn panel_edge(w: u32, pixels: &[u32]) -> Option<u32> {
+    let column = |x: u32| -> Option<u32> {
+        let first = pixels[(30 * w + x) as usize];
+        (30..440)
+            .all(|y| pixels[(y * w + x) as usize] == first)
+            .then_some(first)
+    };
+    (w / 2..w - 1).find(|&x| matches!((column(x), column(x + 1)), (Some(p), Some(q)) if p != q))
+}
+
+#[test]
+fn the_3d_view_keeps_its_width_while_the_pointer_moves() {
+    // Over the map (the Inspector fills with long lines) and over the right
+    // panel's Spawns list: the panel keeps the width it had.
+    let Some((w, a, b)) = grab_around(
+        "panel width test",
+        "xdotool mousemove 700 470; sleep 1",
+        "for x in 200 300 400 500 600; do for y in 120 200 280 360; do \
+         xdotool mousemove $x $y; sleep 0.4; done; done; \
+         xdotool mousemove 700 380; sleep 1; xdotool mousemove 700 420; sleep 2",
+    ) else {
+        return;
+    };
+    let (before, after) = (panel_edge(w, &a), panel_edge(w, &b));
+    assert!(before.is_some(), "no panel edge found");
+    assert_eq!(before, after, "the right panel's edge moved");
+}
+
+#[test]
+fn screenshots_leave_out_the_hover_highlight() {
+    // F12 with the pointer over the sky, then over the map, where the
+    // voxel under it is highlighted in pink on the screen: the camera has
+    // not moved, so the two saved pictures must be the same.
+    let config = own_config_home("highlight-config");
+    let shots = scratch("highlight-shots.d");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).unwrap();
+    std::fs::write(
+        config.join("mapscope/screenshot.toml"),
+        format!(
+            "with_ui = false\nfolder = {:?}\n",
+            shots.display().to_string()
+        ),
+    )
+    .unwrap();
+    let Some((w, a, b)) = grab_in(
+        "highlight test",
+        &config,
+        &[],
+        &format!("{FOCUS_WINDOW}; xdotool mousemove 400 45; sleep 2; xdotool key F12; sleep 3"),
+        "xdotool mousemove 390 300; sleep 2; xdotool key F12; sleep 3",
+    ) else {
+        return;
+    };
+    let region = view_region(w);
+    let on_screen = region.iter().filter(|&&i| a[i] != b[i]).count();
+    assert!(
+        on_screen > 4,
+        "no highlight on the screen to leave out ({on_screen})"
+    );
+    let mut saved: Vec<_> = std::fs::read_dir(&shots)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    saved.sort();
+    assert_eq!(saved.len(), 2, "{saved:?}");
+    let (first, _, _) = rgb_pixels(&saved[0]);
+    let (second, _, _) = rgb_pixels(&saved[1]);
+    let differ = first.iter().zip(&second).filter(|(p, q)| p != q).count();
+    assert_eq!(
+        differ, 0,
+        "the picture taken over the map has the highlight"
+    );
+}

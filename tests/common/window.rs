@@ -106,6 +106,27 @@ pub fn grab_with(
     first: &str,
     then: &str,
 ) -> Option<(u32, Vec<u32>, Vec<u32>)> {
+    grab_in(what, &config_home(), args, first, then)
+}
+
+/// A config folder of one test's own (with the key list shown once), for
+/// a test that changes what the viewer remembers.
+pub fn own_config_home(name: &str) -> PathBuf {
+    let dir = scratch(name).with_extension("d");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("mapscope")).unwrap();
+    std::fs::write(dir.join("mapscope/keys-shown"), "").unwrap();
+    dir
+}
+
+/// [`grab_with`], the viewer's config in `config` (`XDG_CONFIG_HOME`).
+pub fn grab_in(
+    what: &str,
+    config: &Path,
+    args: &[&str],
+    first: &str,
+    then: &str,
+) -> Option<(u32, Vec<u32>, Vec<u32>)> {
     if !xvfb() {
         return None;
     }
@@ -125,7 +146,7 @@ pub fn grab_with(
          {first}; xwd -root -silent > {before}; {then}; xwd -root -silent > {after}; kill $pid",
         bin = env!("CARGO_BIN_EXE_mapscope"),
         args = quoted.join(" "),
-        config = config_home().display(),
+        config = config.display(),
         before = before.display(),
         after = after.display(),
     );

@@ -126,7 +126,9 @@ fn a_converted_vmf_carries_the_servers_blue_area_as_team_1() {
     let back = crate::formats::vmf::decode(&vmf).unwrap();
     let team1 = &back.meta.spawns[0];
     assert_eq!((team1.min, team1.max), ([0.0, 16.0], [16.0, 48.0]));
+}
 
+#[test]
 fn a_whole_aos_map_passes_the_strict_sniffer_from_its_head_and_length() {
     let mut file = Vec::new();
     for _ in 0..9 {
