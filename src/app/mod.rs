@@ -25,6 +25,7 @@ pub mod orbit;
 mod recent;
 pub mod screenshot;
 mod scripted;
+mod toml_file;
 mod ui;
 mod view3d;
 mod view_prefs;

@@ -21,18 +21,11 @@ impl ViewPrefs {
     /// Reads what [`ViewPrefs::save`] wrote; defaults for anything missing
     /// or unreadable.
     pub fn load(file: &Path) -> ViewPrefs {
-        std::fs::read_to_string(file)
-            .ok()
-            .and_then(|text| toml::from_str(&text).ok())
-            .unwrap_or_default()
+        super::toml_file::load(file)
     }
 
     pub fn save(&self, file: &Path) -> std::io::Result<()> {
-        if let Some(dir) = file.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let text = toml::to_string(self).map_err(std::io::Error::other)?;
-        std::fs::write(file, text)
+        super::toml_file::save(self, file)
     }
 }
 
