@@ -20,3 +20,8 @@ pub mod output;
 pub mod render;
 pub mod samples;
 pub mod store;
+
+/// The corpus lookup the integration tests use too (one file for both).
+#[cfg(test)]
+#[path = "../tests/support/corpus.rs"]
+pub(crate) mod test_corpus;

@@ -21,17 +21,10 @@ use mapscope::store::terrain::{Tilepoint, W3eTerrain};
 use std::path::PathBuf;
 
 // Not `mod common`: that needs the `gui` feature, and this test runs
-// without it.
-
-/// The corpus of real maps, as `common::corpus_dir` finds it.
-fn corpus_dir() -> Option<PathBuf> {
-    if let Ok(p) = std::env::var("MAPSCOPE_CORPUS") {
-        let p = PathBuf::from(p);
-        return p.is_dir().then_some(p);
-    }
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    p.is_dir().then_some(p)
-}
+// without it. The corpus lookup is the same file.
+#[path = "support/corpus.rs"]
+mod corpus;
+use corpus::corpus_dir;
 
 /// splitmix64, as `common::Rng`.
 struct Rng(u64);

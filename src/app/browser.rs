@@ -393,15 +393,7 @@ mod tests {
 
     /// The corpus of real maps, where there is one.
     fn corpus() -> Option<PathBuf> {
-        let dir = std::env::var_os("MAPSCOPE_CORPUS")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
-        if dir.is_dir() {
-            Some(dir)
-        } else {
-            eprintln!("no corpus at {}: skipped", dir.display());
-            None
-        }
+        crate::test_corpus::corpus_dir()
     }
 
     #[test]

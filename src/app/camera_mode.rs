@@ -163,7 +163,10 @@ impl App {
             let [_, _, w, h] = self.viewport(g).map(|v| v as f32);
             let (origin, dir) = views::ray(&self.fly.camera, w / 2.0, h / 2.0, w, h);
             let kind = kinds::of(&c.map);
-            if let Some((min, max)) = kind.pick(origin, dir).and_then(|p| kind.highlight(&p)) {
+            if let Some((min, max)) = kind
+                .pick_shown(origin, dir, self.render_options.objects)
+                .and_then(|p| kind.highlight(&p))
+            {
                 return (min + max) / 2.0;
             }
         }

@@ -105,6 +105,14 @@ impl Load {
     }
 }
 
+/// A load let go of (Escape, a newer load, a new map) is cancelled: its
+/// thread stops at its next stage instead of meshing a map nobody waits for.
+impl Drop for Load {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
 pub const DEMO: &[u8] = include_bytes!("../../assets/demo.vxl");
 /// The demo map's width, length and height, which AoS VXL does not store.
 pub const DEMO_SIZE: [u32; 3] = [128, 128, 64];
@@ -194,5 +202,14 @@ mod tests {
         let map = Source::Demo.read(&LoadOptions::default()).unwrap();
         assert_eq!(map.meta.warnings, Vec::<String>::new());
         assert_eq!(map.voxels().unwrap().dims(), DEMO_SIZE);
+    }
+
+    #[test]
+    fn a_load_let_go_of_is_cancelled() {
+        // Escape drops the load: its thread must be told to stop.
+        let flag = Arc::new(AtomicBool::new(false));
+        let load = start_with_flag(Source::Demo, LoadOptions::default(), flag.clone());
+        drop(load);
+        assert!(flag.load(Ordering::Relaxed));
     }
 }

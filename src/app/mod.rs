@@ -313,7 +313,7 @@ impl App {
         };
         let (origin, dir) = crate::kinds::views::ray(&self.fly.camera, px, py, w, h);
         let kind = crate::kinds::of(&c.map);
-        let picked = kind.pick(origin, dir);
+        let picked = kind.pick_shown(origin, dir, self.render_options.objects);
         if picked == self.pointer.picked {
             return;
         }

@@ -285,6 +285,16 @@ mod gui {
         }
         /// The first element along a ray.
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked>;
+        /// [`Self::pick`] among what is drawn: objects of hidden groups are
+        /// not picked (nor highlighted) through.
+        fn pick_shown(
+            &self,
+            origin: Vec3,
+            dir: Vec3,
+            _shown: crate::mesh::objects::Shown,
+        ) -> Option<Picked> {
+            self.pick(origin, dir)
+        }
         /// How far a ray goes before something blocks it (infinity where
         /// nothing does): by default, to the middle of what it picks.
         fn open_distance(&self, origin: Vec3, dir: Vec3) -> f32 {

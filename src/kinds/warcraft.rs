@@ -252,7 +252,7 @@ mod view {
     use crate::kinds::{Applies, Extent, Picked, Upload, ViewKind};
     use crate::mesh::cells::{Marker, MarkerKind};
     use crate::mesh::objects::{
-        doodad_instance, instance_box, twenty_four_players, unit_instance_of, Group, Owner,
+        doodad_instance, instance_box, twenty_four_players, unit_instance_of, Group, Owner, Shown,
     };
     use crate::store::terrain::id_string;
     use crate::store::warcraft::{Doodad, Pathing, Unit, WarcraftMap};
@@ -388,19 +388,25 @@ mod view {
 
         /// The nearest object the ray meets, else the ground.
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked> {
+            self.pick_shown(origin, dir, Shown::default())
+        }
+
+        fn pick_shown(&self, origin: Vec3, dir: Vec3, shown: Shown) -> Option<Picked> {
             let m = self.map;
             let wide = twenty_four_players(m);
             let units = m.units.iter().enumerate().map(|(i, u)| {
                 let (g, inst) = unit_instance_of(m, u, wide);
-                (Picked::Unit { index: i }, instance_box(g, &inst))
+                (g, Picked::Unit { index: i }, inst)
             });
             let doodads = m.doodads.iter().enumerate().map(|(i, d)| {
                 let (g, inst) = doodad_instance(m, d);
-                (Picked::Doodad { index: i }, instance_box(g, &inst))
+                (g, Picked::Doodad { index: i }, inst)
             });
             let nearest = units
                 .chain(doodads)
-                .filter_map(|(p, (lo, hi))| {
+                .filter(|(g, _, _)| shown.get(*g))
+                .filter_map(|(g, p, inst)| {
+                    let (lo, hi) = instance_box(g, &inst);
                     ray_box(origin, dir, lo.into(), hi.into()).map(|t| (t, p))
                 })
                 .min_by(|a, b| a.0.total_cmp(&b.0));
@@ -467,5 +473,48 @@ mod view {
             }
             scene
         }
+    }
+}
+
+#[cfg(all(test, feature = "gui"))]
+mod tests {
+    use crate::kinds::{Picked, ViewKind};
+    use crate::mesh::objects::{doodad_instance, instance_box, Group, Shown};
+    use glam::Vec3;
+
+    #[test]
+    fn hidden_trees_are_not_picked() {
+        let dir = std::env::temp_dir().join(format!("mapscope-pick-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, bytes) in crate::samples::w3x_files(6) {
+            std::fs::write(dir.join(name), bytes).unwrap();
+        }
+        let map = crate::formats::load_path(&dir, &Default::default()).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let w = map.warcraft().unwrap();
+        let (index, tree) = w
+            .doodads
+            .iter()
+            .enumerate()
+            .find(|(_, d)| d.is_tree())
+            .unwrap();
+        let (group, inst) = doodad_instance(w, tree);
+        assert_eq!(group, Group::Trees);
+        let (lo, hi) = instance_box(group, &inst);
+        // Straight down onto the tree's middle.
+        let top = Vec3::new((lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0, lo[2] - 5.0);
+        let down = Vec3::new(0.0, 0.0, 1.0);
+        let kind = crate::kinds::of(&map);
+        assert_eq!(
+            kind.pick_shown(top, down, Shown::default()),
+            Some(Picked::Doodad { index })
+        );
+        let mut no_trees = Shown::default();
+        no_trees.set(Group::Trees, false);
+        let picked = kind.pick_shown(top, down, no_trees);
+        assert!(
+            !matches!(picked, Some(Picked::Doodad { index: i }) if i == index),
+            "a hidden tree was picked"
+        );
     }
 }

@@ -11,9 +11,9 @@ use mapscope::store::Map;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard, OnceLock};
 
-/// One GPU for the whole test binary, shared by its threads. `None` where
-/// there is none and `MAPSCOPE_REQUIRE_GPU` is not 1 (a loud skip); a
-/// failure naming the packages to install where it is.
+/// One GPU for the whole test binary, shared by its threads. Where there
+/// is none: a failure naming the packages to install, or `None` (a skip,
+/// said on the output) with `MAPSCOPE_ALLOW_SKIP=1`.
 pub fn gpu() -> Option<MutexGuard<'static, Headless>> {
     shared()
         .as_ref()
@@ -139,17 +139,30 @@ pub fn difference_picture(a: &[u8], b: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-/// How `rgba` differs from `golden`: mean absolute difference per channel,
-/// and the share of channels more than 40 apart.
+/// How `rgba` differs from `golden` in colour: mean absolute difference
+/// per colour channel, and the share of colour channels more than 40
+/// apart. Alpha is left out: it is opaque in both, and counting it would
+/// dilute the tolerance by a quarter.
 pub fn difference(rgba: &[u8], golden: &[u8]) -> (f64, f64) {
     let diffs: Vec<u32> = rgba
-        .iter()
-        .zip(golden)
-        .map(|(&a, &b)| (a as i32 - b as i32).unsigned_abs())
+        .chunks(4)
+        .zip(golden.chunks(4))
+        .flat_map(|(a, b)| (0..3).map(move |i| (a[i] as i32 - b[i] as i32).unsigned_abs()))
         .collect();
     let mean = diffs.iter().sum::<u32>() as f64 / diffs.len().max(1) as f64;
     let far = diffs.iter().filter(|&&d| d > 40).count() as f64 / diffs.len().max(1) as f64;
     (mean, far)
+}
+
+/// Whether `MAPSCOPE_UPDATE_GOLDEN=1` asks for the goldens to be redrawn
+/// (any other value, `0` too, compares).
+pub fn update_goldens() -> bool {
+    update_asked(std::env::var("MAPSCOPE_UPDATE_GOLDEN").ok().as_deref())
+}
+
+/// Whether `MAPSCOPE_UPDATE_GOLDEN`'s value asks for redrawing.
+pub fn update_asked(value: Option<&str>) -> bool {
+    value == Some("1")
 }
 
 /// Compares with the stored picture; `MAPSCOPE_UPDATE_GOLDEN=1` rewrites it.
@@ -164,7 +177,7 @@ pub fn check_golden_in(dir: &Path, name: &str, rgba: &[u8], w: u32, h: u32) {
     let file = format!("{name}.png");
     let path = dir.join(&file);
     let drawn_by = rasterizer().unwrap_or_else(|| "unknown".into());
-    if std::env::var_os("MAPSCOPE_UPDATE_GOLDEN").is_some() {
+    if update_goldens() {
         std::fs::create_dir_all(dir).unwrap();
         write_png(&path, rgba, w, h, true).unwrap();
         if dir == golden_dir() {

@@ -1,9 +1,13 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+#[path = "../support/corpus.rs"]
+mod corpus;
 pub mod golden;
 pub mod window;
 
+#[allow(unused_imports)]
+pub use corpus::{corpus_dir, corpus_files, said};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -24,50 +28,23 @@ pub fn scratch_dir(suite: &str, test: &str) -> PathBuf {
     dir
 }
 
-/// The corpus of real maps: `MAPSCOPE_CORPUS`, or `../shared/corpus` next to the
-/// checkout when that exists. `None` when neither is there; corpus tests then
-/// skip, and the synthetic tests still cover every format.
-pub fn corpus_dir() -> Option<PathBuf> {
-    if let Ok(p) = std::env::var("MAPSCOPE_CORPUS") {
-        let p = PathBuf::from(p);
-        return p.is_dir().then_some(p);
-    }
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    p.is_dir().then_some(p)
-}
-
-/// Every file under `corpus/<sub>` whose extension is `ext`, sorted.
-pub fn corpus_files(sub: &str, ext: &str) -> Vec<PathBuf> {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("no corpus found: skipping corpus files of {sub}");
-        return Vec::new();
-    };
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir.join(sub))
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext)))
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
-
 /// The Debian packages that give the tests a software rasterizer and a
 /// display.
 pub const RENDER_PACKAGES: &str =
-    "mesa-vulkan-drivers libegl1 libgl1-mesa-dri xvfb xauth xdotool x11-apps";
+    "mesa-vulkan-drivers libegl1 libgl1-mesa-dri libxkbcommon-x11-0 libxcursor1 libxi6 xvfb xauth xdotool x11-apps";
 
-/// Says that tests of `what` cannot run for `why`: a loud skip, or, where
-/// `MAPSCOPE_REQUIRE_GPU=1` (as in CI), a failure naming what to install.
+/// Says that tests of `what` cannot run for `why`: a failure naming what
+/// to install, unless `MAPSCOPE_ALLOW_SKIP=1` asks for a skip, which is
+/// then said on the test output (not hidden with the passing tests' own).
 pub fn cannot_run(what: &str, why: &str) {
-    if std::env::var("MAPSCOPE_REQUIRE_GPU").is_ok_and(|v| v == "1") {
-        panic!(
-            "{what} cannot run: {why}. MAPSCOPE_REQUIRE_GPU=1 asks for them to run: \
-             install Mesa's software rasterizers and Xvfb (Debian: apt-get install {RENDER_PACKAGES})"
-        );
+    let install = format!(
+        "install Mesa's software rasterizers and Xvfb (Debian: apt-get install {RENDER_PACKAGES})"
+    );
+    if std::env::var("MAPSCOPE_ALLOW_SKIP").is_ok_and(|v| v == "1") {
+        said(&format!("SKIPPED {what}: {why}; {install}"));
+        return;
     }
-    eprintln!("SKIPPING {what}: {why} (set MAPSCOPE_REQUIRE_GPU=1 to make this a failure)");
+    panic!("{what} cannot run: {why}. To run them, {install}; MAPSCOPE_ALLOW_SKIP=1 skips them instead");
 }
 
 /// A small deterministic PRNG (splitmix64) for mutation tests.

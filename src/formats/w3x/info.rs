@@ -255,10 +255,10 @@ mod tests {
     /// Every corpus map's w3i decodes, each version seen.
     #[test]
     fn corpus_infos_decode() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/w3x");
-        let Ok(subs) = std::fs::read_dir(&dir) else {
+        let Some(corpus) = crate::test_corpus::corpus_dir() else {
             return;
         };
+        let subs = std::fs::read_dir(corpus.join("w3x")).unwrap();
         let mut versions = std::collections::BTreeMap::new();
         for sub in subs.flatten() {
             for e in std::fs::read_dir(sub.path()).unwrap().flatten() {

@@ -239,14 +239,8 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
     })
 }
 
-/// The corpus of real maps for unit tests: `MAPSCOPE_CORPUS`, or
-/// `../shared/corpus` beside the checkout; `None` (the test skips) without.
+/// The corpus of real maps for unit tests (`tests/support/corpus.rs`).
 #[cfg(test)]
 pub(crate) fn test_corpus() -> Option<std::path::PathBuf> {
-    if let Ok(p) = std::env::var("MAPSCOPE_CORPUS") {
-        let p = std::path::PathBuf::from(p);
-        return p.is_dir().then_some(p);
-    }
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    p.is_dir().then_some(p)
+    crate::test_corpus::corpus_dir()
 }

@@ -295,11 +295,10 @@ mod tests {
 
     #[test]
     fn the_corpus_minimap_is_a_picture_of_the_map() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/corpus/w3x/folder/map.w3x/war3mapMap.blp");
-        let Ok(bytes) = std::fs::read(path) else {
+        let Some(corpus) = crate::test_corpus::corpus_dir() else {
             return;
         };
+        let bytes = std::fs::read(corpus.join("w3x/folder/map.w3x/war3mapMap.blp")).unwrap();
         let p = decode_blp(&bytes, "war3mapMap.blp").unwrap();
         assert_eq!((p.width, p.height), (256, 256));
         // Not one flat colour, and opaque.
