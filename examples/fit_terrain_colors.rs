@@ -4,36 +4,56 @@
 //! `cargo run --release --example fit_terrain_colors -- [CORPUS] [--write]`
 //!
 //! CORPUS defaults to `$MAPSCOPE_CORPUS`, else `../shared/corpus`; every
-//! map under its `w3x` folder with a minimap and a playable area is used.
-//! Each tile of the playable area is compared with the minimap reduced to
-//! one colour a tile ([`mapscope::minimap`]), as `--view minimap` draws it:
+//! map under its `w3x` folder with a minimap and a playable area is used,
+//! and the 2002 Reign of Chaos betas under `versions` (their minimaps are
+//! the only ones of that era). Each tile of the playable area is compared
+//! with the minimap reduced to one colour a tile ([`mapscope::minimap`]),
+//! as `--view minimap` draws it:
 //!
 //! * a dry tile is the mean of its four corners' ground colours (one colour
 //!   per whole texture ID), a cliff tile the mean of its corners' cliff
 //!   colours;
 //! * water over it blends a tileset's water colour in by how deep it is
-//!   (four depth bands): `alpha * water + (1 - alpha) * ground`;
+//!   (four depth bands): `alpha * water + (1 - alpha) * ground`, the water
+//!   held to blue and cyan so that it reads as water in the lit 3D view too;
 //! * trees cover part of a tile (the discs of their canopies, as the
-//!   viewer draws them from above) in their tileset's forest colour.
+//!   viewer draws them from above) in their ID's colour, on the betas'
+//!   minimaps scaled by one factor (they draw forests darker).
 //!
-//! The fit is linear least squares in three stages (dry ground and
-//! cliffs, then water, then forests), each pulled gently toward the
-//! hand-made colours for IDs few tiles show. It runs twice: on every other
-//! map, scored on the maps it did not see, and on all of them, which is
-//! the table written.
+//! The fit is linear least squares in stages (dry ground and cliffs, then
+//! water, then forests by tileset, trees by ID, and the betas' factor),
+//! each ID pulled toward the colour it would fall back to without a fit
+//! ([`game_colors::Tables`]), which IDs too few tiles show keep. It is
+//! scored on maps it did not see: the maps are split in two halves (every
+//! other map; versions of one map stay together), a fit on each half is
+//! scored on the other, looking colours up as the viewer does; then the
+//! fit on all of them is the table written.
+
+// Sums over colour channels and the textbook's solver read best with indices.
+#![allow(clippy::needless_range_loop)]
 
 use mapscope::formats::{self, LoadOptions};
-use mapscope::mesh::objects::{doodad_instance, tree_color, Group};
+use mapscope::mesh::objects::{doodad_instance, Group};
 use mapscope::mesh::palette::texture_color;
-use mapscope::mesh::terrain::game_colors::{self as fitted, WATER_BANDS};
+use mapscope::mesh::terrain::game_colors::{
+    self, hand_made_trees, Bands, Era, Tables, DEFAULT_BETA_TREES, WATER_BANDS,
+};
 use mapscope::minimap::{self, Reference};
 use mapscope::store::terrain::{Tilepoint, W3eTerrain};
 use mapscope::store::warcraft::WarcraftMap;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// How strongly an ID is pulled toward its hand-made colour, in tiles.
-const PRIOR_TILES: f64 = 2.0;
+/// How strongly an ID is pulled toward its fallback colour, in tiles.
+const PRIOR_TILES: f64 = 8.0;
+/// How strongly a tree ID or a forest is pulled toward its fallback, in
+/// tiles of canopy.
+const PRIOR_TREES: f64 = 4.0;
+/// Tiles a ground or cliff ID needs to have its own row in the table
+/// (fewer fall back as unknown IDs do).
+const MIN_TILES: f64 = 16.0;
+/// Tiles of canopy a tree ID needs for a row of its own.
+const MIN_CANOPY: f64 = 4.0;
 /// Samples a side for a tile's tree cover.
 const COVER_SAMPLES: usize = 4;
 
@@ -49,11 +69,14 @@ struct TileSample {
     /// into `Ids::trees`; 0..1 in all).
     cover: Vec<(usize, f64)>,
     tileset: u8,
+    era: Era,
     target: [f64; 3],
 }
 
 struct MapSamples {
     name: String,
+    /// Versions of one map share this: they stay on one side of a split.
+    family: String,
     tiles: Vec<TileSample>,
 }
 
@@ -74,15 +97,92 @@ impl Ids {
     }
 }
 
-/// The fitted colours (0..255 floats).
+/// A fit: the table rows (IDs with enough tiles) and everything else as
+/// the viewer would make of them.
 #[derive(Clone, Default)]
 struct Fit {
+    ground: Vec<([u8; 4], [u8; 3])>,
+    cliff: Vec<([u8; 4], [u8; 3])>,
+    trees: Vec<([u8; 4], [u8; 3])>,
+    forests: Vec<(u8, [u8; 3])>,
+    water: Vec<(u8, Bands)>,
+    beta_trees: f32,
+}
+
+/// A fit's tables with borrowed IDs, as [`Tables`] wants them.
+struct Rows<'a> {
+    ground: Vec<(&'a [u8; 4], [u8; 3])>,
+    cliff: Vec<(&'a [u8; 4], [u8; 3])>,
+    trees: Vec<(&'a [u8; 4], [u8; 3])>,
+}
+
+impl Fit {
+    fn rows(&self) -> Rows<'_> {
+        fn rows(v: &[([u8; 4], [u8; 3])]) -> Vec<(&[u8; 4], [u8; 3])> {
+            let mut r: Vec<_> = v.iter().map(|(i, c)| (i, *c)).collect();
+            r.sort();
+            r
+        }
+        Rows {
+            ground: rows(&self.ground),
+            cliff: rows(&self.cliff),
+            trees: rows(&self.trees),
+        }
+    }
+
+    fn tables<'a>(&'a self, rows: &'a Rows<'a>) -> Tables<'a> {
+        Tables {
+            ground: &rows.ground,
+            cliff: &rows.cliff,
+            trees: &rows.trees,
+            forests: &self.forests,
+            water: &self.water,
+            beta_trees: self.beta_trees,
+        }
+    }
+}
+
+/// Every ID's colour under a fit, looked up as the viewer does (0..255).
+struct Resolved {
     ground: Vec<[f64; 3]>,
     cliff: Vec<[f64; 3]>,
-    /// By tileset letter: per depth band, (alpha, colour).
+    /// By tree ID, tileset and era.
+    trees: BTreeMap<(usize, u8, Era), [f64; 3]>,
+    /// By tileset: per band, opacity and colour.
     water: BTreeMap<u8, [(f64, [f64; 3]); WATER_BANDS]>,
-    /// By tree ID (indices into `Ids::trees`).
-    trees: BTreeMap<usize, [f64; 3]>,
+    /// The betas' factor the trees of that era were scaled by.
+    beta_trees_used: f64,
+}
+
+fn f64s(c: [u8; 3]) -> [f64; 3] {
+    c.map(f64::from)
+}
+
+fn resolve(fit: &Fit, ids: &Ids, maps: &[&MapSamples]) -> Resolved {
+    let rows = fit.rows();
+    let t = fit.tables(&rows);
+    let mut trees = BTreeMap::new();
+    let mut water = BTreeMap::new();
+    for s in maps.iter().flat_map(|m| m.tiles.iter()) {
+        for &(kind, _) in &s.cover {
+            trees
+                .entry((kind, s.tileset, s.era))
+                .or_insert_with(|| f64s(t.trees(&ids.trees[kind], s.tileset, s.era)));
+        }
+        water.entry(s.tileset).or_insert_with(|| {
+            std::array::from_fn(|b| {
+                let (a, c) = t.water(s.tileset, b);
+                (a as f64, f64s(c))
+            })
+        });
+    }
+    Resolved {
+        ground: ids.ground.iter().map(|i| f64s(t.ground(i))).collect(),
+        cliff: ids.cliff.iter().map(|i| f64s(t.cliff(i))).collect(),
+        trees,
+        water,
+        beta_trees_used: fit.beta_trees as f64,
+    }
 }
 
 fn main() {
@@ -95,54 +195,83 @@ fn main() {
         .or_else(|| std::env::var("MAPSCOPE_CORPUS").ok().map(PathBuf::from))
         .unwrap_or_else(|| PathBuf::from("../shared/corpus"));
     let mut ids = Ids::default();
-    let maps = collect(&corpus.join("w3x"), &mut ids);
+    let maps = collect(&corpus, &mut ids);
     let tiles: usize = maps.iter().map(|m| m.tiles.len()).sum();
     println!(
-        "{} maps, {tiles} tiles, {} ground IDs, {} cliff IDs",
+        "{} maps, {tiles} tiles, {} ground IDs, {} cliff IDs, {} tree IDs",
         maps.len(),
         ids.ground.len(),
-        ids.cliff.len()
+        ids.cliff.len(),
+        ids.trees.len()
     );
 
-    // Fit on every other map, score on the others.
-    let train: Vec<&MapSamples> = maps.iter().step_by(2).collect();
-    let held: Vec<&MapSamples> = maps.iter().skip(1).step_by(2).collect();
-    let half = fit(&train, &ids);
-    let (seen, unseen) = (score(&train, &half), score(&held, &half));
+    // Two halves: every other family of maps.
+    let mut families: Vec<&str> = Vec::new();
+    for m in &maps {
+        if !families.contains(&m.family.as_str()) {
+            families.push(&m.family);
+        }
+    }
+    let half_of = |m: &MapSamples| families.iter().position(|f| *f == m.family).unwrap() % 2;
+    let halves: [Vec<&MapSamples>; 2] =
+        [0, 1].map(|h| maps.iter().filter(|m| half_of(m) == h).collect());
+    let mut unseen: Vec<(String, f64)> = Vec::new();
+    for h in 0..2 {
+        let (train, held) = (&halves[h], &halves[1 - h]);
+        let fit = fit(train, &ids);
+        let (seen, scores) = (score(train, &fit, &ids), score(held, &fit, &ids));
+        println!(
+            "fitted on half {} ({} maps): mean error {:.1} on them, {:.1} on the {} maps it did not see (worst {:.1})",
+            h + 1,
+            train.len(),
+            mean(&seen),
+            mean(&scores),
+            held.len(),
+            scores.iter().map(|s| s.1).fold(0.0, f64::max)
+        );
+        unseen.extend(scores);
+    }
+    let mut worst = unseen.clone();
+    worst.sort_by(|a, b| b.1.total_cmp(&a.1));
     println!(
-        "fitted on {} maps: mean error {:.1} on them, {:.1} on the {} maps it did not see (worst {:.1})",
-        train.len(),
-        mean(&seen),
+        "on maps the fit did not see: mean {:.1}, worst {:.1}, {} above 22:",
         mean(&unseen),
-        held.len(),
-        unseen.iter().map(|s| s.1).fold(0.0, f64::max)
+        worst[0].1,
+        worst.iter().filter(|w| w.1 > 22.0).count()
     );
+    for (name, e) in worst.iter().take(8) {
+        println!("  {e:5.1}  {name}");
+    }
+    for (name, e) in unseen.iter().filter(|u| u.0.contains("beta")) {
+        println!("  {e:5.1}  {name} (a beta)");
+    }
 
     let all: Vec<&MapSamples> = maps.iter().collect();
     let fit = fit(&all, &ids);
-    let scores = score(&all, &fit);
+    let scores = score(&all, &fit, &ids);
     println!(
         "fitted on all {} maps: mean error {:.1}",
         all.len(),
         mean(&scores)
     );
-    let mut worst = scores.clone();
-    worst.sort_by(|a, b| b.1.total_cmp(&a.1));
-    for (name, e) in worst.iter().take(8) {
+    let mut worst_all = scores.clone();
+    worst_all.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (name, e) in worst_all.iter().take(8) {
         println!("  {e:5.1}  {name}");
     }
-    print_fit(&fit, &ids);
+    print_fit(&fit);
     if write {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/mesh/terrain/fitted.rs");
         let summary = format!(
-            "{} maps of {} ({tiles} tiles): model error {:.1} on all; fitted on every other map, {:.1} on the {} it did not see",
+            "{} maps of {} ({tiles} tiles): model error {:.1} on all; fitted on each half, {:.1} on the other (worst {:.1}, {})",
             all.len(),
-            corpus.join("w3x").display(),
+            corpus.display(),
             mean(&scores),
             mean(&unseen),
-            held.len()
+            worst[0].1,
+            worst[0].0,
         );
-        std::fs::write(&path, source(&fit, &ids, &summary)).expect("the table is written");
+        std::fs::write(&path, source(&fit, &summary)).expect("the table is written");
         println!("wrote {}", path.display());
     }
 }
@@ -170,29 +299,49 @@ fn map_paths(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn collect(dir: &Path, ids: &mut Ids) -> Vec<MapSamples> {
+/// The maps under `corpus`'s `w3x` folder, and the betas under
+/// `versions` (the other versions there are ladder maps `w3x` has).
+fn collect(corpus: &Path, ids: &mut Ids) -> Vec<MapSamples> {
     let mut paths = Vec::new();
-    map_paths(dir, &mut paths);
+    map_paths(&corpus.join("w3x"), &mut paths);
+    let mut versions = Vec::new();
+    map_paths(&corpus.join("versions"), &mut versions);
     let mut out = Vec::new();
-    for path in paths {
+    for (path, beta_only) in paths
+        .into_iter()
+        .map(|p| (p, false))
+        .chain(versions.into_iter().map(|p| (p, true)))
+    {
         let Ok(map) = formats::load_path(&path, &LoadOptions::default()) else {
             continue;
         };
         let Some(w) = map.warcraft() else { continue };
+        let era = Era::of(w.info.as_ref().map(|i| i.version));
+        if beta_only && era != Era::RocBeta {
+            continue;
+        }
         let Some(reference) = minimap::reference(w) else {
             continue;
         };
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        // The name the map gives itself, where it is not a string-table key.
+        let family = map
+            .meta
+            .name
+            .clone()
+            .filter(|n| !n.starts_with("TRIGSTR"))
+            .unwrap_or_else(|| name.clone());
         out.push(MapSamples {
             name,
-            tiles: samples(w, &reference, ids),
+            family,
+            tiles: samples(w, &reference, era, ids),
         });
     }
     out
 }
 
 /// The tiles of the playable area, with the minimap's colours.
-fn samples(w: &WarcraftMap, reference: &Reference, ids: &mut Ids) -> Vec<TileSample> {
+fn samples(w: &WarcraftMap, reference: &Reference, era: Era, ids: &mut Ids) -> Vec<TileSample> {
     let t = &w.terrain;
     let cover = tree_cover(w, ids);
     let tiles_x = t.width as usize - 1;
@@ -220,9 +369,10 @@ fn samples(w: &WarcraftMap, reference: &Reference, ids: &mut Ids) -> Vec<TileSam
             out.push(TileSample {
                 corners,
                 cliff,
-                water: (wet && depth > 0.0).then(|| fitted::water_band(depth)),
+                water: (wet && depth > 0.0).then(|| game_colors::water_band(depth)),
                 cover: cover[my as usize * tiles_x + mx as usize].clone(),
                 tileset: t.tileset,
+                era,
                 target,
             });
         }
@@ -292,8 +442,8 @@ fn covered(s: &TileSample) -> f64 {
 }
 
 /// A tile's dry colour: the mean of its corners' colours.
-fn dry(s: &TileSample, fit: &Fit) -> [f64; 3] {
-    let list = if s.cliff { &fit.cliff } else { &fit.ground };
+fn dry(s: &TileSample, r: &Resolved) -> [f64; 3] {
+    let list = if s.cliff { &r.cliff } else { &r.ground };
     let mut c = [0.0; 3];
     for &i in &s.corners {
         for k in 0..3 {
@@ -303,26 +453,12 @@ fn dry(s: &TileSample, fit: &Fit) -> [f64; 3] {
     c
 }
 
-fn water_of(fit: &Fit, tileset: u8, band: usize) -> (f64, [f64; 3]) {
-    fit.water.get(&tileset).map(|w| w[band]).unwrap_or_else(|| {
-        let (a, c) = fitted::default_water(band);
-        (a as f64, c.map(f64::from))
-    })
-}
-
-fn trees_of(fit: &Fit, kind: usize, tileset: u8) -> [f64; 3] {
-    fit.trees
-        .get(&kind)
-        .copied()
-        .unwrap_or_else(|| tree_color(tileset).map(f64::from))
-}
-
 /// The model's colour for a tile's ground and water.
-fn base(s: &TileSample, fit: &Fit) -> [f64; 3] {
-    let c = dry(s, fit);
+fn base(s: &TileSample, r: &Resolved) -> [f64; 3] {
+    let c = dry(s, r);
     match s.water {
         Some(band) => {
-            let (a, w) = water_of(fit, s.tileset, band);
+            let (a, w) = r.water[&s.tileset][band];
             std::array::from_fn(|k| a * w[k] + (1.0 - a) * c[k])
         }
         None => c,
@@ -330,12 +466,12 @@ fn base(s: &TileSample, fit: &Fit) -> [f64; 3] {
 }
 
 /// The model's colour for a tile.
-fn predict(s: &TileSample, fit: &Fit) -> [f64; 3] {
-    let b = base(s, fit);
+fn predict(s: &TileSample, r: &Resolved) -> [f64; 3] {
+    let b = base(s, r);
     let f = covered(s);
     let mut c: [f64; 3] = std::array::from_fn(|k| (1.0 - f) * b[k]);
     for &(kind, part) in &s.cover {
-        let t = trees_of(fit, kind, s.tileset);
+        let t = r.trees[&(kind, s.tileset, s.era)];
         for k in 0..3 {
             c[k] += part * t[k];
         }
@@ -343,14 +479,15 @@ fn predict(s: &TileSample, fit: &Fit) -> [f64; 3] {
     c
 }
 
-fn score(maps: &[&MapSamples], fit: &Fit) -> Vec<(String, f64)> {
+fn score(maps: &[&MapSamples], fit: &Fit, ids: &Ids) -> Vec<(String, f64)> {
+    let r = resolve(fit, ids, maps);
     maps.iter()
         .map(|m| {
             let sum: f64 = m
                 .tiles
                 .iter()
                 .map(|s| {
-                    let p = predict(s, fit).map(|v| v.clamp(0.0, 255.0).round());
+                    let p = predict(s, &r).map(|v| v.clamp(0.0, 255.0).round());
                     (0..3).map(|k| (p[k] - s.target[k]).abs()).sum::<f64>()
                 })
                 .sum();
@@ -360,7 +497,6 @@ fn score(maps: &[&MapSamples], fit: &Fit) -> Vec<(String, f64)> {
 }
 
 /// Solves `n x = b` for a symmetric positive definite `n` (Cholesky).
-#[allow(clippy::needless_range_loop)] // the textbook's indices read best
 fn solve(mut n: Vec<Vec<f64>>, b: &[[f64; 3]]) -> Vec<[f64; 3]> {
     let size = b.len();
     for j in 0..size {
@@ -402,26 +538,121 @@ fn solve(mut n: Vec<Vec<f64>>, b: &[[f64; 3]]) -> Vec<[f64; 3]> {
     y
 }
 
+fn rgb8(c: [f64; 3]) -> [u8; 3] {
+    c.map(|v| v.clamp(0.0, 255.0).round() as u8)
+}
+
 fn fit(maps: &[&MapSamples], ids: &Ids) -> Fit {
     let tiles = || maps.iter().flat_map(|m| m.tiles.iter());
-    // Stage 1: dry ground and cliffs, from tiles with no water or trees.
+    let mut fit = Fit {
+        beta_trees: DEFAULT_BETA_TREES,
+        ..Fit::default()
+    };
+    fit_ground(&mut fit, maps, ids);
+    let r = resolve(&fit, ids, maps);
+    fit_water(&mut fit, maps, ids, &r);
+    let r = resolve(&fit, ids, maps);
+
+    // Forests by tileset: target - (1 - F) * base = F * forest, on the
+    // released era's maps.
+    let mut sums: BTreeMap<u8, (f64, [f64; 3])> = BTreeMap::new();
+    for s in tiles().filter(|s| !s.cover.is_empty() && s.era == Era::Release) {
+        let (base, f) = (base(s, &r), covered(s));
+        let e = sums.entry(s.tileset).or_insert((0.0, [0.0; 3]));
+        e.0 += f * f;
+        for k in 0..3 {
+            e.1[k] += f * (s.target[k] - (1.0 - f) * base[k]);
+        }
+    }
+    fit.forests = sums
+        .into_iter()
+        .map(|(t, (ff, fr))| {
+            let prior = f64s(hand_made_trees(t));
+            let c = std::array::from_fn(|k| (fr[k] + PRIOR_TREES * prior[k]) / (ff + PRIOR_TREES));
+            (t, rgb8(c))
+        })
+        .collect();
+
+    // Trees by ID: target - (1 - F) * base = sum of f_kind * t_kind, each
+    // ID pulled toward the forest of the tileset it covers most of.
+    let nt = ids.trees.len();
+    let mut n = vec![vec![0.0; nt]; nt];
+    let mut b = vec![[0.0; 3]; nt];
+    let mut canopy: Vec<BTreeMap<u8, f64>> = vec![BTreeMap::new(); nt];
+    for s in tiles().filter(|s| !s.cover.is_empty() && s.era == Era::Release) {
+        let (base, f) = (base(s, &r), covered(s));
+        for &(i, fi) in &s.cover {
+            *canopy[i].entry(s.tileset).or_default() += fi;
+            for &(j, fj) in &s.cover {
+                n[i][j] += fi * fj;
+            }
+            for k in 0..3 {
+                b[i][k] += fi * (s.target[k] - (1.0 - f) * base[k]);
+            }
+        }
+    }
+    let rows = fit.rows();
+    let tables = fit.tables(&rows);
+    for i in 0..nt {
+        let home = canopy[i]
+            .iter()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map_or(ids.trees[i][0], |(t, _)| *t);
+        let prior = f64s(tables.forest(home));
+        n[i][i] += PRIOR_TREES;
+        for k in 0..3 {
+            b[i][k] += PRIOR_TREES * prior[k];
+        }
+    }
+    let x = if nt > 0 { solve(n, &b) } else { Vec::new() };
+    fit.trees = (0..nt)
+        .filter(|&i| canopy[i].values().sum::<f64>() >= MIN_CANOPY)
+        .filter(|&i| ids.trees[i].iter().all(|c| c.is_ascii_alphanumeric()))
+        .map(|i| (ids.trees[i], rgb8(x[i])))
+        .collect();
+
+    // The betas: one factor on the trees' colours.
+    let r = resolve(&fit, ids, maps);
+    let (mut rs, mut ss) = (0.0, 0.0);
+    for s in tiles().filter(|s| !s.cover.is_empty() && s.era == Era::RocBeta) {
+        let (base, f) = (base(s, &r), covered(s));
+        for k in 0..3 {
+            let t: f64 = s
+                .cover
+                .iter()
+                .map(|&(i, fi)| fi * r.trees[&(i, s.tileset, s.era)][k])
+                .sum::<f64>()
+                / r.trees_scale(s.era);
+            rs += (s.target[k] - (1.0 - f) * base[k]) * t;
+            ss += t * t;
+        }
+    }
+    if ss > 0.0 {
+        fit.beta_trees = ((rs / ss) as f32).clamp(0.05, 1.5);
+    }
+    fit
+}
+
+impl Resolved {
+    /// The factor `Resolved::trees` holds for `era`'s trees, to undo it.
+    fn trees_scale(&self, _era: Era) -> f64 {
+        self.beta_trees_used
+    }
+}
+
+/// Stage 1: dry ground and cliffs from tiles with no water or trees, twice:
+/// each ID pulled toward its hand-made colour, then toward the colour the
+/// first fit gives it as an unknown ID.
+fn fit_ground(fit: &mut Fit, maps: &[&MapSamples], ids: &Ids) {
     let ng = ids.ground.len();
     let size = ng + ids.cliff.len();
     let mut n = vec![vec![0.0; size]; size];
     let mut b = vec![[0.0; 3]; size];
-    let prior: Vec<[f64; 3]> = ids
-        .ground
+    for s in maps
         .iter()
-        .chain(&ids.cliff)
-        .map(|id| texture_color(id).map(f64::from))
-        .collect();
-    for i in 0..size {
-        n[i][i] += PRIOR_TILES;
-        for c in 0..3 {
-            b[i][c] += PRIOR_TILES * prior[i][c];
-        }
-    }
-    for s in tiles().filter(|s| s.water.is_none() && s.cover.is_empty()) {
+        .flat_map(|m| m.tiles.iter())
+        .filter(|s| s.water.is_none() && s.cover.is_empty())
+    {
         let at = |i: usize| if s.cliff { ng + i } else { i };
         for &i in &s.corners {
             for &j in &s.corners {
@@ -432,134 +663,198 @@ fn fit(maps: &[&MapSamples], ids: &Ids) -> Fit {
             }
         }
     }
-    let x = solve(n, &b);
-    let clamp = |c: [f64; 3]| c.map(|v| v.clamp(0.0, 255.0));
-    let mut fit = Fit {
-        ground: x[..ng].iter().map(|&c| clamp(c)).collect(),
-        cliff: x[ng..].iter().map(|&c| clamp(c)).collect(),
-        ..Fit::default()
-    };
-
-    // Stage 2: water, per tileset and depth band: target = a*w + (1-a)*dry,
-    // linear in (a, a*w) given the dry colour. Tiles without trees.
-    let mut sums: BTreeMap<(u8, usize), Vec<(f64, f64)>> = BTreeMap::new();
-    let mut rows: BTreeMap<(u8, usize), [[f64; 5]; 5]> = BTreeMap::new();
-    for s in tiles().filter(|s| s.cover.is_empty()) {
-        let Some(band) = s.water else { continue };
-        let d = dry(s, &fit);
-        let m = rows.entry((s.tileset, band)).or_insert([[0.0; 5]; 5]);
-        sums.entry((s.tileset, band)).or_default();
-        // Unknowns: p = 1 - a, and q_k = a * w_k: target_k = p*d_k + q_k.
-        for k in 0..3 {
-            let mut row = [0.0; 4];
-            row[0] = d[k];
-            row[1 + k] = 1.0;
-            for i in 0..4 {
-                for j in 0..4 {
-                    m[i][j] += row[i] * row[j];
-                }
-                m[i][4] += row[i] * s.target[k];
+    // Tiles an ID colours (a corner a quarter).
+    let support: Vec<f64> = (0..size).map(|i| n[i].iter().sum::<f64>() * 4.0).collect();
+    let all: Vec<[u8; 4]> = ids.ground.iter().chain(&ids.cliff).copied().collect();
+    let solve_toward = |prior: &[[f64; 3]]| {
+        let mut n = n.clone();
+        let mut b = b.clone();
+        for i in 0..size {
+            n[i][i] += PRIOR_TILES;
+            for k in 0..3 {
+                b[i][k] += PRIOR_TILES * prior[i][k];
             }
         }
+        solve(n, &b)
+    };
+    let keep = |x: &[[f64; 3]], range: std::ops::Range<usize>| -> Vec<([u8; 4], [u8; 3])> {
+        range
+            .filter(|&i| {
+                support[i] >= MIN_TILES && all[i].iter().all(|c| c.is_ascii_alphanumeric())
+            })
+            .map(|i| (all[i], rgb8(x[i])))
+            .collect()
+    };
+    let hand: Vec<[f64; 3]> = all.iter().map(|id| f64s(texture_color(id))).collect();
+    let x = solve_toward(&hand);
+    fit.ground = keep(&x, 0..ng);
+    fit.cliff = keep(&x, ng..size);
+    // Each ID's fallback: the first fit without it.
+    let fallback: Vec<[f64; 3]> = (0..size)
+        .map(|i| {
+            let mut without = fit.clone();
+            without.ground.retain(|r| r.0 != all[i] || i >= ng);
+            without.cliff.retain(|r| r.0 != all[i] || i < ng);
+            let rows = without.rows();
+            let t = without.tables(&rows);
+            f64s(if i < ng {
+                t.ground(&all[i])
+            } else {
+                t.cliff(&all[i])
+            })
+        })
+        .collect();
+    let x = solve_toward(&fallback);
+    fit.ground = keep(&x, 0..ng);
+    fit.cliff = keep(&x, ng..size);
+}
+
+/// Per channel sums over a (tileset, band)'s water tiles of the target t
+/// and the dry colour d: n, t, d, t*d, d*d, t*t.
+#[derive(Default, Clone, Copy)]
+struct WaterSums {
+    n: f64,
+    t: [f64; 3],
+    d: [f64; 3],
+    td: [f64; 3],
+    dd: [f64; 3],
+    tt: [f64; 3],
+}
+
+/// A colour from hue (degrees), saturation and value (0..1), 0..255.
+fn hsv(h: f64, s: f64, v: f64) -> [f64; 3] {
+    let c = v * s;
+    let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
+    let (r, g, b) = match (h / 60.0) as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = v - c;
+    [r, g, b].map(|u| (u + m) * 255.0)
+}
+
+/// Stage 2: water, per tileset and depth band: target = a*w + (1-a)*dry on
+/// tiles without trees, with `w` held to the hues of water (cyan to blue)
+/// and, in the deeper bands, the sea over any of the tileset's grounds
+/// bluer than red and no redder than green (not lavender): what reads as water from above and in the lit 3D view.
+fn fit_water(fit: &mut Fit, maps: &[&MapSamples], _ids: &Ids, r: &Resolved) {
+    let mut sums: BTreeMap<(u8, usize), WaterSums> = BTreeMap::new();
+    for s in maps
+        .iter()
+        .flat_map(|m| m.tiles.iter())
+        .filter(|s| s.cover.is_empty())
+    {
+        let Some(band) = s.water else { continue };
+        let d = dry(s, r);
+        let e = sums.entry((s.tileset, band)).or_default();
+        e.n += 1.0;
+        for k in 0..3 {
+            e.t[k] += s.target[k];
+            e.d[k] += d[k];
+            e.td[k] += s.target[k] * d[k];
+            e.dd[k] += d[k] * d[k];
+            e.tt[k] += s.target[k] * s.target[k];
+        }
     }
-    for ((tileset, band), m) in rows {
-        // Too few tiles to tell alpha from colour: keep the defaults.
-        if m[1][1] < 300.0 {
+    let mut water: BTreeMap<u8, Bands> = BTreeMap::new();
+    for ((tileset, band), e) in sums {
+        // Too few tiles to tell opacity from colour: keep the defaults.
+        if e.n < 100.0 {
             continue;
         }
-        let mut nn: Vec<Vec<f64>> = (0..4).map(|i| m[i][..4].to_vec()).collect();
-        for (i, row) in nn.iter_mut().enumerate() {
-            row[i] += 1e-3;
+        let grounds: Vec<[f64; 3]> = fit
+            .ground
+            .iter()
+            .filter(|g| g.0[0] == tileset)
+            .map(|g| f64s(g.1))
+            .collect();
+        let mut best: Option<(f64, f64, [f64; 3])> = None;
+        for hi in 0..=12 {
+            for si in 0..=5 {
+                for vi in 0..=16 {
+                    let w = hsv(
+                        180.0 + 5.0 * hi as f64,
+                        0.5 + 0.1 * si as f64,
+                        0.2 + 0.05 * vi as f64,
+                    );
+                    let (mut num, mut den) = (0.0, 0.0);
+                    for k in 0..3 {
+                        num += w[k] * e.t[k] - e.td[k] - w[k] * e.d[k] + e.dd[k];
+                        den += e.n * w[k] * w[k] - 2.0 * w[k] * e.d[k] + e.dd[k];
+                    }
+                    let a = (num / den.max(1e-9)).clamp(0.2, 1.0);
+                    let reads = band < 2
+                        || grounds.iter().all(|g| {
+                            let seen: [f64; 3] =
+                                std::array::from_fn(|k| a * w[k] + (1.0 - a) * g[k]);
+                            seen[2] >= seen[0] + 12.0 && seen[1] >= seen[0]
+                        });
+                    if !reads {
+                        continue;
+                    }
+                    let mut sse = 0.0;
+                    for k in 0..3 {
+                        let tt = e.tt[k] - 2.0 * e.td[k] + e.dd[k];
+                        let tw = w[k] * e.t[k] - e.td[k] - w[k] * e.d[k] + e.dd[k];
+                        let ww = e.n * w[k] * w[k] - 2.0 * w[k] * e.d[k] + e.dd[k];
+                        sse += tt - 2.0 * a * tw + a * a * ww;
+                    }
+                    if best.is_none_or(|b| sse < b.0) {
+                        best = Some((sse, a, w));
+                    }
+                }
+            }
         }
-        let rhs: Vec<[f64; 3]> = (0..4).map(|i| [m[i][4], 0.0, 0.0]).collect();
-        let v: Vec<f64> = solve(nn, &rhs).iter().map(|r| r[0]).collect();
-        let a = (1.0 - v[0]).clamp(0.05, 1.0);
-        let w = [v[1] / a, v[2] / a, v[3] / a].map(|c| c.clamp(0.0, 255.0));
-        let entry = fit.water.entry(tileset).or_insert_with(|| {
+        let Some((_, a, w)) = best else { continue };
+        let entry = water.entry(tileset).or_insert_with(|| {
             std::array::from_fn(|b| {
-                let (a, c) = fitted::default_water(b);
-                (a as f64, c.map(f64::from))
+                let (a, c) = game_colors::default_water(b);
+                ((a * 255.0).round() as u8, c)
             })
         });
-        entry[band] = (a, w);
+        entry[band] = ((a * 255.0).round() as u8, rgb8(w));
     }
-
-    // Stage 3: forests: target - (1 - F) * base = sum of f_kind * t_kind,
-    // over every kind of tree.
-    let nt = ids.trees.len();
-    let mut n = vec![vec![0.0; nt]; nt];
-    let mut b = vec![[0.0; 3]; nt];
-    for i in 0..nt {
-        // The hand-made colour of the tileset the ID names, not the last fit:
-        // the table must come out the same however often it is refitted.
-        let prior = tree_color(ids.trees[i][0]).map(f64::from);
-        n[i][i] += PRIOR_TILES;
-        for c in 0..3 {
-            b[i][c] += PRIOR_TILES * prior[c];
-        }
-    }
-    for s in tiles().filter(|s| !s.cover.is_empty()) {
-        let base = base(s, &fit);
-        let f = covered(s);
-        for &(i, fi) in &s.cover {
-            for &(j, fj) in &s.cover {
-                n[i][j] += fi * fj;
-            }
-            for c in 0..3 {
-                b[i][c] += fi * (s.target[c] - (1.0 - f) * base[c]);
-            }
-        }
-    }
-    if nt > 0 {
-        for (i, c) in solve(n, &b).into_iter().enumerate() {
-            fit.trees.insert(i, clamp(c));
-        }
-    }
-    fit
+    fit.water = water.into_iter().collect();
 }
 
 fn id(i: &[u8; 4]) -> String {
     String::from_utf8_lossy(i).into_owned()
 }
 
-fn print_fit(fit: &Fit, ids: &Ids) {
+fn print_fit(fit: &Fit) {
     for (tileset, bands) in &fit.water {
         let bands: Vec<String> = bands
             .iter()
-            .map(|(a, c)| format!("a {a:.2} {:?}", c.map(|v| v.round() as u8)))
+            .map(|(a, c)| format!("a {:.2} {c:?}", *a as f64 / 255.0))
             .collect();
         println!("water {}: {}", *tileset as char, bands.join(", "));
     }
-    for (kind, c) in &fit.trees {
-        println!(
-            "trees {}: {:?}",
-            id(&ids.trees[*kind]),
-            c.map(|v| v.round() as u8)
-        );
+    for (tileset, c) in &fit.forests {
+        println!("forest {}: {c:?}", *tileset as char);
     }
+    println!("betas' trees: {:.2} of the later colours", fit.beta_trees);
 }
 
-fn rgb(c: [f64; 3]) -> String {
-    let c = c.map(|v| v.round() as u8);
+fn rgb(c: [u8; 3]) -> String {
     format!("[{}, {}, {}]", c[0], c[1], c[2])
 }
 
 /// The table as Rust source.
-fn source(fit: &Fit, ids: &Ids, summary: &str) -> String {
+fn source(fit: &Fit, summary: &str) -> String {
     let mut s = String::new();
     s.push_str("//! Terrain colours fitted to the game's own minimaps: written by\n");
     s.push_str("//! `cargo run --release --example fit_terrain_colors -- --write`; do not\n");
-    s.push_str("//! edit by hand. Used by `super::colors` (see `super::fitted_colors`).\n\n");
+    s.push_str("//! edit by hand. Read through `super::game_colors`.\n\n");
+    s.push_str("use super::game_colors::Bands;\n\n");
     s.push_str(&format!(
         "/// The fit: {summary}.\npub const FIT: &str = \"{summary}\";\n\n"
     ));
-    let table = |s: &mut String, name: &str, doc: &str, list: &[[u8; 4]], colors: &[[f64; 3]]| {
-        let mut rows: Vec<(String, String)> = list
-            .iter()
-            .zip(colors)
-            .filter(|(i, _)| i.iter().all(|b| b.is_ascii_alphanumeric()))
-            .map(|(i, &c)| (id(i), rgb(c)))
-            .collect();
+    let table = |s: &mut String, name: &str, doc: &str, rows: &[([u8; 4], [u8; 3])]| {
+        let mut rows: Vec<(String, String)> = rows.iter().map(|(i, c)| (id(i), rgb(*c))).collect();
         rows.sort();
         s.push_str(&format!(
             "/// {doc}, sorted by ID.\npub const {name}: [(&[u8; 4], [u8; 3]); {}] = [\n",
@@ -574,38 +869,43 @@ fn source(fit: &Fit, ids: &Ids, summary: &str) -> String {
         &mut s,
         "GROUND",
         "Ground texture IDs and their colour on the minimap",
-        &ids.ground,
         &fit.ground,
     );
     table(
         &mut s,
         "CLIFF",
         "Cliff texture IDs and the colour of a cliff tile on the minimap",
-        &ids.cliff,
         &fit.cliff,
     );
     s.push_str(&format!(
-        "/// A tileset's water by depth band (see `water_band`): opacity (0-255)\n/// and colour.\npub type Bands = [(u8, [u8; 3]); {WATER_BANDS}];\n\n/// Water by tileset letter.\npub const WATER: [(u8, Bands); {}] = [\n",
+        "/// Water by tileset letter: by depth band (see `water_band`), opacity\n/// (0-255) and colour.\npub const WATER: [(u8, Bands); {}] = [\n",
         fit.water.len()
     ));
     for (t, bands) in &fit.water {
         let b: Vec<String> = bands
             .iter()
-            .map(|(a, c)| format!("({}, {})", (a * 255.0).round() as u8, rgb(*c)))
+            .map(|(a, c)| format!("({a}, {})", rgb(*c)))
             .collect();
         s.push_str(&format!("    (b'{}', [{}]),\n", *t as char, b.join(", ")));
     }
     s.push_str("];\n\n");
-    let trees: Vec<[f64; 3]> = (0..ids.trees.len())
-        .map(|i| fit.trees.get(&i).copied().unwrap_or([0.0; 3]))
-        .collect();
     table(
         &mut s,
         "TREES",
         "Tree IDs and the colour of their canopies on the minimap",
-        &ids.trees,
-        &trees,
+        &fit.trees,
     );
-    s.truncate(s.trim_end().len() + 1);
+    s.push_str(&format!(
+        "/// Forests by tileset letter: the canopies of its maps' trees, whatever\n/// their IDs, on the minimap.\npub const FORESTS: [(u8, [u8; 3]); {}] = [\n",
+        fit.forests.len()
+    ));
+    for (t, c) in &fit.forests {
+        s.push_str(&format!("    (b'{}', {}),\n", *t as char, rgb(*c)));
+    }
+    s.push_str("];\n\n");
+    s.push_str(&format!(
+        "/// Tree colours on the 2002 betas' minimaps, as a share of the later ones.\npub const BETA_TREES: f32 = {:.3};\n",
+        fit.beta_trees
+    ));
     s
 }

@@ -1,5 +1,6 @@
 //! Warcraft III map objects as instances of a few simple shapes: trees
-//! (trunk and canopy, coloured by tileset), start locations (tall pillars
+//! (trunk and canopy, coloured as the game's minimaps show them:
+//! [`game_colors::trees`]), start locations (tall pillars
 //! in the player's colour), gold mines, other units (small boxes by owner)
 //! and other doodads (small neutral boxes). One record each; the GPU draws
 //! each group's shape once per instance, so ten thousand trees cost ten
@@ -8,6 +9,7 @@
 //! Positions are map coordinates (tiles; x east, y south, z down), standing
 //! on the terrain's ground where the object is.
 
+use crate::mesh::terrain::game_colors::{self, Era};
 use crate::store::warcraft::{Doodad, Unit, WarcraftMap};
 
 /// The groups a user can show or hide.
@@ -200,21 +202,6 @@ pub fn twenty_four_players(map: &WarcraftMap) -> bool {
         .is_some_and(|i| i.version >= 28 || i.players.iter().any(|p| p.number >= 12))
 }
 
-/// A tree canopy's colour for a tileset letter.
-pub fn tree_color(tileset: u8) -> [u8; 3] {
-    match tileset {
-        b'A' => [34, 84, 40],                  // Ashenvale: deep green
-        b'B' => [92, 98, 44],                  // Barrens: olive
-        b'C' => [70, 60, 90],                  // Felwood: dark violet
-        b'F' | b'Q' => [150, 90, 30],          // Lordaeron Fall, Village Fall: autumn
-        b'I' | b'N' | b'W' => [170, 190, 185], // snow on the branches
-        b'D' | b'G' | b'K' => [60, 60, 52],    // dungeons: dark
-        b'O' => [96, 70, 44],                  // Outland: dead wood
-        b'Z' => [40, 100, 90],                 // Sunken Ruins: teal
-        _ => [48, 110, 40],                    // Summer, Village, Dalaran, Cityscape
-    }
-}
-
 /// The ground's height (z, down) at map point (x, y), bilinear in its tile.
 pub fn ground_z(map: &WarcraftMap, x: f32, y: f32) -> f32 {
     let t = &map.terrain;
@@ -273,7 +260,8 @@ pub fn doodad_instance(map: &WarcraftMap, d: &Doodad) -> (Group, Instance) {
     };
     let (across, up) = ((s(d.scale[0]) + s(d.scale[1])) / 2.0, s(d.scale[2]));
     if d.is_tree() {
-        let c = crate::mesh::terrain::game_colors::trees(&d.id, map.terrain.tileset);
+        let era = Era::of(map.info.as_ref().map(|i| i.version));
+        let c = game_colors::trees(&d.id, map.terrain.tileset, era);
         let inst = Instance {
             position: [x, y, z],
             scale: [across, up],

@@ -51,14 +51,28 @@ impl WarcraftMap {
 
     /// The playable area in map tiles: x0, y0, x1, y1 with y from the
     /// north edge, the map less the camera bounds' complements (left,
-    /// right, bottom, top) as the game's minimap shows it. `None` without
-    /// a w3i, or where the complements leave nothing.
+    /// right, bottom, top) as the game's minimap shows it. The 2002 betas'
+    /// w3i (versions below 15) has no complements: there the area is the
+    /// playable size, placed as every later map places it around its
+    /// camera bounds (4 tiles beyond them east and west, 2 north and
+    /// south). `None` without a w3i, or where that leaves nothing.
     pub fn playable_tiles(&self) -> Option<[u32; 4]> {
         let info = self.info.as_ref()?;
         let t = &self.terrain;
         let (w, h) = (t.width.saturating_sub(1), t.height.saturating_sub(1));
-        let [left, right, bottom, top] = info.bounds_complements.map(|c| c.max(0) as u32);
-        let area = [left, top, w.saturating_sub(right), h.saturating_sub(bottom)];
+        let area = if info.version < 15 && info.bounds_complements == [0; 4] {
+            let c = info.camera_bounds;
+            let min = |a: [f32; 4]| a.into_iter().fold(f32::INFINITY, f32::min);
+            let x0 = (min([c[0], c[2], c[4], c[6]]) - t.offset[0]) / TILE - 4.0;
+            let y0 = (min([c[1], c[3], c[5], c[7]]) - t.offset[1]) / TILE - 2.0;
+            let (x0, south) = (x0.round().max(0.0) as u32, y0.round().max(0.0) as u32);
+            let [pw, ph] = info.playable;
+            let (x1, north) = ((x0 + pw).min(w), h.saturating_sub(south));
+            [x0, north.saturating_sub(ph), x1, north]
+        } else {
+            let [left, right, bottom, top] = info.bounds_complements.map(|c| c.max(0) as u32);
+            [left, top, w.saturating_sub(right), h.saturating_sub(bottom)]
+        };
         (area[2] > area[0] && area[3] > area[1]).then_some(area)
     }
 

@@ -1,10 +1,17 @@
 //! Terrain colours as the game's own minimaps show them: one colour per
 //! whole ground or cliff texture ID (`Bgrr` is not `Lgrs`), water per
-//! tileset and depth, forests per tileset, all fitted by
-//! `examples/fit_terrain_colors.rs` into [`super::fitted`]. An ID no
-//! minimap showed takes the mean of the fitted IDs of its kind (the same
-//! three letters in other tilesets), else the hand-made colour of its
-//! kind, else a stable hash of its name ([`crate::mesh::palette`]).
+//! tileset and depth, trees per ID and forests per tileset, all fitted by
+//! `examples/fit_terrain_colors.rs` into [`super::fitted`].
+//!
+//! An ID no minimap showed falls back to colours of its own kind, never to
+//! another kind's: a ground texture to the fitted grounds of the same name
+//! in other tilesets and of its own tileset, a cliff to the fitted cliffs
+//! likewise, a tree to the fitted forest of the map's tileset. Only with
+//! nothing fitted at all does a hand-made colour
+//! ([`crate::mesh::palette`], [`hand_made_trees`]) stand in.
+//!
+//! The minimaps of the 2002 Reign of Chaos betas draw forests much darker
+//! than later editors: [`Era`] says which a map comes from.
 
 use super::fitted;
 
@@ -15,6 +22,9 @@ pub use fitted::FIT;
 
 /// Depth bands water is fitted and drawn by.
 pub const WATER_BANDS: usize = 4;
+
+/// A tileset's water by depth band: opacity (0-255) and colour.
+pub type Bands = [(u8, [u8; 3]); WATER_BANDS];
 
 /// The band of water `depth` tiles deep (at the tile's deepest corner).
 pub fn water_band(depth: f32) -> usize {
@@ -30,81 +40,218 @@ pub fn water_band(depth: f32) -> usize {
 /// band; shallow water lets more ground through.
 pub fn default_water(band: usize) -> (f32, [u8; 3]) {
     match band {
-        0 => (0.45, [70, 90, 200]),
-        1 => (0.55, [50, 75, 185]),
-        2 => (0.7, [35, 60, 170]),
-        _ => (0.85, [25, 45, 150]),
+        0 => (0.45, [40, 95, 170]),
+        1 => (0.6, [30, 80, 165]),
+        2 => (0.75, [25, 65, 155]),
+        _ => (0.85, [20, 50, 140]),
     }
 }
 
-fn lookup(table: &[(&[u8; 4], [u8; 3])], id: &[u8; 4]) -> Option<[u8; 3]> {
+/// Which editor drew a map's minimap, as far as its colours go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Era {
+    /// The Reign of Chaos betas of 2002 (w3i versions below 18): forests
+    /// much darker.
+    RocBeta,
+    /// Reign of Chaos 1.0 and everything since.
+    #[default]
+    Release,
+}
+
+impl Era {
+    /// The era of a map whose `war3map.w3i` has version `w3i` (`None`
+    /// without one: taken as released).
+    pub fn of(w3i: Option<u32>) -> Era {
+        match w3i {
+            Some(v) if v < 18 => Era::RocBeta,
+            _ => Era::Release,
+        }
+    }
+}
+
+/// A tree canopy's hand-made colour for a tileset letter: for tilesets no
+/// fitted forest covers.
+pub fn hand_made_trees(tileset: u8) -> [u8; 3] {
+    match tileset {
+        b'A' => [34, 84, 40],                  // Ashenvale: deep green
+        b'B' => [92, 98, 44],                  // Barrens: olive
+        b'C' => [70, 60, 90],                  // Felwood: dark violet
+        b'F' | b'Q' => [150, 90, 30],          // Lordaeron Fall, Village Fall: autumn
+        b'I' | b'N' | b'W' => [170, 190, 185], // snow on the branches
+        b'D' | b'G' | b'K' => [60, 60, 52],    // dungeons: dark
+        b'O' => [96, 70, 44],                  // Outland: dead wood
+        b'Z' => [40, 100, 90],                 // Sunken Ruins: teal
+        _ => [48, 110, 40],                    // Summer, Village, Dalaran, Cityscape
+    }
+}
+
+/// How much darker the betas' minimaps draw forests, when no fit says.
+pub const DEFAULT_BETA_TREES: f32 = 0.4;
+
+/// A colour table by four-letter ID, sorted by ID.
+pub type IdTable<'a> = &'a [(&'a [u8; 4], [u8; 3])];
+
+/// The tables colours are looked up in: [`FITTED`], the shipped ones, or
+/// the fitting program's own while it scores a fit on maps it did not see,
+/// so that both fall back alike.
+#[derive(Debug, Clone, Copy)]
+pub struct Tables<'a> {
+    pub ground: IdTable<'a>,
+    pub cliff: IdTable<'a>,
+    pub trees: IdTable<'a>,
+    /// By tileset letter: the colour of its maps' forests, whatever the trees.
+    pub forests: &'a [(u8, [u8; 3])],
+    pub water: &'a [(u8, Bands)],
+    /// Tree colours are scaled by this on the betas' minimaps.
+    pub beta_trees: f32,
+}
+
+/// The shipped tables.
+pub const FITTED: Tables<'static> = Tables {
+    ground: &fitted::GROUND,
+    cliff: &fitted::CLIFF,
+    trees: &fitted::TREES,
+    forests: &fitted::FORESTS,
+    water: &fitted::WATER,
+    beta_trees: fitted::BETA_TREES,
+};
+
+fn lookup(table: IdTable, id: &[u8; 4]) -> Option<[u8; 3]> {
     table
         .binary_search_by(|(k, _)| k.as_slice().cmp(id.as_slice()))
         .ok()
         .map(|i| table[i].1)
 }
 
-/// The mean of the fitted colours whose IDs end as `id` does.
-fn of_kind(table: &[(&[u8; 4], [u8; 3])], id: &[u8; 4]) -> Option<[u8; 3]> {
+/// The mean of the table's colours whose IDs `keep` takes.
+fn mean_where(table: IdTable, keep: impl Fn(&[u8; 4]) -> bool) -> Option<[u8; 3]> {
     let same: Vec<[u8; 3]> = table
         .iter()
-        .filter(|(k, _)| k[1..] == id[1..])
+        .filter(|(k, _)| keep(k))
         .map(|(_, c)| *c)
         .collect();
     mean(&same)
 }
 
-/// A ground texture's colour.
+/// Where a ground ID names its tileset and its kind: `Ldrt` is Lordaeron
+/// dirt, `cLc1` Lordaeron's first cliff rock used as ground.
+fn ground_parts(id: &[u8; 4]) -> (u8, [u8; 3]) {
+    match id[0] {
+        b'c' => (id[1], [b'c', id[2], id[3]]),
+        _ => (id[0], [id[1], id[2], id[3]]),
+    }
+}
+
+/// The fallback of an ID no table row holds: the mean of its kind's
+/// colours in other tilesets and its tileset's colours of any kind (each
+/// where there are some), else of the whole table.
+fn fallback(
+    table: IdTable,
+    id: &[u8; 4],
+    parts: impl Fn(&[u8; 4]) -> (u8, [u8; 3]),
+) -> Option<[u8; 3]> {
+    let (tileset, kind) = parts(id);
+    let of_kind = mean_where(table, |k| parts(k).1 == kind);
+    let of_tileset = mean_where(table, |k| parts(k).0 == tileset);
+    match (of_kind, of_tileset) {
+        (Some(a), Some(b)) => mean(&[a, b]),
+        (a, b) => a.or(b).or_else(|| mean_where(table, |_| true)),
+    }
+}
+
+impl Tables<'_> {
+    /// A ground texture's colour.
+    pub fn ground(&self, id: &[u8; 4]) -> [u8; 3] {
+        lookup(self.ground, id)
+            .or_else(|| fallback(self.ground, id, ground_parts))
+            .unwrap_or_else(|| texture_color(id))
+    }
+
+    /// A cliff texture's colour, as a cliff tile shows from above
+    /// (`CLdi`: Lordaeron dirt cliffs).
+    pub fn cliff(&self, id: &[u8; 4]) -> [u8; 3] {
+        lookup(self.cliff, id)
+            .or_else(|| fallback(self.cliff, id, |k| (k[1], [k[2], k[3], 0])))
+            .unwrap_or_else(|| texture_color(id))
+    }
+
+    /// The forest of a tileset: fitted, else the mean of the fitted ones
+    /// darkened, else hand-made.
+    pub fn forest(&self, tileset: u8) -> [u8; 3] {
+        let all: Vec<[u8; 3]> = self.forests.iter().map(|f| f.1).collect();
+        self.forests
+            .iter()
+            .find(|f| f.0 == tileset)
+            .map(|f| f.1)
+            .or_else(|| mean(&all))
+            .unwrap_or_else(|| hand_made_trees(tileset))
+    }
+
+    /// The colour of a tree's canopy from above, by its ID, on a map of
+    /// `tileset` whose minimap `era` drew: a tree no minimap showed takes
+    /// the forest of the map's tileset.
+    pub fn trees(&self, id: &[u8; 4], tileset: u8, era: Era) -> [u8; 3] {
+        let c = lookup(self.trees, id).unwrap_or_else(|| self.forest(tileset));
+        match era {
+            Era::RocBeta => c.map(|v| (v as f32 * self.beta_trees).round().clamp(0.0, 255.0) as u8),
+            Era::Release => c,
+        }
+    }
+
+    /// Water of tileset `tileset` in depth band `band`: opacity (0..1) and
+    /// colour.
+    pub fn water(&self, tileset: u8, band: usize) -> (f32, [u8; 3]) {
+        let band = band.min(WATER_BANDS - 1);
+        self.water
+            .iter()
+            .find(|(t, _)| *t == tileset)
+            .map(|(_, bands)| (bands[band].0 as f32 / 255.0, bands[band].1))
+            .unwrap_or_else(|| default_water(band))
+    }
+}
+
+/// A ground texture's colour (see [`Tables::ground`]).
 pub fn ground(id: &[u8; 4]) -> [u8; 3] {
-    lookup(&fitted::GROUND, id)
-        .or_else(|| of_kind(&fitted::GROUND, id))
-        .unwrap_or_else(|| texture_color(id))
+    FITTED.ground(id)
 }
 
 /// A cliff texture's colour, as a cliff tile shows from above.
 pub fn cliff(id: &[u8; 4]) -> [u8; 3] {
-    lookup(&fitted::CLIFF, id)
-        .or_else(|| of_kind(&fitted::CLIFF, id))
-        .unwrap_or_else(|| texture_color(id))
+    FITTED.cliff(id)
 }
 
 /// Water of tileset `tileset` in depth band `band`: opacity (0..1) and
 /// colour.
 pub fn water(tileset: u8, band: usize) -> (f32, [u8; 3]) {
-    let band = band.min(WATER_BANDS - 1);
-    fitted::WATER
-        .iter()
-        .find(|(t, _)| *t == tileset)
-        .map(|(_, bands)| (bands[band].0 as f32 / 255.0, bands[band].1))
-        .unwrap_or_else(|| default_water(band))
+    FITTED.water(tileset, band)
 }
 
-/// The colour of a tree's canopy from above, by its ID; a tree no minimap
-/// showed takes the mean of the fitted trees of its tileset letter, else
-/// the hand-made colour of the map's tileset.
-pub fn trees(id: &[u8; 4], tileset: u8) -> [u8; 3] {
-    lookup(&fitted::TREES, id)
-        .or_else(|| {
-            let same: Vec<[u8; 3]> = fitted::TREES
-                .iter()
-                .filter(|(k, _)| k[0] == id[0])
-                .map(|(_, c)| *c)
-                .collect();
-            mean(&same)
-        })
-        .unwrap_or_else(|| crate::mesh::objects::tree_color(tileset))
+/// The colour of a tree's canopy from above (see [`Tables::trees`]).
+pub fn trees(id: &[u8; 4], tileset: u8, era: Era) -> [u8; 3] {
+    FITTED.trees(id, tileset, era)
 }
 
 fn mean(colors: &[[u8; 3]]) -> Option<[u8; 3]> {
     let n = colors.len() as u32;
     (n > 0).then(|| {
-        std::array::from_fn(|k| (colors.iter().map(|c| c[k] as u32).sum::<u32>() / n) as u8)
+        std::array::from_fn(|k| {
+            ((colors.iter().map(|c| c[k] as u32).sum::<u32>() + n / 2) / n) as u8
+        })
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sum(c: [u8; 3]) -> u32 {
+        c.iter().map(|&v| v as u32).sum()
+    }
+
+    /// The mean absolute difference of two colours, a channel.
+    fn off(a: [u8; 3], b: [u8; 3]) -> f32 {
+        (0..3).map(|k| a[k].abs_diff(b[k]) as f32).sum::<f32>() / 3.0
+    }
 
     #[test]
     fn the_tables_are_sorted_for_lookup() {
@@ -114,13 +261,121 @@ mod tests {
                 assert_eq!(lookup(table, id), Some(*c));
             }
         }
+        assert!(fitted::FORESTS.windows(2).all(|w| w[0].0 < w[1].0));
     }
 
     #[test]
-    fn unknown_ids_fall_back_to_their_kind_then_a_hash() {
-        assert_eq!(ground(b"Zqq1"), ground(b"Zqq1"));
-        assert_eq!(ground(b"Zqq1"), texture_color(b"Zqq1"));
+    fn an_unknown_tree_takes_its_tilesets_forest_not_its_ground() {
+        // A tree wall no minimap showed, on each tileset with a fitted forest:
+        // the forest's colour, and not the colour of the tileset's grass.
+        for &(tileset, forest) in &fitted::FORESTS {
+            let unknown = [tileset, b'T', b'z', b'q'];
+            assert_eq!(trees(&unknown, tileset, Era::Release), forest);
+        }
+        // Lordaeron Summer: like its tree wall LTlt, not like its grass
+        // (the mean of every fitted `LT..` ID, crates and walls among them,
+        // was grey-green and lighter than the grass).
+        let summer = trees(b"LTzq", b'L', Era::Release);
+        let grass = ground(b"Lgrs");
+        assert!(off(summer, trees(b"LTlt", b'L', Era::Release)) < 6.0);
+        assert!(off(summer, grass) > 10.0, "{summer:?} against {grass:?}");
+        assert!(
+            sum(summer) * 100 < sum(grass) * 85,
+            "{summer:?} against {grass:?}"
+        );
+        // On the betas' minimaps forests are dark: a Lordaeron Fall tree
+        // wall is far darker than the grass and dirt around it.
+        let beta = trees(b"FTzq", b'F', Era::RocBeta);
+        for g in [b"Fgrs", b"Fdrt", b"Fdro"] {
+            let g = ground(g);
+            assert!(off(beta, g) > 30.0, "{beta:?} against {g:?}");
+            assert!(2 * sum(beta) < sum(g), "{beta:?} against {g:?}");
+        }
+        // A tileset no forest was fitted for: its hand-made forest is not
+        // used while fitted ones exist; a mean of them is.
+        let none = trees(b"?Tzq", b'?', Era::Release);
+        assert_ne!(none, hand_made_trees(b'?'));
+    }
+
+    #[test]
+    fn unknown_ground_and_cliffs_take_their_kind_and_tileset_never_a_hash() {
+        // A Lordaeron Fall texture the fit never saw: near the fitted Fall
+        // grounds, not a colour hashed from its name.
+        let fall: Vec<[u8; 3]> = fitted::GROUND
+            .iter()
+            .filter(|(k, _)| k[0] == b'F')
+            .map(|(_, c)| *c)
+            .collect();
+        let unknown = ground(b"Fzqq");
+        assert_ne!(unknown, texture_color(b"Fzqq"));
+        assert!(off(unknown, mean(&fall).unwrap()) < 2.0);
+        // Dirt of an unknown tileset: the fitted dirts' mean.
+        let dirts = mean_where(&fitted::GROUND, |k| &k[1..] == b"drt").unwrap();
+        assert_eq!(ground(b"?drt"), dirts);
+        // Cliffs: an unknown Fall cliff is like Fall's cliffs.
+        let cliff_fall = mean_where(&fitted::CLIFF, |k| k[1] == b'F').unwrap();
+        assert!(off(cliff(b"CFzz"), cliff_fall) < 2.0);
+        assert_ne!(cliff(b"CFzz"), texture_color(b"CFzz"));
+        // Nothing fitted at all: the hand-made colours.
+        let empty = Tables {
+            ground: &[],
+            cliff: &[],
+            trees: &[],
+            forests: &[],
+            water: &[],
+            beta_trees: DEFAULT_BETA_TREES,
+        };
+        assert_eq!(empty.ground(b"Lgrs"), texture_color(b"Lgrs"));
+        assert_eq!(
+            empty.trees(b"LTlt", b'L', Era::Release),
+            hand_made_trees(b'L')
+        );
         assert_eq!(water_band(0.1), 0);
         assert_eq!(water_band(5.0), WATER_BANDS - 1);
+    }
+
+    #[test]
+    fn water_reads_as_water() {
+        // Every tileset's water is blue to cyan, never violet: red its
+        // weakest channel and blue at least three quarters of green.
+        for tileset in b'A'..=b'Z' {
+            for band in 0..WATER_BANDS {
+                let (_, [r, g, b]) = water(tileset, band);
+                let c = [r, g, b];
+                assert!(r <= g && r <= b, "{} band {band}: {c:?}", tileset as char);
+                assert!(
+                    4 * b as u32 >= 3 * g as u32,
+                    "{} band {band}: {c:?}",
+                    tileset as char
+                );
+            }
+        }
+        // The sea over any of its tileset's grounds, as the views blend it,
+        // is bluer than it is red and no redder than green: no lavender
+        // over orange dirt.
+        for &(tileset, _) in &fitted::WATER {
+            for &(id, _) in fitted::GROUND.iter().filter(|(k, _)| k[0] == tileset) {
+                let d = ground(id);
+                for band in 2..WATER_BANDS {
+                    let (a, w) = water(tileset, band);
+                    let seen: [f32; 3] =
+                        std::array::from_fn(|k| a * w[k] as f32 + (1.0 - a) * d[k] as f32);
+                    assert!(
+                        seen[2] >= seen[0] + 10.0 && seen[1] + 1.0 >= seen[0],
+                        "{} band {band} over {}: {seen:?}",
+                        tileset as char,
+                        String::from_utf8_lossy(id)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_era_comes_from_the_w3i_version() {
+        assert_eq!(Era::of(Some(8)), Era::RocBeta);
+        assert_eq!(Era::of(Some(15)), Era::RocBeta);
+        assert_eq!(Era::of(Some(18)), Era::Release);
+        assert_eq!(Era::of(None), Era::Release);
     }
 }
