@@ -478,7 +478,7 @@ mod view {
 
 #[cfg(all(test, feature = "gui"))]
 mod tests {
-    use crate::kinds::{Picked, ViewKind};
+    use crate::kinds::Picked;
     use crate::mesh::objects::{doodad_instance, instance_box, Group, Shown};
     use glam::Vec3;
 
