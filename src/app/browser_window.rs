@@ -10,6 +10,7 @@
 //! first match), Ctrl+L goes to the path field, Esc closes the window.
 
 use super::browser::{self, Entry, Kind, Listing};
+use super::wake::Wake;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, Receiver};
 
@@ -48,6 +49,8 @@ pub struct BrowserWindow {
     listing: Option<Listing>,
     error: Option<String>,
     pending: Option<Receiver<std::io::Result<Listing>>>,
+    /// Wakes the window when a listing arrives.
+    wake: Wake,
     selected: Option<PathBuf>,
     maps_only: bool,
     /// Ctrl+L: the path field takes the keyboard, its text selected.
@@ -57,7 +60,7 @@ pub struct BrowserWindow {
 }
 
 impl BrowserWindow {
-    pub fn new(purpose: Purpose, folder: PathBuf) -> BrowserWindow {
+    pub fn new(purpose: Purpose, folder: PathBuf, wake: Wake) -> BrowserWindow {
         let mut b = BrowserWindow {
             purpose,
             folder: PathBuf::new(),
@@ -66,6 +69,7 @@ impl BrowserWindow {
             listing: None,
             error: None,
             pending: None,
+            wake,
             selected: None,
             maps_only: false,
             focus_path: false,
@@ -89,8 +93,10 @@ impl BrowserWindow {
         // A filter is for one folder's names.
         self.filter.clear();
         let (tx, rx) = channel();
+        let wake = self.wake.clone();
         std::thread::spawn(move || {
             let _ = tx.send(browser::list(&folder));
+            wake.wake();
         });
         self.pending = Some(rx);
     }

@@ -2,6 +2,7 @@
 //! choice between them and the in-app browser.
 
 use super::browser_window::{BrowserWindow, Purpose};
+use super::wake::Wake;
 use super::{browser, App};
 use std::path::PathBuf;
 use std::sync::mpsc::{channel, Receiver};
@@ -28,7 +29,7 @@ impl Pending {
 /// The native dialog for `purpose`. Maps are filtered by their usual
 /// extensions (both cases, as the portal's patterns are case-sensitive),
 /// with "All files" as the second choice, since content decides the format.
-pub fn native(purpose: Purpose, start: Option<PathBuf>) -> Pending {
+pub fn native(purpose: Purpose, start: Option<PathBuf>, wake: Wake) -> Pending {
     let (tx, rx) = channel();
     std::thread::spawn(move || {
         let mut dialog = rfd::FileDialog::new();
@@ -43,6 +44,7 @@ pub fn native(purpose: Purpose, start: Option<PathBuf>) -> Pending {
             Purpose::ChooseFolder | Purpose::OpenMapFolder => dialog.pick_folder(),
         };
         let _ = tx.send(answer);
+        wake.wake();
     });
     Pending {
         purpose,
@@ -81,7 +83,11 @@ impl App {
             return;
         }
         if browser::native_dialog_available() {
-            self.dialog = Some(native(purpose, self.start_folder(purpose)));
+            self.dialog = Some(native(
+                purpose,
+                self.start_folder(purpose),
+                self.wake.clone(),
+            ));
         } else {
             self.browse(purpose);
         }
@@ -93,7 +99,7 @@ impl App {
             .start_folder(purpose)
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_else(|| PathBuf::from("."));
-        self.browser = Some(BrowserWindow::new(purpose, start));
+        self.browser = Some(BrowserWindow::new(purpose, start, self.wake.clone()));
     }
 
     fn start_folder(&self, purpose: Purpose) -> Option<PathBuf> {

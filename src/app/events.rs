@@ -13,7 +13,14 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::WindowId;
 
-impl ApplicationHandler for App {
+impl ApplicationHandler<super::wake::Woken> for App {
+    /// A worker has something to show: a frame polls what it sent.
+    fn user_event(&mut self, _el: &ActiveEventLoop, _woken: super::wake::Woken) {
+        if let Some(g) = &self.gfx {
+            g.window.request_redraw();
+        }
+    }
+
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.gfx.is_some() {
             return;
@@ -186,15 +193,9 @@ impl ApplicationHandler for App {
             self.repaint_at = Some(wake);
             event_loop.set_control_flow(ControlFlow::WaitUntil(wake));
         }
-        // Keep drawing while something changes; otherwise wait for events.
-        if self.load.is_some()
-            || self.input.held.any()
-            || self.script.is_some()
-            || self.dialog.is_some()
-            || self.exporting.is_some()
-            || self.browser.as_ref().is_some_and(|b| b.busy())
-            || self.clock.since_load < 4
-        {
+        // Keep drawing while the camera moves or a script runs; otherwise
+        // sleep until an event (workers wake the loop when they are done).
+        if self.input.held.any() || self.script.is_some() || self.clock.since_load < 4 {
             if let Some(g) = &self.gfx {
                 g.window.request_redraw();
             }

@@ -63,6 +63,7 @@ impl App {
         let Some(map) = self.current.as_ref().map(|c| c.map.clone()) else {
             return;
         };
+        let wake = self.wake.clone();
         std::thread::spawn(move || {
             let started = Instant::now();
             let picked = rfd::FileDialog::new()
@@ -81,6 +82,7 @@ impl App {
                 None => Outcome::Cancelled,
             };
             let _ = tx.send(outcome);
+            wake.wake();
         });
         self.exporting = Some(Exporting { rx });
     }
@@ -107,8 +109,10 @@ impl App {
             return;
         };
         let (tx, rx) = channel();
+        let wake = self.wake.clone();
         std::thread::spawn(move || {
             let _ = tx.send(Outcome::Done(export_to(&map, &path)));
+            wake.wake();
         });
         self.exporting = Some(Exporting { rx });
     }

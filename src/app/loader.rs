@@ -2,6 +2,7 @@
 //! map never freezes the window. A newer load cancels an older one, which
 //! stops at its next stage.
 
+use super::wake::Wake;
 use crate::formats::{self, LoadOptions};
 use crate::mesh::MapMeshes;
 use crate::store::Map;
@@ -86,6 +87,20 @@ pub enum Progress {
     Failed(String),
 }
 
+/// The loader thread's side of the channel: a report wakes the window.
+struct Reports {
+    tx: std::sync::mpsc::Sender<Progress>,
+    wake: Wake,
+}
+
+impl Reports {
+    fn send(&self, p: Progress) -> Result<(), std::sync::mpsc::SendError<Progress>> {
+        let sent = self.tx.send(p);
+        self.wake.wake();
+        sent
+    }
+}
+
 /// One load in flight.
 pub struct Load {
     pub source: Source,
@@ -118,17 +133,24 @@ pub const DEMO: &[u8] = include_bytes!("../../assets/demo.vxl");
 pub const DEMO_SIZE: [u32; 3] = [128, 128, 64];
 
 /// Starts loading `source`; results arrive on the returned load's channel.
-pub fn start(source: Source, options: LoadOptions) -> Load {
-    start_with_flag(source, options, Arc::new(AtomicBool::new(false)))
+pub fn start(source: Source, options: LoadOptions, wake: Wake) -> Load {
+    start_with_flag(source, options, Arc::new(AtomicBool::new(false)), wake)
 }
 
 /// [`start`], with the cancel flag given.
-fn start_with_flag(source: Source, options: LoadOptions, cancelled: Arc<AtomicBool>) -> Load {
+fn start_with_flag(
+    source: Source,
+    options: LoadOptions,
+    cancelled: Arc<AtomicBool>,
+    wake: Wake,
+) -> Load {
     let (tx, rx) = channel();
     let src = source.clone();
     let stop = cancelled.clone();
     std::thread::spawn(move || {
         let stopped = || stop.load(Ordering::Relaxed);
+        // Each report wakes the window to show it.
+        let tx = Reports { tx, wake };
         if stopped() {
             return;
         }
@@ -178,13 +200,13 @@ mod tests {
     fn a_cancelled_load_sends_no_map() {
         // Cancelled before its first stage, as a newer load would.
         let flag = Arc::new(AtomicBool::new(true));
-        let load = start_with_flag(Source::Demo, LoadOptions::default(), flag);
+        let load = start_with_flag(Source::Demo, LoadOptions::default(), flag, Wake::none());
         let reports: Vec<Progress> = load.rx.iter().collect();
         assert!(
             !reports.iter().any(|p| matches!(p, Progress::Done(_))),
             "a cancelled load delivered its map"
         );
-        let load = start(Source::Demo, LoadOptions::default());
+        let load = start(Source::Demo, LoadOptions::default(), Wake::none());
         let done = load.rx.iter().any(|p| matches!(p, Progress::Done(_)));
         assert!(done, "an uncancelled load delivers");
     }
@@ -208,7 +230,12 @@ mod tests {
     fn a_load_let_go_of_is_cancelled() {
         // Escape drops the load: its thread must be told to stop.
         let flag = Arc::new(AtomicBool::new(false));
-        let load = start_with_flag(Source::Demo, LoadOptions::default(), flag.clone());
+        let load = start_with_flag(
+            Source::Demo,
+            LoadOptions::default(),
+            flag.clone(),
+            Wake::none(),
+        );
         drop(load);
         assert!(flag.load(Ordering::Relaxed));
     }

@@ -29,6 +29,7 @@ mod toml_file;
 mod ui;
 mod view3d;
 mod view_prefs;
+mod wake;
 
 use crate::formats::LoadOptions;
 use crate::render::{DrawStats, RenderOptions, Scene};
@@ -68,20 +69,26 @@ pub struct Options {
 /// Opens the window and runs until it closes. In scripted mode, returns an
 /// error when the map fails to load.
 pub fn run(options: Options) -> Result<()> {
-    let event_loop = EventLoop::new().map_err(|e| {
-        // winit's message names its own source file; say what to do instead.
-        let why = e.to_string();
-        let why = why
-            .rsplit(": ")
-            .next()
-            .unwrap_or(&why)
-            .trim_end_matches('.');
-        anyhow::anyhow!(
+    let event_loop = EventLoop::<wake::Woken>::with_user_event()
+        .build()
+        .map_err(|e| {
+            // winit's message names its own source file; say what to do instead.
+            let why = e.to_string();
+            let why = why
+                .rsplit(": ")
+                .next()
+                .unwrap_or(&why)
+                .trim_end_matches('.');
+            anyhow::anyhow!(
             "cannot open a window: {why}. Run it where there is a display (or under xvfb-run); \
              `mapscope render` draws a map to a PNG without one"
         )
-    })?;
+        })?;
     let mut app = App::new(options);
+    let proxy = event_loop.create_proxy();
+    app.wake = wake::Wake::new(move || {
+        let _ = proxy.send_event(wake::Woken);
+    });
     event_loop.run_app(&mut app)?;
     match app.exit_error {
         Some(e) => Err(anyhow::anyhow!(e)),
@@ -196,6 +203,8 @@ struct App {
     dialog: Option<dialogs::Pending>,
     /// File → Export…, while its dialog is open or the file is written.
     exporting: Option<export::Exporting>,
+    /// Wakes the event loop from worker threads.
+    wake: wake::Wake,
     /// The export window, where no save dialog can be shown.
     export_form: Option<export_form::ExportForm>,
     /// The in-app file browser, when it is open.
@@ -250,6 +259,7 @@ impl App {
             dialog: None,
             exporting: None,
             export_form: None,
+            wake: wake::Wake::none(),
             browser: None,
             overlays: crate::mesh::terrain::Overlays {
                 no_walk: options.start.pathing,
@@ -273,7 +283,11 @@ impl App {
         if let Some(old) = self.load.take() {
             old.cancel();
         }
-        self.load = Some(loader::start(source, self.load_options.clone()));
+        self.load = Some(loader::start(
+            source,
+            self.load_options.clone(),
+            self.wake.clone(),
+        ));
     }
 
     fn reload(&mut self) {

@@ -8,6 +8,7 @@
 
 use crate::render::blit::{Blit, Picture};
 use crate::render::{Camera, DrawStats, RenderOptions, Renderer, Scene};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What a 3D picture shows: when any of it changes, it is drawn again.
@@ -33,8 +34,12 @@ pub struct View3d {
     drawn: Option<Shown>,
     /// How the picture held was drawn.
     quality: Quality,
-    /// Milliseconds the last draw took, and the faces it drew.
+    /// Milliseconds the last draw took, from its submission to the GPU
+    /// finishing it, and the faces it drew.
     last_ms: f32,
+    /// Where the GPU's "done" callback leaves the last draw's time: the
+    /// frame does not wait for the GPU, so the time arrives later.
+    finished: Arc<Mutex<Option<f32>>>,
     last_faces: u64,
     last_moved: Instant,
     /// Draw the 3D view every frame at full quality, as before it was kept
@@ -82,6 +87,7 @@ impl View3d {
             drawn: None,
             quality: Quality::FULL,
             last_ms: 0.0,
+            finished: Arc::default(),
             last_faces: 0,
             last_moved: Instant::now(),
             always: std::env::var_os("MAPSCOPE_ALWAYS_REDRAW").is_some(),
@@ -107,6 +113,11 @@ impl View3d {
         scene: &Scene,
         shown: Shown,
     ) -> Update {
+        // Collect what the GPU has finished, without waiting for it.
+        let _ = gpu.device.poll(wgpu::PollType::Poll);
+        if let Some(ms) = self.finished.lock().ok().and_then(|mut f| f.take()) {
+            self.last_ms = ms;
+        }
         let now = Instant::now();
         let moved = self.drawn.is_some_and(|d| d.camera != shown.camera);
         if moved {
@@ -153,10 +164,14 @@ impl View3d {
             &shown.camera,
             &options,
         );
-        // Wait for the picture, so its cost is known (the window waits for
-        // it anyway before showing it).
-        let _ = gpu.device.poll(wgpu::PollType::wait_indefinitely());
-        self.last_ms = started.elapsed().as_secs_f32() * 1000.0;
+        // Its cost is known when the GPU is done with it; the CPU meanwhile
+        // goes on with the frame (the overlay, presenting) and the next.
+        let finished = self.finished.clone();
+        gpu.queue.on_submitted_work_done(move || {
+            if let Ok(mut f) = finished.lock() {
+                *f = Some(started.elapsed().as_secs_f32() * 1000.0);
+            }
+        });
         self.last_faces = stats.faces_drawn;
         self.quality = quality;
         self.drawn = Some(shown);
