@@ -242,7 +242,13 @@ fn main() {
     }
     if let Err(e) = run(cli) {
         eprintln!("mapscope: {e:#}");
-        std::process::exit(1);
+        // A picture larger than the GPU allows is a usage error, as a bad
+        // --size is.
+        let usage = matches!(
+            e.downcast_ref::<mapscope::render::limits::PictureError>(),
+            Some(mapscope::render::limits::PictureError::TooLarge { .. })
+        );
+        std::process::exit(if usage { 2 } else { 1 });
     }
 }
 

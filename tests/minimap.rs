@@ -43,7 +43,9 @@ fn minimap_view(gpu: &mut Headless, map: &Map, width: u32, height: u32) -> Pictu
         .expect("a minimap camera");
     let options = views::styled(map, View::Minimap, &Default::default());
     let scene = views::scene(map, &gpu.renderer, &gpu.gpu.device, false);
-    let rgba = gpu.picture(&scene, &camera, width, height, &options);
+    let rgba = gpu
+        .picture(&scene, &camera, width, height, &options)
+        .unwrap();
     Picture {
         width,
         height,

@@ -189,3 +189,47 @@ fn a_failing_golden_leaves_the_picture_and_a_difference_to_look_at() {
     assert_eq!(pixel(&d, 64, 60, 4), [0, 0, 0]);
     let _ = std::fs::remove_dir_all(&goldens);
 }
+
+#[test]
+fn a_picture_beyond_the_devices_limits_is_refused_not_a_panic() {
+    // A device asked for with the low limits of old GPUs (2048 a side):
+    // a 4096-wide picture is refused with the limit named.
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let adapter = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()))
+        .into_iter()
+        .next();
+    let Some(adapter) = adapter else {
+        common::cannot_run("the device limits test", "no GPU adapter");
+        return;
+    };
+    let desc = wgpu::DeviceDescriptor {
+        required_limits: wgpu::Limits::downlevel_defaults(),
+        ..Default::default()
+    };
+    let (device, queue) = pollster::block_on(adapter.request_device(&desc)).unwrap();
+    let info = adapter.get_info();
+    let renderer = mapscope::render::Renderer::new(&device, mapscope::render::COLOR_FORMAT);
+    let mut low = mapscope::render::headless::Headless {
+        gpu: mapscope::render::Gpu {
+            instance,
+            adapter,
+            device,
+            queue,
+            info,
+        },
+        renderer,
+    };
+    let map = scene(&[]);
+    let scene = views::scene(&map, &low.renderer, &low.gpu.device, false);
+    let camera = views::camera_for(&map, View::Top, 1.0, 60.0).unwrap();
+    let options = mapscope::render::RenderOptions::default();
+    let err = low
+        .picture(&scene, &camera, 4096, 64, &options)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("a side is at most 2048"), "{err}");
+    // Within the limits, the same device draws.
+    let rgba = low.picture(&scene, &camera, 64, 64, &options).unwrap();
+    assert_eq!(rgba.len(), 64 * 64 * 4);
+}

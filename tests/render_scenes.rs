@@ -46,7 +46,7 @@ fn picture(map: &Map, view: View, overlays: Option<&Overlays>) -> Option<Vec<u8>
     if let Some(o) = overlays {
         views::apply_overlays(map, &mut scene, &gpu.gpu.device, o);
     }
-    Some(gpu.picture(&scene, &camera, W, H, &options()))
+    Some(gpu.picture(&scene, &camera, W, H, &options()).unwrap())
 }
 
 fn raise(t: &mut W3eTerrain, x: u32, y: u32, layers: u8) {
@@ -328,8 +328,8 @@ fn alw_pictures_carry_entity_labels() {
     };
     let scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, with.show_spawns);
     assert!(scene.markers.iter().any(|m| m.label == "lamp"));
-    let a = gpu.picture(&scene, &camera, W, H, &with);
-    let b = gpu.picture(&scene, &camera, W, H, &without);
+    let a = gpu.picture(&scene, &camera, W, H, &with).unwrap();
+    let b = gpu.picture(&scene, &camera, W, H, &without).unwrap();
     let changed = a.chunks(4).zip(b.chunks(4)).filter(|(p, q)| p != q).count();
     // A label plate of a few dozen pixels, not the whole picture.
     assert!(changed > 50 && changed < (W * H / 4) as usize, "{changed}");
@@ -350,8 +350,8 @@ fn a_warcraft_map_draws_its_objects_and_hides_them_by_group() {
     for g in mapscope::mesh::objects::Group::ALL {
         hidden.objects.set(g, false);
     }
-    let with = gpu.picture(&scene, &camera, W, H, &shown);
-    let without = gpu.picture(&scene, &camera, W, H, &hidden);
+    let with = gpu.picture(&scene, &camera, W, H, &shown).unwrap();
+    let without = gpu.picture(&scene, &camera, W, H, &hidden).unwrap();
     drop(gpu);
     let changed = with
         .chunks(4)
@@ -377,7 +377,7 @@ fn a_warcraft_map_draws_its_objects_and_hides_them_by_group() {
     check_golden("w3x-sample-top", &with, W, H);
     let camera = views::camera_for(&map, View::Overview, W as f32 / H as f32, 60.0).unwrap();
     let mut gpu = common::golden::gpu().unwrap();
-    let overview = gpu.picture(&scene, &camera, W, H, &shown);
+    let overview = gpu.picture(&scene, &camera, W, H, &shown).unwrap();
     drop(gpu);
     assert!(not_flat(&overview, W, H));
     check_golden("w3x-sample-overview", &overview, W, H);

@@ -169,6 +169,7 @@ impl ApplicationHandler<super::wake::Woken> for App {
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
         self.poll_dialog();
         self.poll_export();
+        self.poll_shots();
         // Wake when egui asked to be drawn again, else on the next event.
         match self.repaint_at {
             Some(at) if at <= Instant::now() => {

@@ -33,6 +33,8 @@ impl App {
             self.take_screenshot();
         }
         if settled && self.script.as_ref().is_some_and(|s| s.measured()) {
+            // A scripted F12's picture is written before the script's own.
+            self.wait_for_shots();
             self.finish_script();
             event_loop.exit();
             return;

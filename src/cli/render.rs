@@ -49,7 +49,7 @@ pub fn draw(
     }
     .map_err(anyhow::Error::msg)?;
     let options = views::styled(map, look.view, options);
-    Ok(gpu.picture(scene, &camera, width, height, &options))
+    Ok(gpu.picture(scene, &camera, width, height, &options)?)
 }
 
 /// Draws `file` from a named view (or an explicit camera) into `output`.
@@ -72,10 +72,11 @@ pub fn render(
         bail!("--playable frames the top view: add --view top");
     }
     let mut gpu = Headless::new()?;
+    let [width, height] = size;
+    mapscope::render::limits::check(&gpu.gpu.device.limits(), width, height)?;
     let mut scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, options.show_spawns);
     views::apply_overlays(&map, &mut scene, &gpu.gpu.device, overlays);
     let rgba = draw(&mut gpu, &map, &scene, look, size, options)?;
-    let [width, height] = size;
     headless::write_png(output, &rgba, width, height, force)?;
     println!(
         "wrote {} ({width}x{height}, {} faces, on {})",

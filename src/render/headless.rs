@@ -25,7 +25,8 @@ impl Headless {
         width: u32,
         height: u32,
         options: &RenderOptions,
-    ) -> Vec<u8> {
+    ) -> Result<Vec<u8>, super::limits::PictureError> {
+        super::limits::check(&self.gpu.device.limits(), width, height)?;
         let target = Offscreen::new(&self.gpu.device, width, height);
         self.renderer.draw(
             &self.gpu.device,

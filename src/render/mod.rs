@@ -15,6 +15,7 @@ mod globals;
 pub mod gpu;
 pub mod headless;
 pub mod labels;
+pub mod limits;
 mod options;
 mod paint;
 mod pipelines;

@@ -112,12 +112,21 @@ impl Offscreen {
     }
 
     /// The picture as tightly packed RGBA rows, top row first (BGRA
-    /// pictures are turned into RGBA).
-    pub fn read_rgba(&self, device: &wgpu::Device, queue: &wgpu::Queue) -> Vec<u8> {
-        let row = self.width * 4;
+    /// pictures are turned into RGBA); a lost device is an error, not a
+    /// panic. Waits for the GPU: see [`Self::start_read`] not to.
+    pub fn read_rgba(
+        &self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+    ) -> Result<Vec<u8>, super::limits::PictureError> {
+        self.start_read(device, queue).finish(device)
+    }
+
+    /// Submits the copy of the picture into a buffer, to be read by
+    /// [`ReadBack::finish`] on whichever thread may wait for it.
+    pub fn start_read(&self, device: &wgpu::Device, queue: &wgpu::Queue) -> ReadBack {
         // Copies need rows aligned to 256 bytes.
-        let padded =
-            row.div_ceil(wgpu::COPY_BYTES_PER_ROW_ALIGNMENT) * wgpu::COPY_BYTES_PER_ROW_ALIGNMENT;
+        let padded = super::limits::padded_row(self.width) as u32;
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some("read-back"),
             size: padded as u64 * self.height as u64,
@@ -147,33 +156,59 @@ impl Offscreen {
             },
         );
         queue.submit([encoder.finish()]);
-        let slice = buffer.slice(..);
+        ReadBack {
+            buffer,
+            width: self.width,
+            height: self.height,
+            padded,
+            bgra: matches!(
+                self.format,
+                wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb
+            ),
+        }
+    }
+}
+
+/// A picture on its way back from the GPU.
+pub struct ReadBack {
+    buffer: wgpu::Buffer,
+    pub width: u32,
+    pub height: u32,
+    padded: u32,
+    bgra: bool,
+}
+
+impl ReadBack {
+    /// Waits for the copy and returns tightly packed RGBA rows, top first.
+    pub fn finish(self, device: &wgpu::Device) -> Result<Vec<u8>, super::limits::PictureError> {
+        use super::limits::PictureError::ReadBack;
+        let row = self.width as usize * 4;
+        let slice = self.buffer.slice(..);
         let (tx, rx) = std::sync::mpsc::channel();
         slice.map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
         });
         device
             .poll(wgpu::PollType::wait_indefinitely())
-            .expect("the GPU finished the copy");
+            .map_err(|e| ReadBack(e.to_string()))?;
         rx.recv()
-            .expect("map callback ran")
-            .expect("read-back buffer mapped");
-        let data = slice.get_mapped_range().expect("mapped range");
-        let mut out = Vec::with_capacity((row * self.height) as usize);
+            .map_err(|e| ReadBack(e.to_string()))?
+            .map_err(|e| ReadBack(e.to_string()))?;
+        let data = slice
+            .get_mapped_range()
+            .map_err(|e| ReadBack(e.to_string()))?;
+        let mut out = Vec::with_capacity(row * self.height as usize);
         for y in 0..self.height as usize {
-            let start = y * padded as usize;
-            out.extend_from_slice(&data[start..start + row as usize]);
+            let start = y * self.padded as usize;
+            out.extend_from_slice(&data[start..start + row]);
         }
         drop(data);
-        buffer.unmap();
-        if matches!(
-            self.format,
-            wgpu::TextureFormat::Bgra8Unorm | wgpu::TextureFormat::Bgra8UnormSrgb
-        ) {
+        self.buffer.unmap();
+        if self.bgra {
             for px in out.chunks_exact_mut(4) {
                 px.swap(0, 2);
             }
         }
-        out
+        Ok(out)
     }
 }

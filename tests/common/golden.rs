@@ -64,7 +64,7 @@ pub fn draw_with(
 ) -> Option<Vec<u8>> {
     let mut gpu = gpu()?;
     let scene = views::scene(map, &gpu.renderer, &gpu.gpu.device, options.show_spawns);
-    Some(gpu.picture(&scene, camera, w, h, options))
+    Some(gpu.picture(&scene, camera, w, h, options).unwrap())
 }
 
 /// Whether a picture shows more than one flat colour over a tenth of it.

@@ -10,6 +10,7 @@ use super::gfx::{paint_egui, Gfx};
 use super::notice::Notice;
 use super::App;
 use crate::render::headless::write_png;
+use crate::render::target::ReadBack;
 use crate::render::{labels, Offscreen};
 use anyhow::Result;
 pub use settings::Settings;
@@ -20,6 +21,8 @@ pub use window::Asked;
 pub(super) struct Shots {
     pub settings: Settings,
     pub window_open: bool,
+    /// Screenshots being read back and written: their notices to come.
+    pub saving: Vec<std::sync::mpsc::Receiver<Notice>>,
 }
 
 impl Shots {
@@ -31,35 +34,40 @@ impl Shots {
         Shots {
             settings,
             window_open,
+            saving: Vec::new(),
         }
     }
 }
 
 impl App {
     /// Draws the view into a `w x h` picture and writes it to `path`, which
-    /// must not exist yet.
+    /// must not exist yet, waiting for both (scripted pictures).
     pub(super) fn screenshot(&mut self, path: &Path, size: [u32; 2], with_ui: bool) -> Result<()> {
+        let (read, device) = self.draw_shot(size, with_ui)?;
+        let rgba = read.finish(&device)?;
+        write_png(path, &rgba, size[0], size[1], false)
+    }
+
+    /// Draws the view into a `w x h` picture and starts reading it back.
+    fn draw_shot(&mut self, size: [u32; 2], with_ui: bool) -> Result<(ReadBack, wgpu::Device)> {
         // Taken out while drawing, so the overlay can borrow the rest of self.
         let Some(mut g) = self.gfx.take() else {
             anyhow::bail!("no window");
         };
-        let result = self.draw_picture(&mut g, path, size, with_ui);
+        let result = self.draw_picture(&mut g, size, with_ui);
+        let device = g.gpu.device.clone();
         self.gfx = Some(g);
-        result
+        Ok((result?, device))
     }
 
-    fn draw_picture(
-        &mut self,
-        g: &mut Gfx,
-        path: &Path,
-        [w, h]: [u32; 2],
-        with_ui: bool,
-    ) -> Result<()> {
+    fn draw_picture(&mut self, g: &mut Gfx, [w, h]: [u32; 2], with_ui: bool) -> Result<ReadBack> {
         // With the UI, a picture of the error screen may be taken too.
         if self.current.is_none() && !with_ui {
             anyhow::bail!("no map is open");
         }
         let format = g.config.format;
+        // Refused with the limit named, before wgpu would panic on it.
+        crate::render::limits::check(&g.gpu.device.limits(), w, h)?;
         let target = Offscreen::with_format(&g.gpu.device, w, h, format);
         // The pointer's highlight belongs to the window, not the picture.
         let options = crate::render::RenderOptions {
@@ -115,8 +123,7 @@ impl App {
                 labels::paint_offscreen(device, queue, view, format, (w, h), &labels);
             }
         }
-        let rgba = target.read_rgba(&g.gpu.device, &g.gpu.queue);
-        write_png(path, &rgba, w, h, false)
+        Ok(target.start_read(&g.gpu.device, &g.gpu.queue))
     }
 
     /// A picture's size "as seen": the whole window with the UI, else the
@@ -145,10 +152,59 @@ impl App {
         let folder = std::path::absolute(&s.folder).unwrap_or_else(|_| s.folder.clone());
         let path = settings::unique_path(&folder, &name);
         let with_ui = s.with_ui;
-        self.notice = Some(match self.screenshot(&path, size, with_ui) {
-            Ok(()) => Notice::info(format!("Screenshot saved: {}", path.display())),
-            Err(e) => Notice::error(format!("Screenshot failed: {e:#}")),
+        let (read, device) = match self.draw_shot(size, with_ui) {
+            Ok(drawn) => drawn,
+            Err(e) => {
+                self.notice = Some(Notice::error(format!("Screenshot failed: {e:#}")));
+                return;
+            }
+        };
+        // Reading back (up to 8192 x 8192) and encoding the PNG happen on a
+        // thread of their own; the window goes on meanwhile.
+        self.notice = Some(Notice::info(format!("Saving {}…", path.display())));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let wake = self.wake.clone();
+        std::thread::spawn(move || {
+            let saved = read
+                .finish(&device)
+                .map_err(anyhow::Error::from)
+                .and_then(|rgba| write_png(&path, &rgba, size[0], size[1], false));
+            let _ = tx.send(match saved {
+                Ok(()) => Notice::info(format!("Screenshot saved: {}", path.display())),
+                Err(e) => Notice::error(format!("Screenshot failed: {e:#}")),
+            });
+            wake.wake();
         });
+        self.shots.saving.push(rx);
+    }
+
+    /// Waits for the screenshots being written (a script ending), showing
+    /// the last one's notice.
+    pub(super) fn wait_for_shots(&mut self) {
+        for rx in std::mem::take(&mut self.shots.saving) {
+            if let Ok(n) = rx.recv() {
+                self.notice = Some(n);
+            }
+        }
+    }
+
+    /// Shows the notice of each screenshot saved since the last look.
+    pub(super) fn poll_shots(&mut self) {
+        let mut done = Vec::new();
+        self.shots.saving.retain(|rx| match rx.try_recv() {
+            Ok(n) => {
+                done.push(n);
+                false
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => true,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => false,
+        });
+        if let Some(n) = done.pop() {
+            self.notice = Some(n);
+            if let Some(g) = &self.gfx {
+                g.window.request_redraw();
+            }
+        }
     }
 
     pub(super) fn set_shot_folder(&mut self, folder: PathBuf) {
