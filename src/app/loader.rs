@@ -169,7 +169,9 @@ fn start_with_flag(
         }
         let _ = tx.send(Progress::Stage("mesh"));
         let t = Instant::now();
-        let meshes = crate::kinds::mesh(&map);
+        let Some(meshes) = crate::kinds::mesh_until(&map, &stop) else {
+            return;
+        };
         let mesh = t.elapsed();
         if stopped() {
             return;

@@ -56,6 +56,11 @@ pub trait MapKind: Shown {
     fn summary_json(&self, o: &mut JsonMap<String, Value>);
     /// Everything the map draws, meshed (voxel chunks on all cores).
     fn mesh(&self) -> MapMeshes;
+    /// [`Self::mesh`], given up (`None`) soon after `stop` is set, where
+    /// meshing takes long enough to matter (voxel maps).
+    fn mesh_until(&self, _stop: &std::sync::atomic::AtomicBool) -> Option<MapMeshes> {
+        Some(self.mesh())
+    }
 }
 
 /// The parts of a kind only a window or a picture needs: [`ViewKind`] with
@@ -92,6 +97,11 @@ pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
 /// Meshes any map.
 pub fn mesh(map: &Map) -> MapMeshes {
     of(map).mesh()
+}
+
+/// Meshes any map, giving up (`None`) soon after `stop` is set.
+pub fn mesh_until(map: &Map, stop: &std::sync::atomic::AtomicBool) -> Option<MapMeshes> {
+    of(map).mesh_until(stop)
 }
 
 impl Map {

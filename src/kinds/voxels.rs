@@ -98,12 +98,17 @@ impl MapKind for Voxels<'_> {
     }
 
     fn mesh(&self) -> MapMeshes {
-        let voxels = materials::mesh_voxels(self.store, &MeshOptions::default());
-        MapMeshes {
+        let never = std::sync::atomic::AtomicBool::new(false);
+        self.mesh_until(&never).unwrap_or_default()
+    }
+
+    fn mesh_until(&self, stop: &std::sync::atomic::AtomicBool) -> Option<MapMeshes> {
+        let voxels = materials::mesh_voxels_until(self.store, &MeshOptions::default(), stop)?;
+        Some(MapMeshes {
             chunks: voxels.opaque,
             water: voxels.water,
             ..Default::default()
-        }
+        })
     }
 }
 

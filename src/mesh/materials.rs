@@ -10,7 +10,7 @@
 //! clear).
 
 use super::face::{self, Face, NORMALS};
-use super::{mesh_all, ChunkMesh, MeshOptions};
+use super::{mesh_all_until, ChunkMesh, MeshOptions};
 use crate::store::voxels::{
     fourth_byte, rgb, Color, FourthByte, MaterialRun, Slab, VoxelStore, CHUNK,
 };
@@ -35,27 +35,37 @@ pub struct VoxelMeshes {
 /// Meshes a voxel store with its materials (on all cores). A store with no
 /// water, light or indestructible voxels (every VXL) is meshed as it is.
 pub fn mesh_voxels(store: &VoxelStore, opts: &MeshOptions) -> VoxelMeshes {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    mesh_voxels_until(store, opts, &never).unwrap_or_default()
+}
+
+/// [`mesh_voxels`], given up (`None`) soon after `stop` is set.
+pub fn mesh_voxels_until(
+    store: &VoxelStore,
+    opts: &MeshOptions,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<VoxelMeshes> {
     let vmf = store.fourth_byte == FourthByte::Light;
     let water = vmf && store.water_voxels() > 0;
     let marks = vmf && (store.indestructible_voxels() > 0 || store.max_fourth_byte() > 0);
     let mut opaque = if water {
-        mesh_all(&without_water(store), opts)
+        mesh_all_until(&without_water(store), opts, stop)?
     } else {
-        mesh_all(store, opts)
+        mesh_all_until(store, opts, stop)?
     };
     if marks {
         for m in &mut opaque {
             mark_faces(store, m);
         }
     }
-    VoxelMeshes {
+    Some(VoxelMeshes {
         opaque,
         water: if water {
             water_faces(store)
         } else {
             Vec::new()
         },
-    }
+    })
 }
 
 /// Glow level 0..=7 for a light byte: any light at all glows a little.

@@ -135,6 +135,19 @@ const SEGMENT_CHUNKS: u32 = 2;
 
 /// Meshes every chunk, in parallel; the result is in chunk order.
 pub fn mesh_all(store: &VoxelStore, opts: &MeshOptions) -> Vec<ChunkMesh> {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    mesh_all_until(store, opts, &never).unwrap_or_default()
+}
+
+/// [`mesh_all`], given up (`None`) soon after `stop` is set: each task of a
+/// few chunks looks at it first, so a map nobody waits for any more stops
+/// meshing within a few milliseconds.
+pub fn mesh_all_until(
+    store: &VoxelStore,
+    opts: &MeshOptions,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<Vec<ChunkMesh>> {
+    use std::sync::atomic::Ordering::Relaxed;
     let (cxn, cyn) = (store.chunks_x(), store.chunks_y());
     let segments: Vec<(u32, u32)> = (0..cyn)
         .flat_map(|cy| {
@@ -147,6 +160,9 @@ pub fn mesh_all(store: &VoxelStore, opts: &MeshOptions) -> Vec<ChunkMesh> {
         .into_par_iter()
         .map_init(Mesher::new, |m, (cy, cx)| {
             let mut out = Vec::with_capacity(SEGMENT_CHUNKS as usize);
+            if stop.load(Relaxed) {
+                return out;
+            }
             m.mesh_chunk_row(
                 store,
                 cy,
@@ -157,7 +173,7 @@ pub fn mesh_all(store: &VoxelStore, opts: &MeshOptions) -> Vec<ChunkMesh> {
             out
         })
         .collect();
-    parts.into_iter().flatten().collect()
+    (!stop.load(Relaxed)).then(|| parts.into_iter().flatten().collect())
 }
 
 /// Meshes every chunk on the calling thread; the result is in chunk order.
@@ -185,4 +201,63 @@ pub struct MapMeshes {
 /// Total faces over `meshes`.
 pub fn face_count(meshes: &[ChunkMesh]) -> usize {
     meshes.iter().map(|m| m.faces.len()).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::voxels::{FourthByte, Slab};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    /// A rough `n x n x 64` map: every column a different height, so that
+    /// meshing has many side faces to make.
+    fn rough_store(n: u32) -> VoxelStore {
+        let mut s = VoxelStore::new(n, n, 64, FourthByte::Shade);
+        for y in 0..n {
+            for x in 0..n {
+                let top = 8 + (x * 7 ^ y * 13) % 48;
+                s.push_slab(Slab {
+                    top: top as u16,
+                    top_len: 1,
+                    bottom: 64,
+                    bottom_len: 0,
+                });
+                s.push_colors([0x8060_a040]);
+                s.end_column();
+            }
+        }
+        s.finish();
+        s
+    }
+
+    #[test]
+    fn meshing_stops_soon_after_it_is_asked_to() {
+        let store = rough_store(1024);
+        let opts = MeshOptions::default();
+        let never = AtomicBool::new(false);
+        let t = Instant::now();
+        assert!(mesh_all_until(&store, &opts, &never).is_some());
+        let whole = t.elapsed();
+        // Asked to stop a tenth of the way in: it gives up, at once.
+        let stop = AtomicBool::new(false);
+        let (result, late) = std::thread::scope(|s| {
+            let asked = s.spawn(|| {
+                std::thread::sleep(whole / 10);
+                stop.store(true, Ordering::Relaxed);
+                Instant::now()
+            });
+            let result = mesh_all_until(&store, &opts, &stop);
+            let done = Instant::now();
+            (
+                result,
+                done.saturating_duration_since(asked.join().unwrap()),
+            )
+        });
+        assert!(result.is_none(), "a stopped mesh delivered");
+        assert!(
+            late < Duration::from_millis(100).max(whole / 5),
+            "went on {late:?} after being stopped (a whole mesh takes {whole:?})"
+        );
+    }
 }
