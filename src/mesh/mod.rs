@@ -216,7 +216,7 @@ mod tests {
         let mut s = VoxelStore::new(n, n, 64, FourthByte::Shade);
         for y in 0..n {
             for x in 0..n {
-                let top = 8 + (x * 7 ^ y * 13) % 48;
+                let top = 8 + ((x * 7) ^ (y * 13)) % 48;
                 s.push_slab(Slab {
                     top: top as u16,
                     top_len: 1,
