@@ -164,7 +164,7 @@ impl App {
             let (origin, dir) = views::ray(&self.fly.camera, w / 2.0, h / 2.0, w, h);
             let kind = kinds::of(&c.map);
             if let Some((min, max)) = kind
-                .pick_shown(origin, dir, self.render_options.objects)
+                .pick_shown(origin, dir, self.render_options.objects, c.objects.as_ref())
                 .and_then(|p| kind.highlight(&p))
             {
                 return (min + max) / 2.0;

@@ -60,6 +60,7 @@ impl App {
                     let (pictures, players) = warcraft_panel(&g.egui_ctx, &done.map);
                     self.current = Some(Current {
                         source: done.source,
+                        objects: done.meshes.objects,
                         summary: info::summary_text(&done.map),
                         map: done.map,
                         scene,

@@ -102,6 +102,8 @@ struct Current {
     /// Where it came from: what F5 reloads.
     source: Source,
     scene: Scene,
+    /// Warcraft III objects as placed for drawing: what picking tests.
+    objects: Option<crate::mesh::objects::ObjectInstances>,
     summary: String,
     timings: String,
     /// Pictures the map carries (a Warcraft III map's minimap and preview),
@@ -327,7 +329,7 @@ impl App {
         };
         let (origin, dir) = crate::kinds::views::ray(&self.fly.camera, px, py, w, h);
         let kind = crate::kinds::of(&c.map);
-        let picked = kind.pick_shown(origin, dir, self.render_options.objects);
+        let picked = kind.pick_shown(origin, dir, self.render_options.objects, c.objects.as_ref());
         if picked == self.pointer.picked {
             return;
         }

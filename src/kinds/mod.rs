@@ -296,12 +296,15 @@ mod gui {
         /// The first element along a ray.
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked>;
         /// [`Self::pick`] among what is drawn: objects of hidden groups are
-        /// not picked (nor highlighted) through.
+        /// not picked (nor highlighted) through. `objects` are the instances
+        /// already placed for drawing, where the caller keeps them: picking
+        /// then places nothing again.
         fn pick_shown(
             &self,
             origin: Vec3,
             dir: Vec3,
             _shown: crate::mesh::objects::Shown,
+            _objects: Option<&crate::mesh::objects::ObjectInstances>,
         ) -> Option<Picked> {
             self.pick(origin, dir)
         }

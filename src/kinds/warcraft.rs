@@ -252,7 +252,8 @@ mod view {
     use crate::kinds::{Applies, Extent, Picked, Upload, ViewKind};
     use crate::mesh::cells::{Marker, MarkerKind};
     use crate::mesh::objects::{
-        doodad_instance, instance_box, twenty_four_players, unit_instance_of, Group, Owner, Shown,
+        doodad_instance, instance_box, twenty_four_players, unit_instance_of, Group,
+        ObjectInstances, Owner, Record, Shown,
     };
     use crate::store::terrain::id_string;
     use crate::store::warcraft::{Doodad, Pathing, Unit, WarcraftMap};
@@ -361,6 +362,57 @@ mod view {
     use crate::render::Scene;
     use glam::Vec3;
 
+    /// The nearest object of a shown group along the ray, among the
+    /// instances placed for drawing.
+    fn nearest_placed(
+        placed: &ObjectInstances,
+        origin: Vec3,
+        dir: Vec3,
+        shown: Shown,
+    ) -> Option<Picked> {
+        placed
+            .groups
+            .iter()
+            .zip(&placed.records)
+            .filter(|((g, _), _)| shown.get(*g))
+            .flat_map(|((g, list), records)| list.iter().zip(records).map(move |(i, r)| (*g, i, r)))
+            .filter_map(|(g, inst, r)| {
+                let (lo, hi) = instance_box(g, inst);
+                ray_box(origin, dir, lo.into(), hi.into()).map(|t| (t, r))
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, r)| match *r {
+                Record::Unit(index) => Picked::Unit { index },
+                Record::Doodad(index) => Picked::Doodad { index },
+            })
+    }
+
+    impl Warcraft<'_> {
+        /// The nearest object of a shown group along the ray, placing each
+        /// object again (no instances kept).
+        fn nearest_object(&self, origin: Vec3, dir: Vec3, shown: Shown) -> Option<Picked> {
+            let m = self.map;
+            let wide = twenty_four_players(m);
+            let units = m.units.iter().enumerate().map(|(i, u)| {
+                let (g, inst) = unit_instance_of(m, u, wide);
+                (g, Picked::Unit { index: i }, inst)
+            });
+            let doodads = m.doodads.iter().enumerate().map(|(i, d)| {
+                let (g, inst) = doodad_instance(m, d);
+                (g, Picked::Doodad { index: i }, inst)
+            });
+            let nearest = units
+                .chain(doodads)
+                .filter(|(g, _, _)| shown.get(*g))
+                .filter_map(|(g, p, inst)| {
+                    let (lo, hi) = instance_box(g, &inst);
+                    ray_box(origin, dir, lo.into(), hi.into()).map(|t| (t, p))
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            nearest.map(|(_, p)| p)
+        }
+    }
+
     impl ViewKind for Warcraft<'_> {
         fn applies(&self) -> Applies {
             Applies {
@@ -388,30 +440,22 @@ mod view {
 
         /// The nearest object the ray meets, else the ground.
         fn pick(&self, origin: Vec3, dir: Vec3) -> Option<Picked> {
-            self.pick_shown(origin, dir, Shown::default())
+            self.pick_shown(origin, dir, Shown::default(), None)
         }
 
-        fn pick_shown(&self, origin: Vec3, dir: Vec3, shown: Shown) -> Option<Picked> {
-            let m = self.map;
-            let wide = twenty_four_players(m);
-            let units = m.units.iter().enumerate().map(|(i, u)| {
-                let (g, inst) = unit_instance_of(m, u, wide);
-                (g, Picked::Unit { index: i }, inst)
-            });
-            let doodads = m.doodads.iter().enumerate().map(|(i, d)| {
-                let (g, inst) = doodad_instance(m, d);
-                (g, Picked::Doodad { index: i }, inst)
-            });
-            let nearest = units
-                .chain(doodads)
-                .filter(|(g, _, _)| shown.get(*g))
-                .filter_map(|(g, p, inst)| {
-                    let (lo, hi) = instance_box(g, &inst);
-                    ray_box(origin, dir, lo.into(), hi.into()).map(|t| (t, p))
-                })
-                .min_by(|a, b| a.0.total_cmp(&b.0));
+        fn pick_shown(
+            &self,
+            origin: Vec3,
+            dir: Vec3,
+            shown: Shown,
+            objects: Option<&ObjectInstances>,
+        ) -> Option<Picked> {
+            let nearest = match objects {
+                Some(placed) => nearest_placed(placed, origin, dir, shown),
+                None => self.nearest_object(origin, dir, shown),
+            };
             match nearest {
-                Some((_, p)) => Some(p),
+                Some(p) => Some(p),
                 None => self.terrain().pick(origin, dir),
             }
         }
@@ -505,16 +549,28 @@ mod tests {
         let top = Vec3::new((lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0, lo[2] - 5.0);
         let down = Vec3::new(0.0, 0.0, 1.0);
         let kind = crate::kinds::of(&map);
-        assert_eq!(
-            kind.pick_shown(top, down, Shown::default()),
-            Some(Picked::Doodad { index })
-        );
+        let placed = crate::mesh::objects::object_instances(w);
         let mut no_trees = Shown::default();
         no_trees.set(Group::Trees, false);
-        let picked = kind.pick_shown(top, down, no_trees);
-        assert!(
-            !matches!(picked, Some(Picked::Doodad { index: i }) if i == index),
-            "a hidden tree was picked"
-        );
+        // Against the instances placed for drawing, and placing them again.
+        for objects in [Some(&placed), None] {
+            assert_eq!(
+                kind.pick_shown(top, down, Shown::default(), objects),
+                Some(Picked::Doodad { index })
+            );
+            let picked = kind.pick_shown(top, down, no_trees, objects);
+            assert!(
+                !matches!(picked, Some(Picked::Doodad { index: i }) if i == index),
+                "a hidden tree was picked"
+            );
+        }
+        // Every unit and doodad picks the same record either way.
+        for (i, u) in w.units.iter().enumerate() {
+            let [x, y] = w.world_to_map(u.position[0], u.position[1]);
+            let from = Vec3::new(x, y, -50.0);
+            let a = kind.pick_shown(from, down, Shown::default(), Some(&placed));
+            let b = kind.pick_shown(from, down, Shown::default(), None);
+            assert_eq!(a, b, "unit {i}");
+        }
     }
 }

@@ -111,6 +111,18 @@ pub struct ShapeVertex {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ObjectInstances {
     pub groups: Vec<(Group, Vec<Instance>)>,
+    /// The record each instance was placed from, in the same order as
+    /// `groups`: what picking the drawn instance picks.
+    pub records: Vec<Vec<Record>>,
+}
+
+/// A record of the map's object files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Record {
+    /// Of `war3mapUnits.doo`, by index.
+    Unit(usize),
+    /// Of `war3map.doo`'s first list, by index.
+    Doodad(usize),
 }
 
 impl ObjectInstances {
@@ -283,18 +295,24 @@ pub fn object_instances(map: &WarcraftMap) -> ObjectInstances {
     let wide = twenty_four_players(map);
     let mut groups: Vec<(Group, Vec<Instance>)> =
         Group::ALL.iter().map(|&g| (g, Vec::new())).collect();
+    let mut records: Vec<Vec<Record>> = Group::ALL.iter().map(|_| Vec::new()).collect();
     // Start locations by player, as `WarcraftMap::start_locations` lists them.
-    let starts = map.start_locations();
-    let others = map.units.iter().filter(|u| &u.id != b"sloc");
-    for u in starts.chain(others) {
-        let (group, inst) = unit_instance_of(map, u, wide);
+    let mut units: Vec<usize> = (0..map.units.len()).collect();
+    units.sort_by_key(|&i| {
+        let u = &map.units[i];
+        (&u.id != b"sloc", if &u.id == b"sloc" { u.owner } else { 0 })
+    });
+    for i in units {
+        let (group, inst) = unit_instance_of(map, &map.units[i], wide);
         groups[group as usize].1.push(inst);
+        records[group as usize].push(Record::Unit(i));
     }
-    for d in &map.doodads {
+    for (i, d) in map.doodads.iter().enumerate() {
         let (group, inst) = doodad_instance(map, d);
         groups[group as usize].1.push(inst);
+        records[group as usize].push(Record::Doodad(i));
     }
-    ObjectInstances { groups }
+    ObjectInstances { groups, records }
 }
 
 /// The box an instance of `group` fills: min and max corners.
