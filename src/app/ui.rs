@@ -92,14 +92,11 @@ impl<'a> MapView<'a> {
         gpu: &Gpu,
         inspector: &'a [String],
     ) -> Self {
+        let kind = crate::kinds::of(&c.map);
         let mut line = format!(
             "{frame_ms:.1} ms a frame, {} {} drawn",
             group_digits(stats.faces_drawn),
-            if c.map.voxels().is_some() {
-                "faces"
-            } else {
-                "triangles"
-            }
+            kind.drawn_unit()
         );
         // Only voxel maps are cut into chunks.
         if stats.chunks_total > 0 {
@@ -112,8 +109,8 @@ impl<'a> MapView<'a> {
             line += ", 3D view reduced while moving";
         }
         line += &format!(", {} draw calls", stats.draw_calls);
-        if let Some(v) = c.map.voxels() {
-            line += &format!(", voxel store {:.1} MiB", v.heap_bytes() as f64 / 1048576.0);
+        if let Some(bytes) = kind.store_bytes() {
+            line += &format!(", voxel store {:.1} MiB", bytes as f64 / 1048576.0);
         }
         line += &format!(
             ", GPU buffers {:.1} MiB, {}",
@@ -130,13 +127,13 @@ impl<'a> MapView<'a> {
             timings: &c.timings,
             stats: line,
             inspector,
-            spawns: {
-                let kind = crate::kinds::of(&c.map);
-                let spawns = c.map.meta.spawns.iter();
-                spawns
-                    .map(|s| crate::kinds::spawn_text(&*kind, s))
-                    .collect()
-            },
+            spawns: c
+                .map
+                .meta
+                .spawns
+                .iter()
+                .map(|s| crate::kinds::spawn_text(&*kind, s))
+                .collect(),
         }
     }
 }

@@ -70,37 +70,52 @@ impl FileFormat {
     }
 }
 
-/// The model of everything `meshes` (meshed from `map`) draws.
+/// The model of everything `meshes` (meshed from `map`) draws: each kind
+/// adds its parts ([`crate::kinds::MapKind::export_into`]).
 pub fn build(map: &Map, meshes: &MapMeshes, options: &ExportOptions) -> Model {
     let mut model = Model {
         name: map.meta.name.clone().unwrap_or_default(),
         ..Default::default()
     };
-    if let Some(store) = map.voxels() {
-        if !meshes.chunks.is_empty() || !meshes.water.is_empty() {
-            let node = voxels::add_chunks(
-                &mut model,
-                store,
-                &meshes.chunks,
-                &meshes.water,
-                options.merge,
-            );
-            model.nodes.push(node);
-        }
-    }
-    if let (Some(tri), Some(t)) = (&meshes.triangles, map.terrain()) {
-        let node = terrain::add_terrain(&mut model, t, tri);
-        model.nodes.push(node);
-    }
-    if let Some(world) = &meshes.world {
-        let node = cells::add_world(&mut model, world);
-        model.nodes.push(node);
-    }
-    if let Some(objects) = &meshes.objects {
-        let node = objects::add_objects(&mut model, objects, &terrain::FRAME);
-        model.nodes.push(node);
-    }
+    crate::kinds::of(map).export_into(&mut model, meshes, options);
     model
+}
+
+/// A voxel map's chunks (and VMF water) as a node.
+pub fn add_voxels(
+    model: &mut Model,
+    store: &crate::store::voxels::VoxelStore,
+    meshes: &MapMeshes,
+    options: &ExportOptions,
+) {
+    if !meshes.chunks.is_empty() || !meshes.water.is_empty() {
+        let node = voxels::add_chunks(model, store, &meshes.chunks, &meshes.water, options.merge);
+        model.nodes.push(node);
+    }
+}
+
+/// A W3E terrain's triangles as a node.
+pub fn add_terrain(model: &mut Model, t: &crate::store::terrain::W3eTerrain, meshes: &MapMeshes) {
+    if let Some(tri) = &meshes.triangles {
+        let node = terrain::add_terrain(model, t, tri);
+        model.nodes.push(node);
+    }
+}
+
+/// An ALW world's parts as a node.
+pub fn add_world(model: &mut Model, meshes: &MapMeshes) {
+    if let Some(world) = &meshes.world {
+        let node = cells::add_world(model, world);
+        model.nodes.push(node);
+    }
+}
+
+/// Warcraft III objects, a node each, in the terrain's frame.
+pub fn add_objects(model: &mut Model, meshes: &MapMeshes) {
+    if let Some(objects) = &meshes.objects {
+        let node = objects::add_objects(model, objects, &terrain::FRAME);
+        model.nodes.push(node);
+    }
 }
 
 /// Opens `path` for writing; refuses to replace a file unless `force`.

@@ -108,12 +108,18 @@ fn spawn(label: &str, source: &str, a: &[f32], b: &[f32]) -> Option<Spawn> {
         return None;
     }
     let z = (a.len() >= 3 && b.len() >= 3).then(|| [a[2].min(b[2]), a[2].max(b[2])]);
+    // SpadesX names the teams `team1` and `team2`.
+    let team = label
+        .strip_prefix("team ")
+        .and_then(|n| n.parse::<u8>().ok())
+        .and_then(|n| n.checked_sub(1));
     Some(Spawn {
         label: label.into(),
         origin: format!("sidecar {source}"),
         min: [a[0].min(b[0]), a[1].min(b[1])],
         max: [a[0].max(b[0]), a[1].max(b[1])],
         z,
+        team,
     })
 }
 

@@ -321,6 +321,7 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
         min: [x0.min(x1) as f32, y0.min(y1) as f32],
         max: [x0.max(x1) as f32, y0.max(y1) as f32],
         z: None,
+        team: Some(0),
     }];
     Ok(Map {
         format: FORMAT,
@@ -457,7 +458,7 @@ pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
         .meta
         .spawns
         .iter()
-        .find(|s| matches!(s.label.as_str(), "team 1" | "team1" | "blue"))
+        .find(|s| s.team == Some(0))
         .or(crate::formats::vxl::implicit_aos_spawns(w, l).first())
         .map(|s| [s.min[0], s.max[0], s.min[1], s.max[1]].map(|v| v.max(0.0) as u32))
         .unwrap_or_default();

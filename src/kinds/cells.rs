@@ -30,6 +30,15 @@ impl MapKind for Cells<'_> {
         o.extend(summary_json(self.world));
     }
 
+    fn export_into(
+        &self,
+        model: &mut crate::export::model::Model,
+        meshes: &MapMeshes,
+        _options: &crate::export::ExportOptions,
+    ) {
+        crate::export::add_world(model, meshes);
+    }
+
     fn mesh(&self) -> MapMeshes {
         MapMeshes {
             world: Some(mesh_world(self.world)),

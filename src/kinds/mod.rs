@@ -56,6 +56,13 @@ pub trait MapKind: Shown {
     fn summary_json(&self, o: &mut JsonMap<String, Value>);
     /// Everything the map draws, meshed (voxel chunks on all cores).
     fn mesh(&self) -> MapMeshes;
+    /// Adds what the map draws (`meshes`, meshed from it) to an export.
+    fn export_into(
+        &self,
+        model: &mut crate::export::model::Model,
+        meshes: &MapMeshes,
+        options: &crate::export::ExportOptions,
+    );
     /// [`Self::mesh`], given up (`None`) soon after `stop` is set, where
     /// meshing takes long enough to matter (voxel maps).
     fn mesh_until(&self, _stop: &std::sync::atomic::AtomicBool) -> Option<MapMeshes> {
@@ -259,6 +266,10 @@ mod gui {
         }
     }
 
+    /// Spawn areas of no team a kind knows: yellow, pink, cyan.
+    pub const OTHER_SPAWN_COLORS: [[f32; 3]; 3] =
+        [[1.0, 0.8, 0.1], [1.0, 0.3, 0.8], [0.2, 0.9, 0.9]];
+
     /// What a window or a picture asks of a kind of map.
     pub trait ViewKind {
         /// The kind's own menu entries that apply ([`applies`] adds what
@@ -277,6 +288,21 @@ mod gui {
         fn spawn_area(&self, s: &Spawn) -> ([f32; 2], [f32; 2], Option<[f32; 2]>) {
             let z = s.z.map(|[a, b]| [a.min(b), a.max(b)]);
             (s.min, s.max, z)
+        }
+        /// What the status line counts drawn: "triangles", or a voxel
+        /// map's "faces".
+        fn drawn_unit(&self) -> &'static str {
+            "triangles"
+        }
+        /// The bytes the map's own store holds, where the status line says
+        /// it (voxel maps).
+        fn store_bytes(&self) -> Option<u64> {
+            None
+        }
+        /// A spawn area's colour (RGB, 0..1): by default a stable colour
+        /// per area; kinds with teams or players colour by those.
+        fn spawn_color(&self, _s: &Spawn, index: usize) -> [f32; 3] {
+            OTHER_SPAWN_COLORS[index % OTHER_SPAWN_COLORS.len()]
         }
         /// The playable area (x0, y0, x1, y1 in map coordinates), where the
         /// map has one (Warcraft III maps: the camera bounds).

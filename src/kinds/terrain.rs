@@ -35,6 +35,15 @@ impl MapKind for Terrain<'_> {
         [[s.min[0], s.max[0]], [y(s.max[1]), y(s.min[1])]]
     }
 
+    fn export_into(
+        &self,
+        model: &mut crate::export::model::Model,
+        meshes: &MapMeshes,
+        _options: &crate::export::ExportOptions,
+    ) {
+        crate::export::add_terrain(model, self.terrain, meshes);
+    }
+
     fn mesh(&self) -> MapMeshes {
         MapMeshes {
             triangles: Some(mesh_terrain(self.terrain)),

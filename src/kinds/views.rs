@@ -4,7 +4,7 @@
 
 use super::{Extent, MapKind};
 use crate::mesh::objects::{Group, Shown};
-use crate::render::boxes::{spawn_color, Box3};
+use crate::render::boxes::Box3;
 use crate::render::{Camera, RenderOptions, Renderer, Scene};
 use crate::store::{DefaultCamera, Map};
 use glam::{Vec3, Vec4Swizzles};
@@ -205,7 +205,10 @@ pub fn spawn_boxes(map: &Map) -> Vec<Box3> {
             Box3 {
                 min: Vec3::new(x0, y0, z0),
                 max: Vec3::new(x1, y1, z1),
-                color: spawn_color(&s.label, i),
+                color: {
+                    let [r, g, b] = kind.spawn_color(s, i);
+                    [r, g, b, 0.3]
+                },
             }
         })
         .collect()
@@ -347,6 +350,7 @@ mod tests {
                     min: [16.0, 16.0],
                     max: [32.0, 32.0],
                     z: None,
+                    team: None,
                 }],
                 ..Default::default()
             },

@@ -97,6 +97,15 @@ impl MapKind for Voxels<'_> {
         }
     }
 
+    fn export_into(
+        &self,
+        model: &mut crate::export::model::Model,
+        meshes: &MapMeshes,
+        options: &crate::export::ExportOptions,
+    ) {
+        crate::export::add_voxels(model, self.store, meshes, options);
+    }
+
     fn mesh(&self) -> MapMeshes {
         let never = std::sync::atomic::AtomicBool::new(false);
         self.mesh_until(&never).unwrap_or_default()
@@ -127,6 +136,23 @@ mod view {
     const PICK_STEPS: usize = 4096;
 
     impl ViewKind for Voxels<'_> {
+        fn drawn_unit(&self) -> &'static str {
+            "faces"
+        }
+
+        fn store_bytes(&self) -> Option<u64> {
+            Some(self.store.heap_bytes() as u64)
+        }
+
+        /// Ace of Spades' teams: blue, then green.
+        fn spawn_color(&self, s: &crate::store::Spawn, index: usize) -> [f32; 3] {
+            match s.team {
+                Some(0) => [0.15, 0.35, 1.0],
+                Some(1) => [0.1, 0.9, 0.25],
+                _ => crate::kinds::OTHER_SPAWN_COLORS[index % 3],
+            }
+        }
+
         fn applies(&self) -> Applies {
             Applies {
                 indestructible: self.has_materials(),

@@ -238,6 +238,16 @@ impl MapKind for Warcraft<'_> {
         }
     }
 
+    fn export_into(
+        &self,
+        model: &mut crate::export::model::Model,
+        meshes: &MapMeshes,
+        options: &crate::export::ExportOptions,
+    ) {
+        self.terrain().export_into(model, meshes, options);
+        crate::export::add_objects(model, meshes);
+    }
+
     fn mesh(&self) -> MapMeshes {
         MapMeshes {
             objects: Some(crate::mesh::objects::object_instances(self.map)),
@@ -414,6 +424,15 @@ mod view {
     }
 
     impl ViewKind for Warcraft<'_> {
+        /// A start location in its player's colour.
+        fn spawn_color(&self, s: &crate::store::Spawn, index: usize) -> [f32; 3] {
+            let colors = &crate::mesh::objects::PLAYER_COLORS;
+            match s.team.map(usize::from).filter(|&t| t < colors.len()) {
+                Some(t) => colors[t].map(|c| c as f32 / 255.0),
+                None => crate::kinds::OTHER_SPAWN_COLORS[index % 3],
+            }
+        }
+
         fn applies(&self) -> Applies {
             Applies {
                 tile_flags: true,

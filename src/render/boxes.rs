@@ -83,26 +83,6 @@ fn corner(b: &Box3, i: usize) -> Vec3 {
     )
 }
 
-/// Team colours: blue, green, a Warcraft III player's own colour ("player
-/// N"), then a stable colour per further label.
-pub fn spawn_color(label: &str, index: usize) -> [f32; 4] {
-    let l = label.to_lowercase();
-    let player = l
-        .strip_prefix("player ")
-        .and_then(|n| n.parse::<usize>().ok())
-        .filter(|&n| (1..=crate::mesh::objects::PLAYER_COLORS.len()).contains(&n));
-    let rgb = if let Some(n) = player {
-        crate::mesh::objects::PLAYER_COLORS[n - 1].map(|c| c as f32 / 255.0)
-    } else if l.contains("blue") || l.contains("team1") || l.contains("team 1") {
-        [0.15, 0.35, 1.0]
-    } else if l.contains("green") || l.contains("team2") || l.contains("team 2") {
-        [0.1, 0.9, 0.25]
-    } else {
-        [[1.0, 0.8, 0.1], [1.0, 0.3, 0.8], [0.2, 0.9, 0.9]][index % 3]
-    };
-    [rgb[0], rgb[1], rgb[2], 0.3]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -57,6 +57,10 @@ pub struct Spawn {
     pub min: [f32; 2],
     pub max: [f32; 2],
     pub z: Option<[f32; 2]>,
+    /// The team (AoS, VMF) or player slot (Warcraft III) the area is for,
+    /// from 0 as the file counts it; `None` where the file names none. The
+    /// kind colours the area by it.
+    pub team: Option<u8>,
 }
 
 /// A camera stored in the file.

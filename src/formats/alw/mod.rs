@@ -98,6 +98,7 @@ pub fn world_to_map(world: crate::store::cells::AlwWorld) -> Map {
                 min: [x - h, z - h],
                 max: [x + h, z + h],
                 z: Some([y - 48.0, y + 16.0]),
+                team: None,
             });
         }
         Some(e) => meta.warnings.push(format!(

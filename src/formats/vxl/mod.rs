@@ -639,6 +639,7 @@ pub fn implicit_aos_spawns(width: u32, length: u32) -> Vec<Spawn> {
         min: [384.0 * team * w, 128.0 * l],
         max: [(384.0 * team + 128.0) * w, 384.0 * l],
         z: None,
+        team: Some(team as u8),
     };
     vec![area("blue", 0.0), area("green", 1.0)]
 }

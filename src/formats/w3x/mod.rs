@@ -95,6 +95,7 @@ fn start_areas(map: &WarcraftMap) -> Vec<Spawn> {
                 min: [x - 2.0, y - 2.0],
                 max: [x + 2.0, y + 2.0],
                 z: None,
+                team: u8::try_from(u.owner).ok(),
             }
         })
         .collect()
