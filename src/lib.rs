@@ -8,6 +8,7 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod desktop;
 pub mod export;
 pub mod format;
 pub mod formats;
@@ -20,3 +21,4 @@ pub mod output;
 pub mod render;
 pub mod samples;
 pub mod store;
+pub mod thumbnail;
