@@ -446,3 +446,32 @@ fn a_size_out_of_range_is_a_usage_error() {
     let out = home.mapscope(&["thumbnail", "a.vxl", "b.png", "--size", "0"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn with_no_rasterizer_at_all_the_thumbnail_is_the_cpu_picture() {
+    let home = Home::new("no-gpu");
+    let maps = synthetic_maps(&home.dir);
+    for (map, _) in maps.iter().filter(|(p, _)| {
+        let name = p.file_name().unwrap().to_string_lossy();
+        name == "aos.vxl" || name == "header.w3x"
+    }) {
+        let mut pictures = Vec::new();
+        // No DX12 on Linux: wgpu finds no adapter, as on a machine with no
+        // GPU driver and no Mesa.
+        for (i, env) in [("WGPU_BACKEND", "dx12"), ("MAPSCOPE_THUMBNAIL_CPU", "1")]
+            .into_iter()
+            .enumerate()
+        {
+            let png = home.dir.join(format!("{i}.png"));
+            let out = home
+                .command(env!("CARGO_BIN_EXE_mapscope"))
+                .args(["thumbnail".as_ref(), map.as_os_str(), png.as_os_str()])
+                .env(env.0, env.1)
+                .output()
+                .unwrap();
+            assert!(out.status.success() && out.stderr.is_empty(), "{out:?}");
+            pictures.push(std::fs::read(&png).unwrap());
+        }
+        assert_eq!(pictures[0], pictures[1], "{}", map.display());
+    }
+}
