@@ -8,6 +8,7 @@
 
 #[cfg(feature = "gui")]
 pub mod app;
+pub mod desktop;
 pub mod export;
 pub mod format;
 pub mod formats;
@@ -20,6 +21,7 @@ pub mod output;
 pub mod render;
 pub mod samples;
 pub mod store;
+pub mod thumbnail;
 
 /// The corpus lookup the integration tests use too (one file for both).
 #[cfg(test)]

@@ -158,6 +158,38 @@ enum Command {
         #[arg(long, value_parser = parse_size, action = clap::ArgAction::Append)]
         size: Vec<SizeArg>,
     },
+    /// Write a map's thumbnail for file managers: the map from above,
+    /// north up (a Warcraft III map's playable area), SIZE pixels on its
+    /// longer side. The freedesktop thumbnailer's `%i %o --size %s`.
+    Thumbnail {
+        /// The map (any supported format, archive or map folder).
+        input: PathBuf,
+        /// The PNG to write (replaced if it exists).
+        output: PathBuf,
+        /// Pixels on the picture's longer side, 1 to 4096.
+        #[arg(long, short, default_value_t = 256,
+              value_parser = clap::value_parser!(u32).range(1..=cli::thumbnail::MAX_SIZE as i64))]
+        size: u32,
+        /// Draw on the CPU even where a GPU could be had (as where none
+        /// can); MAPSCOPE_THUMBNAIL_CPU=1 does the same.
+        #[arg(long)]
+        cpu: bool,
+    },
+    /// Install mapscope for the desktop: the MIME types of the maps it
+    /// reads, its .desktop entry (file associations), its thumbnailer and
+    /// icon, under the XDG data directory; then update the MIME and
+    /// desktop caches where their tools are installed.
+    InstallDesktop {
+        /// Under $XDG_DATA_HOME (else ~/.local/share): the default.
+        #[arg(long, conflicts_with = "prefix")]
+        user: bool,
+        /// Under DIR/share instead, as a package would (/usr/local).
+        #[arg(long, value_name = "DIR")]
+        prefix: Option<PathBuf>,
+        /// Remove what install-desktop writes, and update the caches.
+        #[arg(long)]
+        uninstall: bool,
+    },
     /// Measure decoding speed and store size for a map file.
     Bench {
         /// The map to measure.
@@ -291,6 +323,17 @@ fn run(cli: Cli) -> Result<()> {
             let picture = picture_size(&size).unwrap_or(GALLERY_PICTURE);
             cli::gallery::gallery(&dir, &output, picture, &load_options(&size))
         }
+        Some(Command::Thumbnail {
+            input,
+            output,
+            size,
+            cpu,
+        }) => cli::thumbnail::thumbnail(&input, &output, size, cpu, &LoadOptions::default()),
+        Some(Command::InstallDesktop {
+            user: _,
+            prefix,
+            uninstall,
+        }) => cli::install_desktop::install_desktop(prefix, uninstall),
         Some(Command::Bench {
             file,
             iterations,

@@ -4,4 +4,6 @@ pub mod bench;
 pub mod convert;
 pub mod export;
 pub mod gallery;
+pub mod install_desktop;
 pub mod render;
+pub mod thumbnail;

@@ -28,18 +28,18 @@ pub fn scratch_dir(suite: &str, test: &str) -> PathBuf {
     dir
 }
 
-/// The Debian packages that give the tests a software rasterizer and a
-/// display.
+/// The Debian packages the tests need: a software rasterizer, a display
+/// and the tools to drive it, and the freedesktop tools the desktop tests
+/// ask.
 pub const RENDER_PACKAGES: &str =
-    "mesa-vulkan-drivers libegl1 libgl1-mesa-dri libxkbcommon-x11-0 libxcursor1 libxi6 xvfb xauth xdotool x11-apps";
+    "mesa-vulkan-drivers libegl1 libgl1-mesa-dri libxkbcommon-x11-0 libxcursor1 libxi6 xvfb xauth xdotool x11-apps shared-mime-info xdg-utils libfile-mimeinfo-perl desktop-file-utils";
 
 /// Says that tests of `what` cannot run for `why`: a failure naming what
 /// to install, unless `MAPSCOPE_ALLOW_SKIP=1` asks for a skip, which is
 /// then said on the test output (not hidden with the passing tests' own).
 pub fn cannot_run(what: &str, why: &str) {
-    let install = format!(
-        "install Mesa's software rasterizers and Xvfb (Debian: apt-get install {RENDER_PACKAGES})"
-    );
+    let install =
+        format!("install what the tests need (Debian: apt-get install {RENDER_PACKAGES})");
     if std::env::var("MAPSCOPE_ALLOW_SKIP").is_ok_and(|v| v == "1") {
         said(&format!("SKIPPED {what}: {why}; {install}"));
         return;

@@ -1,0 +1,76 @@
+//! `mapscope thumbnail IN OUT.png --size N`: the freedesktop thumbnailer
+//! (`%i %o --size %s`). The map from straight above, north up, the whole
+//! map (a Warcraft III map's playable area, as `render --view top
+//! --playable` frames it), `N` pixels on its longer side with the map's
+//! aspect. Quiet on success; one line on stderr and status 1 for a file
+//! it cannot read.
+//!
+//! On a GPU (or Mesa's software rasterizer) it is `render`'s top view.
+//! Where none can be had, or with `--cpu` or `MAPSCOPE_THUMBNAIL_CPU=1`,
+//! it is [`mapscope::thumbnail::cpu_picture`]: a Warcraft III map's own
+//! minimap, other maps' top colours.
+
+use super::render::{draw, Look};
+use anyhow::Result;
+use mapscope::formats::{self, LoadOptions};
+use mapscope::kinds::views::{self, View};
+use mapscope::render::headless::{self, Headless};
+use mapscope::render::RenderOptions;
+use mapscope::store::warcraft::Picture;
+use mapscope::store::Map;
+use mapscope::thumbnail;
+use std::path::Path;
+
+/// Set to 1 to draw on the CPU even where a GPU could be had.
+pub const CPU_ENV: &str = "MAPSCOPE_THUMBNAIL_CPU";
+
+/// The largest `--size`: file managers ask for 128 to 1024.
+pub const MAX_SIZE: u32 = 4096;
+
+/// Writes the thumbnail of `input` to `output` (replacing it: file
+/// managers hand a temporary name), `size` pixels on its longer side.
+pub fn thumbnail(
+    input: &Path,
+    output: &Path,
+    size: u32,
+    cpu: bool,
+    load: &LoadOptions,
+) -> Result<()> {
+    let map = formats::load_path(input, load)?;
+    let cpu = cpu || std::env::var(CPU_ENV).is_ok_and(|v| v == "1");
+    let gpu = if cpu { None } else { Headless::new().ok() };
+    // A GPU that fails to draw leaves the CPU picture, not no thumbnail.
+    let picture = gpu
+        .and_then(|mut gpu| on_gpu(&mut gpu, &map, size).ok())
+        .unwrap_or_else(|| thumbnail::cpu_picture(&map, size));
+    headless::write_png(output, &picture.rgba, picture.width, picture.height, true)
+}
+
+/// The top view drawn on `gpu`, framed on [`thumbnail::area`].
+fn on_gpu(gpu: &mut Headless, map: &Map, longest: u32) -> Result<Picture> {
+    let playable = mapscope::kinds::of(map).playable().is_some();
+    let (w, l) = if playable {
+        let [x0, y0, x1, y1] = thumbnail::area(map);
+        (x1 - x0, y1 - y0)
+    } else {
+        let e = views::extent(map);
+        (e.width, e.length)
+    };
+    let [width, height] = thumbnail::fit([w, l], longest);
+    let look = Look {
+        playable,
+        ..Look::view(View::Top)
+    };
+    let options = RenderOptions {
+        show_spawns: false,
+        labels: false,
+        ..Default::default()
+    };
+    let scene = views::scene(map, &gpu.renderer, &gpu.gpu.device, false);
+    let rgba = draw(gpu, map, &scene, &look, [width, height], &options)?;
+    Ok(Picture {
+        width,
+        height,
+        rgba,
+    })
+}

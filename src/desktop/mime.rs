@@ -1,0 +1,238 @@
+//! The MIME types of the formats mapscope reads, as a freedesktop
+//! shared-mime-info package (`mime/packages/mapscope.xml`).
+//!
+//! Formats with a signature (W3E, ALW, Voxlap, Warcraft III archives) are
+//! known by it as well as by their extension. AoS VXL has no signature and
+//! shares `.vxl` with Voxlap and with Westwood's voxel models; VMF shares
+//! `.vmf` with Valve's Hammer maps. shared-mime-info has no negative match
+//! ("a .vxl that is not a Westwood model"), so the other programs' formats
+//! are declared here too, with their signatures: where several types claim
+//! a file's extension, file managers look at its content, and the
+//! signature's type wins (GIO and Qt look at magic where globs conflict;
+//! File::MimeInfo, behind `xdg-mime`, looks at magic of priority 80 and
+//! above before globs). A file with no signature falls to the glob of the
+//! highest weight: mapscope's own type. mapscope neither opens nor
+//! thumbnails the other programs' types ([`Type::opens`]).
+
+/// One MIME type.
+#[derive(Debug, Clone, Copy)]
+pub struct Type {
+    pub name: &'static str,
+    pub comment: &'static str,
+    pub globs: &'static [&'static str],
+    /// The globs' weight: 50 is the spec's default; mapscope's own types
+    /// of an extension others share weigh more, so that a file with no
+    /// signature is mapscope's.
+    pub glob_weight: u32,
+    /// Signatures, any of which names the type.
+    pub magic: &'static [Magic],
+    /// 80 and above is checked before globs by File::MimeInfo.
+    pub magic_priority: u32,
+    pub sub_class_of: Option<&'static str>,
+    /// Whether mapscope opens (and thumbnails) files of this type.
+    pub opens: bool,
+}
+
+/// A `<match>`: a shared-mime-info type (`string`, `little32`, `big32`),
+/// an offset (or range `a:b`) and a value in the spec's notation.
+#[derive(Debug, Clone, Copy)]
+pub struct Magic {
+    pub kind: &'static str,
+    pub offset: &'static str,
+    pub value: &'static str,
+}
+
+const fn string(offset: &'static str, value: &'static str) -> Magic {
+    Magic {
+        kind: "string",
+        offset,
+        value,
+    }
+}
+
+/// Every type mapscope declares.
+pub const TYPES: [Type; 8] = [
+    Type {
+        name: "application/x-aos-vxl",
+        comment: "Ace of Spades map",
+        globs: &["*.vxl"],
+        glob_weight: 60,
+        magic: &[],
+        magic_priority: 0,
+        sub_class_of: None,
+        opens: true,
+    },
+    Type {
+        name: "application/x-voxlap-vxl",
+        comment: "Voxlap world",
+        globs: &["*.vxl"],
+        glob_weight: 50,
+        // 0x09072000 in either byte order.
+        magic: &[
+            Magic {
+                kind: "little32",
+                offset: "0",
+                value: "0x09072000",
+            },
+            Magic {
+                kind: "big32",
+                offset: "0",
+                value: "0x09072000",
+            },
+        ],
+        magic_priority: 80,
+        sub_class_of: None,
+        opens: true,
+    },
+    Type {
+        name: "application/x-westwood-vxl",
+        comment: "Westwood voxel model",
+        globs: &["*.vxl"],
+        glob_weight: 50,
+        magic: &[string("0", "Voxel Animation\\0")],
+        magic_priority: 80,
+        sub_class_of: None,
+        opens: false,
+    },
+    Type {
+        name: "application/x-aos-vmf",
+        comment: "VMF voxel map",
+        globs: &["*.vmf"],
+        glob_weight: 60,
+        magic: &[],
+        magic_priority: 0,
+        sub_class_of: None,
+        opens: true,
+    },
+    Type {
+        name: "text/x-valve-vmf",
+        comment: "Valve Hammer map",
+        globs: &["*.vmf"],
+        glob_weight: 50,
+        // Hammer's files begin with the versioninfo block (after a BOM).
+        magic: &[string("0:3", "versioninfo")],
+        magic_priority: 80,
+        sub_class_of: Some("text/plain"),
+        opens: false,
+    },
+    Type {
+        name: "application/x-alithia-alw",
+        comment: "Alithia Engine world",
+        globs: &["*.alw"],
+        glob_weight: 50,
+        magic: &[string("0", "ALW\\0")],
+        magic_priority: 60,
+        sub_class_of: None,
+        opens: true,
+    },
+    Type {
+        name: "application/x-warcraft3-w3e",
+        comment: "Warcraft III terrain",
+        globs: &["*.w3e"],
+        glob_weight: 50,
+        magic: &[string("0", "W3E!")],
+        magic_priority: 60,
+        sub_class_of: None,
+        opens: true,
+    },
+    Type {
+        name: "application/x-warcraft3-map",
+        comment: "Warcraft III map",
+        globs: &["*.w3x", "*.w3m"],
+        glob_weight: 50,
+        // The map header, or the MPQ archive itself where the header was
+        // left out (most ladder maps).
+        magic: &[string("0", "HM3W"), string("0", "MPQ\\x1a")],
+        magic_priority: 60,
+        sub_class_of: None,
+        opens: true,
+    },
+];
+
+/// The types mapscope opens: the `.desktop` and `.thumbnailer` list these.
+pub fn opened() -> impl Iterator<Item = &'static Type> {
+    TYPES.iter().filter(|t| t.opens)
+}
+
+/// `MimeType=`'s value: the opened types, each followed by `;`.
+pub fn mime_type_list() -> String {
+    opened().map(|t| format!("{};", t.name)).collect()
+}
+
+/// The shared-mime-info package.
+pub fn package_xml() -> String {
+    let mut x = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <!-- Written by mapscope install-desktop; its uninstall option removes it. -->\n\
+         <mime-info xmlns=\"http://www.freedesktop.org/standards/shared-mime-info\">\n",
+    );
+    for t in &TYPES {
+        x += &format!("  <mime-type type=\"{}\">\n", t.name);
+        x += &format!("    <comment>{}</comment>\n", t.comment);
+        if let Some(parent) = t.sub_class_of {
+            x += &format!("    <sub-class-of type=\"{parent}\"/>\n");
+        }
+        if t.opens {
+            x += "    <icon name=\"mapscope\"/>\n";
+        }
+        for g in t.globs {
+            x += &format!("    <glob pattern=\"{g}\" weight=\"{}\"/>\n", t.glob_weight);
+        }
+        if !t.magic.is_empty() {
+            x += &format!("    <magic priority=\"{}\">\n", t.magic_priority);
+            for m in t.magic {
+                x += &format!(
+                    "      <match type=\"{}\" offset=\"{}\" value=\"{}\"/>\n",
+                    m.kind, m.offset, m.value
+                );
+            }
+            x += "    </magic>\n";
+        }
+        x += "  </mime-type>\n";
+    }
+    x + "</mime-info>\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_mapscope_reads_has_a_type_it_opens() {
+        for ext in ["vxl", "vmf", "alw", "w3e", "w3x", "w3m"] {
+            let glob = format!("*.{ext}");
+            let ours: Vec<_> = opened()
+                .filter(|t| t.globs.contains(&glob.as_str()))
+                .collect();
+            assert!(!ours.is_empty(), "no type for .{ext}");
+            // Where others share the extension, mapscope's signature-less
+            // type weighs most.
+            let most = TYPES
+                .iter()
+                .filter(|t| t.globs.contains(&glob.as_str()))
+                .max_by_key(|t| t.glob_weight)
+                .unwrap();
+            assert!(most.opens, ".{ext} falls to {}", most.name);
+        }
+    }
+
+    #[test]
+    fn the_other_programs_types_are_told_by_magic_checked_before_globs() {
+        for t in TYPES.iter().filter(|t| !t.opens) {
+            assert!(!t.magic.is_empty() && t.magic_priority >= 80, "{}", t.name);
+        }
+        assert!(!mime_type_list().contains("westwood"));
+    }
+
+    #[test]
+    fn the_package_names_every_type_once() {
+        let xml = package_xml();
+        for t in &TYPES {
+            assert_eq!(xml.matches(&format!("type=\"{}\"", t.name)).count(), 1);
+        }
+        assert!(xml.contains("value=\"Voxel Animation\\0\""));
+        // XML forbids "--" in a comment; update-mime-database then skips the
+        // whole package and still exits 0.
+        assert_eq!(xml.matches("--").count(), 2, "{xml}");
+    }
+}
