@@ -721,22 +721,6 @@ struct WaterSums {
     tt: [f64; 3],
 }
 
-/// A colour from hue (degrees), saturation and value (0..1), 0..255.
-fn hsv(h: f64, s: f64, v: f64) -> [f64; 3] {
-    let c = v * s;
-    let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
-    let (r, g, b) = match (h / 60.0) as u32 {
-        0 => (c, x, 0.0),
-        1 => (x, c, 0.0),
-        2 => (0.0, c, x),
-        3 => (0.0, x, c),
-        4 => (x, 0.0, c),
-        _ => (c, 0.0, x),
-    };
-    let m = v - c;
-    [r, g, b].map(|u| (u + m) * 255.0)
-}
-
 /// Stage 2: water, per tileset and depth band: target = a*w + (1-a)*dry on
 /// tiles without trees, with `w` held to the hues of water (cyan to blue)
 /// and, in the deeper bands, the sea over any of the tileset's grounds
@@ -776,7 +760,7 @@ fn fit_water(fit: &mut Fit, maps: &[&MapSamples], _ids: &Ids, r: &Resolved) {
         for hi in 0..=12 {
             for si in 0..=5 {
                 for vi in 0..=16 {
-                    let w = hsv(
+                    let w = mapscope::mesh::palette::hsv(
                         180.0 + 5.0 * hi as f64,
                         0.5 + 0.1 * si as f64,
                         0.2 + 0.05 * vi as f64,

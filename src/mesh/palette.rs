@@ -70,11 +70,14 @@ pub fn hashed(name: &str) -> [u8; 3] {
         h = (h ^ b as u32).wrapping_mul(0x0100_0193);
     }
     // Hue from the hash, fixed saturation and value: readable on any sky.
-    let hue = (h % 360) as f32;
-    let (s, v) = (0.55f32, 0.75f32);
+    hsv((h % 360) as f64, 0.55, 0.75).map(|c| c as u8)
+}
+
+/// A colour from hue (degrees), saturation and value (0..1), as 0..255.
+pub fn hsv(h: f64, s: f64, v: f64) -> [f64; 3] {
     let c = v * s;
-    let x = c * (1.0 - ((hue / 60.0) % 2.0 - 1.0).abs());
-    let (r, g, b) = match (hue / 60.0) as u32 {
+    let x = c * (1.0 - ((h / 60.0) % 2.0 - 1.0).abs());
+    let (r, g, b) = match (h / 60.0) as u32 {
         0 => (c, x, 0.0),
         1 => (x, c, 0.0),
         2 => (0.0, c, x),
@@ -83,7 +86,7 @@ pub fn hashed(name: &str) -> [u8; 3] {
         _ => (c, 0.0, x),
     };
     let m = v - c;
-    [r, g, b].map(|u| ((u + m) * 255.0) as u8)
+    [r, g, b].map(|u| (u + m) * 255.0)
 }
 
 /// The colour of a W3E ground or cliff texture ID such as `Ldrt` or `CLgr`:
