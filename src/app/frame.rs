@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 use winit::event_loop::ActiveEventLoop;
 
 impl App {
+    /// One frame: the camera steps, a script has its turn, the pick
+    /// follows the pointer, the window is drawn, the frame is timed, and
+    /// what the user asked of the overlay is done.
     pub(super) fn frame(&mut self, event_loop: &ActiveEventLoop) {
         self.poll_load();
         let started = Instant::now();
@@ -24,139 +27,20 @@ impl App {
         self.step_camera(dt);
         self.clock.since_load = self.clock.since_load.saturating_add(1);
         let settled = self.current.is_some() && self.load.is_none() && self.clock.since_load > 3;
-        if settled {
-            if let Some(s) = &mut self.script {
-                s.between.push(elapsed * 1000.0);
-            }
-        }
-        if settled && std::mem::take(&mut self.start.f12) {
-            self.take_screenshot();
-        }
-        if settled && self.script.as_ref().is_some_and(|s| s.measured()) {
-            // A scripted F12's picture is written before the script's own.
-            self.wait_for_shots();
-            self.finish_script();
-            event_loop.exit();
+        if self.script_turn(event_loop, settled, elapsed) {
             return;
-        }
-        if self.exit_error.is_some() {
-            // A scripted run whose map failed draws the error screen a few
-            // frames (egui settles its layout), saves it, and exits.
-            let failed = self.failed.is_some();
-            let showing = failed
-                && self.script.as_mut().is_some_and(|s| {
-                    s.failure_frames += 1;
-                    s.failure_frames <= 3
-                });
-            if !showing {
-                if failed {
-                    self.finish_script();
-                }
-                event_loop.exit();
-                return;
-            }
-        }
-        if self.script.is_some() && self.pointer.cursor.is_none() {
-            if let Some(g) = &self.gfx {
-                let [x, y, w, h] = self.viewport(g).map(|v| v as f32);
-                self.pointer.cursor = Some((x + w / 2.0, y + h / 2.0));
-                self.pointer.moved = true;
-            }
         }
         if self.start.spin {
             self.spin(dt);
         }
         self.update_pick();
         let Some(mut g) = self.gfx.take() else { return };
-        let frame = match g.surface.get_current_texture() {
-            wgpu::CurrentSurfaceTexture::Success(f)
-            | wgpu::CurrentSurfaceTexture::Suboptimal(f) => f,
-            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
-                g.surface.configure(&g.gpu.device, &g.config);
-                self.gfx = Some(g);
-                return;
-            }
-            _ => {
-                self.gfx = Some(g);
-                return;
-            }
-        };
-        let view = frame.texture.create_view(&Default::default());
-        self.render_options.labels = self.panels.labels;
-        self.render_options.highlight_indestructible = self.panels.indestructible;
-        self.render_options.objects = self.panels.objects;
-        self.render_options.show_spawns = self.panels.spawn_areas;
-        // The overlay first: its panels decide the 3D view's rectangle.
-        let input = g.egui_state.take_egui_input(&g.window);
-        let (out, actions, view_rect) = self.overlay(&g, input, false);
-        if view_rect.is_some() {
-            self.pointer.view_rect = view_rect;
-        }
-        let rect = self.viewport(&g);
-        let shown = view3d::Shown {
-            camera: self.fly.camera,
-            options: self.drawn_options(),
-            scene: self.scene_edits,
-            size: [rect[2], rect[3]],
-        };
-        let empty = Scene::default();
-        let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
-        let update = g.view3d.update(&g.gpu, &mut g.renderer, scene, shown);
-        if let Some(stats) = update.stats {
-            self.clock.stats = stats;
-            // The status line was laid out before this picture was drawn:
-            // one more frame (egui only) shows its figures and quality.
-            g.window.request_redraw();
-        }
-        let g_scale = g.view3d.scale();
-        let background = g.egui_ctx.global_style().visuals.panel_fill;
-        let background = [background.r(), background.g(), background.b()].map(|c| c as f64 / 255.0);
-        g.view3d.show(&g.gpu, &view, rect, background);
-        // egui says when it must be drawn again: at once (a menu opening
-        // takes two passes), after a delay (a tooltip), or not at all.
-        let repaint = out
-            .viewport_output
-            .get(&egui::ViewportId::ROOT)
-            .map_or(Duration::MAX, |v| v.repaint_delay);
-        g.egui_state
-            .handle_platform_output(&g.window, out.platform_output.clone());
-        let size = (g.config.width, g.config.height);
-        paint_egui(&mut g, out, &view, size);
-        g.gpu.queue.present(frame);
-        if repaint.is_zero() {
-            g.window.request_redraw();
-        } else if let Some(at) = Instant::now().checked_add(repaint) {
-            self.repaint_at = Some(at);
-        }
-        // A click is answered on the second frame after it (egui opens a
-        // menu in two passes): then its answer is on screen.
-        if let Some((at, frames)) = &mut self.clock.input_at {
-            *frames += 1;
-            if *frames == 2 {
-                if let Some(s) = &mut self.script {
-                    s.latency.push(at.elapsed().as_secs_f32() * 1000.0);
-                }
-                self.clock.input_at = None;
-            }
-        }
-        if let Some(at) = update.wake_at {
-            self.repaint_at = Some(self.repaint_at.map_or(at, |r| r.min(at)));
-        }
+        let drawn = self.draw_window(&mut g);
         self.gfx = Some(g);
-        // The status line's frame time: this frame's own work, drawing and
-        // presenting (the time between frames includes waiting for input).
-        let work_ms = started.elapsed().as_secs_f32() * 1000.0;
-        self.clock.frame_ms = if self.clock.frame_ms == 0.0 {
-            work_ms
-        } else {
-            self.clock.frame_ms * 0.9 + work_ms * 0.1
+        let Some((actions, scale)) = drawn else {
+            return;
         };
-        if settled {
-            if let Some(s) = &mut self.script {
-                s.work.push(work_ms);
-                s.scales.push(g_scale);
-            }
-        }
+        self.time_frame(started, settled, scale);
         self.act(actions, event_loop);
         if self.input.held.any() || self.load.is_some() || self.input.looking {
             if let Some(g) = &self.gfx {
@@ -279,6 +163,147 @@ impl App {
         actions.browser_answer = browser_answer;
         actions.export_asked = export_asked;
         (out, actions, view_rect)
+    }
+
+    /// A scripted run's part of the frame: its F12, its end once measured,
+    /// the error screen's picture, the pointer in the middle of the view.
+    /// True when the run is over.
+    fn script_turn(&mut self, event_loop: &ActiveEventLoop, settled: bool, elapsed: f32) -> bool {
+        if settled {
+            if let Some(s) = &mut self.script {
+                s.between.push(elapsed * 1000.0);
+            }
+        }
+        if settled && std::mem::take(&mut self.start.f12) {
+            self.take_screenshot();
+        }
+        if settled && self.script.as_ref().is_some_and(|s| s.measured()) {
+            // A scripted F12's picture is written before the script's own.
+            self.wait_for_shots();
+            self.finish_script();
+            event_loop.exit();
+            return true;
+        }
+        if self.exit_error.is_some() {
+            // A scripted run whose map failed draws the error screen a few
+            // frames (egui settles its layout), saves it, and exits.
+            let failed = self.failed.is_some();
+            let showing = failed
+                && self.script.as_mut().is_some_and(|s| {
+                    s.failure_frames += 1;
+                    s.failure_frames <= 3
+                });
+            if !showing {
+                if failed {
+                    self.finish_script();
+                }
+                event_loop.exit();
+                return true;
+            }
+        }
+        if self.script.is_some() && self.pointer.cursor.is_none() {
+            if let Some(g) = &self.gfx {
+                let [x, y, w, h] = self.viewport(g).map(|v| v as f32);
+                self.pointer.cursor = Some((x + w / 2.0, y + h / 2.0));
+                self.pointer.moved = true;
+            }
+        }
+        false
+    }
+
+    /// Lays out the overlay, brings the 3D picture up to date, draws both
+    /// into the window and presents it. What the overlay asked for, and the
+    /// 3D picture's scale; `None` when the window could not be drawn.
+    fn draw_window(&mut self, g: &mut Gfx) -> Option<(Actions, f32)> {
+        let frame = match g.surface.get_current_texture() {
+            wgpu::CurrentSurfaceTexture::Success(f)
+            | wgpu::CurrentSurfaceTexture::Suboptimal(f) => f,
+            wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+                g.surface.configure(&g.gpu.device, &g.config);
+                return None;
+            }
+            _ => return None,
+        };
+        let view = frame.texture.create_view(&Default::default());
+        self.render_options.labels = self.panels.labels;
+        self.render_options.highlight_indestructible = self.panels.indestructible;
+        self.render_options.objects = self.panels.objects;
+        self.render_options.show_spawns = self.panels.spawn_areas;
+        // The overlay first: its panels decide the 3D view's rectangle.
+        let input = g.egui_state.take_egui_input(&g.window);
+        let (out, actions, view_rect) = self.overlay(g, input, false);
+        if view_rect.is_some() {
+            self.pointer.view_rect = view_rect;
+        }
+        let rect = self.viewport(g);
+        let shown = view3d::Shown {
+            camera: self.fly.camera,
+            options: self.drawn_options(),
+            scene: self.scene_edits,
+            size: [rect[2], rect[3]],
+        };
+        let empty = Scene::default();
+        let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
+        let update = g.view3d.update(&g.gpu, &mut g.renderer, scene, shown);
+        if let Some(stats) = update.stats {
+            self.clock.stats = stats;
+            // The status line was laid out before this picture was drawn:
+            // one more frame (egui only) shows its figures and quality.
+            g.window.request_redraw();
+        }
+        let g_scale = g.view3d.scale();
+        let background = g.egui_ctx.global_style().visuals.panel_fill;
+        let background = [background.r(), background.g(), background.b()].map(|c| c as f64 / 255.0);
+        g.view3d.show(&g.gpu, &view, rect, background);
+        // egui says when it must be drawn again: at once (a menu opening
+        // takes two passes), after a delay (a tooltip), or not at all.
+        let repaint = out
+            .viewport_output
+            .get(&egui::ViewportId::ROOT)
+            .map_or(Duration::MAX, |v| v.repaint_delay);
+        g.egui_state
+            .handle_platform_output(&g.window, out.platform_output.clone());
+        let size = (g.config.width, g.config.height);
+        paint_egui(g, out, &view, size);
+        g.gpu.queue.present(frame);
+        if repaint.is_zero() {
+            g.window.request_redraw();
+        } else if let Some(at) = Instant::now().checked_add(repaint) {
+            self.repaint_at = Some(at);
+        }
+        // A click is answered on the second frame after it (egui opens a
+        // menu in two passes): then its answer is on screen.
+        if let Some((at, frames)) = &mut self.clock.input_at {
+            *frames += 1;
+            if *frames == 2 {
+                if let Some(s) = &mut self.script {
+                    s.latency.push(at.elapsed().as_secs_f32() * 1000.0);
+                }
+                self.clock.input_at = None;
+            }
+        }
+        if let Some(at) = update.wake_at {
+            self.repaint_at = Some(self.repaint_at.map_or(at, |r| r.min(at)));
+        }
+        Some((actions, g_scale))
+    }
+
+    /// The frame's own time, for the status line and a script's figures.
+    fn time_frame(&mut self, started: Instant, settled: bool, scale: f32) {
+        // The status line's frame time: this frame's own work, drawing and
+        // presenting (the time between frames includes waiting for input).
+        let work_ms = started.elapsed().as_secs_f32() * 1000.0;
+        self.clock.frame_ms = if self.clock.frame_ms == 0.0 {
+            work_ms
+        } else {
+            self.clock.frame_ms * 0.9 + work_ms * 0.1
+        };
+        if settled {
+            if let Some(s) = &mut self.script {
+                s.work.push(work_ms);
+                s.scales.push(scale);
+            }
+        }
     }
 
     fn act(&mut self, a: Actions, event_loop: &ActiveEventLoop) {

@@ -214,27 +214,10 @@ pub fn twenty_four_players(map: &WarcraftMap) -> bool {
         .is_some_and(|i| i.version >= 28 || i.players.iter().any(|p| p.number >= 12))
 }
 
-/// The ground's height (z, down) at map point (x, y), bilinear in its tile.
-pub fn ground_z(map: &WarcraftMap, x: f32, y: f32) -> f32 {
-    let t = &map.terrain;
-    if t.width < 2 || t.height < 2 {
-        return 0.0;
-    }
-    let (tiles_x, tiles_y) = ((t.width - 1) as f32, (t.height - 1) as f32);
-    // Rows count from the south.
-    let x = x.clamp(0.0, tiles_x - 1e-3);
-    let south = (tiles_y - y).clamp(0.0, tiles_y - 1e-3);
-    let (tx, ty) = (x.floor(), south.floor());
-    let (u, v) = (x - tx, south - ty);
-    let [bl, br, tl, tr] = t.tile_corner_heights(tx as u32, ty as u32);
-    let h = (bl * (1.0 - u) + br * u) * (1.0 - v) + (tl * (1.0 - u) + tr * u) * v;
-    -h
-}
-
 fn unit_instance(map: &WarcraftMap, u: &Unit, size: [f32; 2], color: [u8; 3]) -> Instance {
     let [x, y] = map.world_to_map(u.position[0], u.position[1]);
     Instance {
-        position: [x, y, ground_z(map, x, y)],
+        position: [x, y, map.terrain.surface_z(x, y)],
         scale: size,
         color: [color[0], color[1], color[2], 255],
     }
@@ -261,7 +244,7 @@ pub fn unit_instance_of(map: &WarcraftMap, u: &Unit, wide: bool) -> (Group, Inst
 /// small neutral boxes.
 pub fn doodad_instance(map: &WarcraftMap, d: &Doodad) -> (Group, Instance) {
     let [x, y] = map.world_to_map(d.position[0], d.position[1]);
-    let z = ground_z(map, x, y);
+    let z = map.terrain.surface_z(x, y);
     // The file's scale: x and y across, z up; sane ones only.
     let s = |v: f32| {
         if v.is_finite() && v > 0.0 {

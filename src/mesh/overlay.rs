@@ -1,7 +1,6 @@
 //! W3E flag overlays: translucent tints over the tiles that carry a flag, or
 //! every tile by its layer, drawn just above the ground.
 
-use super::objects::ground_z;
 use super::terrain::{ColorVertex, TriMesh};
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 use crate::store::warcraft::{Pathing, WarcraftMap};
@@ -207,7 +206,7 @@ pub fn pathing_mesh(map: &WarcraftMap, o: &Overlays) -> Vec<ColorVertex> {
             // Cells count from the south-west corner, four a tile.
             let (x0, x1) = (cx as f32 / 4.0, (cx + 1) as f32 / 4.0);
             let (y0, y1) = (tiles_y - (cy + 1) as f32 / 4.0, tiles_y - cy as f32 / 4.0);
-            let z = ground_z(map, (x0 + x1) / 2.0, (y0 + y1) / 2.0) - 0.06;
+            let z = map.terrain.surface_z((x0 + x1) / 2.0, (y0 + y1) / 2.0) - 0.06;
             let q = [[x0, y1, z], [x1, y1, z], [x1, y0, z], [x0, y0, z]];
             m.quad(q, [super::terrain::rgb8(tint); 4], 0.45, false);
         }

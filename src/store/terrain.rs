@@ -308,6 +308,24 @@ impl W3eTerrain {
         ]
     }
 
+    /// The ground's z (down, in layers) at map position (x, y): tiles from
+    /// the west and from the north, as the 3D view counts them; heights
+    /// blended across the tile. Objects stand, and overlays lie, on it.
+    pub fn surface_z(&self, x: f32, y: f32) -> f32 {
+        if self.width < 2 || self.height < 2 {
+            return 0.0;
+        }
+        let (tiles_x, tiles_y) = ((self.width - 1) as f32, (self.height - 1) as f32);
+        // Rows count from the south.
+        let x = x.clamp(0.0, tiles_x - 1e-3);
+        let south = (tiles_y - y).clamp(0.0, tiles_y - 1e-3);
+        let (tx, ty) = (x.floor(), south.floor());
+        let (u, v) = (x - tx, south - ty);
+        let [bl, br, tl, tr] = self.tile_corner_heights(tx as u32, ty as u32);
+        let h = (bl * (1.0 - u) + br * u) * (1.0 - v) + (tl * (1.0 - u) + tr * u) * v;
+        -h
+    }
+
     /// Whether tile (tx, ty) is a cliff: its 4 corner layers are not all equal.
     pub fn is_cliff_tile(&self, tx: u32, ty: u32) -> bool {
         let c = self.tile_corners(tx, ty);
