@@ -9,6 +9,7 @@
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod desktop;
+pub mod diff;
 pub mod export;
 pub mod format;
 pub mod formats;

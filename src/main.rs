@@ -63,6 +63,22 @@ enum Command {
         #[command(flatten)]
         map_size: MapSize,
     },
+    /// What changed between two versions of a map: map information,
+    /// objects, terrain, voxels or cells by region, and the files whose
+    /// bytes differ. Exit status as diff(1): 0 same, 1 different, 2
+    /// trouble. Given git's seven arguments it is git's external diff
+    /// driver (see README, "Map diffs in git").
+    Diff {
+        /// OLD NEW: two maps of one kind (archives, folders or files), or
+        /// git's path old-file old-hex old-mode new-file new-hex new-mode.
+        #[arg(num_args = 2..=7, required = true, value_name = "OLD NEW")]
+        files: Vec<PathBuf>,
+        /// Print one JSON object instead.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        map_size: MapSize,
+    },
     /// Write a map in another format (chosen by OUT's extension, or --format).
     Convert {
         /// The map to read (any supported format, archive or map folder).
@@ -299,6 +315,11 @@ fn run(cli: Cli) -> Result<()> {
             }
             Ok(())
         }
+        Some(Command::Diff {
+            files,
+            json,
+            map_size,
+        }) => std::process::exit(cli::diff::run(&files, json, &map_size.load_options())),
         Some(Command::Convert {
             input,
             output,

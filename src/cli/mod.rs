@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod convert;
+pub mod diff;
 pub mod export;
 pub mod gallery;
 pub mod install_desktop;

@@ -100,12 +100,18 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
         path: path.display().to_string(),
         reason: source,
     })?;
+    load_bytes(path, &bytes, options)
+}
+
+/// Decodes the bytes of the file at `path`, already read, with what its
+/// sidecars add.
+pub fn load_bytes(path: &Path, bytes: &[u8], options: &LoadOptions) -> Result<Map, LoadError> {
     let side = sidecar::read_beside(path);
     let mut options = options.clone();
     if options.vxl_size.is_none() {
         options.vxl_size = side.map_size;
     }
-    let mut map = decode(&bytes, &options)?;
+    let mut map = decode(bytes, &options)?;
     side.apply(&mut map);
     Ok(map)
 }

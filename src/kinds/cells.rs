@@ -2,6 +2,7 @@
 //! walls, lights and entities. Drawn one unit a cell: world units are
 //! divided by [`CELL`], and the world's Y (up) becomes z (down).
 
+pub(crate) mod diff;
 use super::{Lines, MapKind};
 use crate::formats::alw::LayoutShape;
 use crate::mesh::cells::mesh_world;

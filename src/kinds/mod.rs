@@ -101,6 +101,80 @@ pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
     }
 }
 
+/// What changed from `old` to `new`, each kind's part worked out in its
+/// home; `bytes_differ` and the files come from the containers
+/// ([`crate::diff::files`]), which the caller compares.
+pub fn diff(old: &Map, new: &Map) -> Result<crate::diff::MapDiff, crate::diff::DiffError> {
+    use crate::diff::{field, MapDiff};
+    let mut d = MapDiff::default();
+    let m = &mut d.metadata;
+    field(m, "format", old.format.label(), new.format.label());
+    let text = |s: &Option<String>| s.clone().unwrap_or_default();
+    field(m, "name", text(&old.meta.name), text(&new.meta.name));
+    field(m, "author", text(&old.meta.author), text(&new.meta.author));
+    match (&old.content, &new.content) {
+        (Content::Voxels(a), Content::Voxels(b)) => {
+            let light = a.fourth_byte == b.fourth_byte
+                && a.fourth_byte == crate::store::voxels::FourthByte::Light;
+            if a.dims() != b.dims() {
+                let [w, l, h] = a.dims();
+                let [x, y, z] = b.dims();
+                d.notes.push(format!("the maps differ in size ({w} x {l} x {h} and {x} x {y} x {z}): the part both cover is compared"));
+            }
+            let spawns = |m: &Map| {
+                m.meta
+                    .spawns
+                    .iter()
+                    .map(|s| spawn_text(&*of(m), s))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            };
+            field(&mut d.metadata, "spawn areas", spawns(old), spawns(new));
+            d.voxels = Some(voxels::diff::compare(a, b, light));
+        }
+        (Content::Terrain(a), Content::Terrain(b)) => {
+            d.terrain = Some(terrain::diff::compare(a, b));
+        }
+        (Content::Cells(a), Content::Cells(b)) => {
+            let spawns = |m: &Map| {
+                m.meta
+                    .spawns
+                    .iter()
+                    .map(|s| spawn_text(&*of(m), s))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            };
+            field(&mut d.metadata, "spawn areas", spawns(old), spawns(new));
+            cells::diff::compare(a, b, &mut d);
+        }
+        (Content::Warcraft(a), Content::Warcraft(b)) => warcraft::diff::compare(a, b, &mut d),
+        // A bare terrain file and a whole map: their terrains.
+        (Content::Terrain(a), Content::Warcraft(b)) => {
+            d.notes
+                .push("the old map is a bare war3map.w3e: only the terrains are compared".into());
+            d.terrain = Some(terrain::diff::compare(a, &b.terrain));
+        }
+        (Content::Warcraft(a), Content::Terrain(b)) => {
+            d.notes
+                .push("the new map is a bare war3map.w3e: only the terrains are compared".into());
+            d.terrain = Some(terrain::diff::compare(&a.terrain, b));
+        }
+        _ => {
+            return Err(crate::diff::DiffError::DifferentKinds {
+                old: old.format.label().to_string(),
+                new: new.format.label().to_string(),
+            })
+        }
+    }
+    if let Some(t) = &d.terrain {
+        if t.header.iter().any(|h| h.field == "tilepoints") {
+            d.notes
+                .push("the terrains differ in size: the tilepoints both have are compared".into());
+        }
+    }
+    Ok(d)
+}
+
 /// Meshes any map.
 pub fn mesh(map: &Map) -> MapMeshes {
     of(map).mesh()

@@ -2,6 +2,7 @@
 //! W3E stores its bottom row first, so tile row `ty` is drawn at
 //! y = height - 2 - ty and north is up.
 
+pub(crate) mod diff;
 use super::{Lines, MapKind};
 use crate::mesh::{terrain::mesh_terrain, MapMeshes};
 use crate::store::terrain::{id_string, letter_string, tileset_name, W3eTerrain};

@@ -2,6 +2,7 @@
 //! indestructible and light-emitting voxels, the game mode) show where the
 //! store holds light in its fourth byte, as only VMF's does.
 
+pub(crate) mod diff;
 use super::{Lines, MapKind};
 use crate::formats::{vmf, vxl};
 use crate::mesh::{materials, MapMeshes, MeshOptions};

@@ -16,12 +16,15 @@ use std::path::PathBuf;
 /// The corpus's maps a test loops over, at least as many as the corpus
 /// held when the test was written: (subfolder, extension, count). A corpus
 /// that is there but short fails rather than checking fewer maps.
-const EXPECTED: [(&str, &str, usize); 5] = [
+const EXPECTED: [(&str, &str, usize); 8] = [
     ("vxl", "vxl", 8),
     ("w3e", "w3e", 13),
     ("invalid", "vxl", 1),
     ("w3x/war3net", "w3m", 3),
     ("w3x/ladder", "w3x", 100),
+    ("w3x/war3net", "w3x", 2),
+    ("versions", "w3x", 10),
+    ("versions", "w3m", 2),
 ];
 
 /// The subfolders a corpus holds.

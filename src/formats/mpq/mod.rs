@@ -155,6 +155,28 @@ impl<'a> Archive<'a> {
         })
     }
 
+    /// Every file the hash table holds, named or not: its name's two check
+    /// hashes and its block, for comparing archives whose names are not all
+    /// known (protected maps drop their `(listfile)`).
+    pub fn entries(&self) -> Vec<((u32, u32), Block)> {
+        self.hashes
+            .iter()
+            .filter_map(|e| {
+                let b = self.blocks.get(e.block as usize)?;
+                (b.flags & EXISTS != 0).then_some(((e.check_a, e.check_b), *b))
+            })
+            .collect()
+    }
+
+    /// A block's bytes as stored (compressed, encrypted), cut at the file's
+    /// end.
+    pub fn stored(&self, b: &Block) -> &'a [u8] {
+        let len = self.bytes.len() as u64;
+        let offset = (self.start as u32).wrapping_add(b.offset) as u64;
+        let end = (offset + b.stored_size as u64).min(len);
+        &self.bytes[offset.min(len) as usize..end as usize]
+    }
+
     /// The block holding `name`, if the archive has it.
     pub fn find(&self, name: &str) -> Option<&Block> {
         tables::find(&self.hashes, name).and_then(|i| self.blocks.get(i as usize))

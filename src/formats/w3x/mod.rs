@@ -13,6 +13,7 @@ use strings::Strings;
 pub mod doo;
 pub mod icons;
 pub mod info;
+pub mod names;
 pub mod pathing;
 pub mod pictures;
 pub mod strings;

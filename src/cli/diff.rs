@@ -1,0 +1,126 @@
+//! `mapscope diff OLD NEW`: what changed between two versions of a map, as
+//! a report or JSON, with `diff(1)`'s exit status (0 same, 1 different, 2
+//! trouble). Given git's seven arguments (`path old-file old-hex old-mode
+//! new-file new-hex new-mode`) it is git's external diff driver: a side
+//! git passes as `/dev/null` is a map added or deleted, and the status is
+//! 0 unless there is trouble, as git expects of a driver.
+
+use mapscope::diff;
+use mapscope::diff::open::{compare, Side};
+use mapscope::formats::LoadOptions;
+use std::path::{Path, PathBuf};
+
+/// How the two sides were named on the command line.
+pub struct Sides {
+    pub old: PathBuf,
+    pub new: PathBuf,
+    /// git's path of the file, when run as git's driver.
+    pub git_path: Option<String>,
+}
+
+impl Sides {
+    /// `OLD NEW`, or git's seven arguments.
+    pub fn parse(args: &[PathBuf]) -> Result<Sides, String> {
+        match args {
+            [old, new] => Ok(Sides { old: old.clone(), new: new.clone(), git_path: None }),
+            [path, old, _, _, new, _, _] => Ok(Sides {
+                old: old.clone(),
+                new: new.clone(),
+                git_path: Some(path.display().to_string()),
+            }),
+            _ => Err(format!(
+                "diff takes OLD NEW, or git's seven arguments (path old-file old-hex old-mode new-file new-hex new-mode); {} given",
+                args.len()
+            )),
+        }
+    }
+}
+
+fn load(path: &Path, options: &LoadOptions) -> Result<Option<Side>, String> {
+    match path == Path::new("/dev/null") {
+        true => Ok(None),
+        false => Side::load(path, options).map(Some),
+    }
+}
+
+/// A map added or deleted (git's `/dev/null` on one side).
+fn one_sided(side: &Side, name: &str, added: bool, json: bool) -> String {
+    let what = if added { "added" } else { "deleted" };
+    let summary = mapscope::info::summary_text(&side.map);
+    match json {
+        true => serde_json::json!({"same": false, what: name, "map": mapscope::info::summary_json(&side.map)}).to_string(),
+        false => format!("mapscope diff: {name} {what}\n{summary}"),
+    }
+}
+
+/// Runs the command; the exit status.
+pub fn run(args: &[PathBuf], json: bool, options: &LoadOptions) -> i32 {
+    let sides = match Sides::parse(args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("mapscope: {e}");
+            return 2;
+        }
+    };
+    let git = sides.git_path.is_some();
+    // Both sides load at once: the diff should cost about what opening one does.
+    let (old, new) = std::thread::scope(|s| {
+        let old = s.spawn(|| load(&sides.old, options));
+        let new = load(&sides.new, options);
+        (
+            old.join()
+                .unwrap_or_else(|_| Err("the loader failed".into())),
+            new,
+        )
+    });
+    let (old, new) = match (old, new) {
+        (Ok(o), Ok(n)) => (o, n),
+        (o, n) => {
+            for e in [o.err(), n.err()].into_iter().flatten() {
+                eprintln!("mapscope: {e}");
+            }
+            return 2;
+        }
+    };
+    let label = |p: &Path| {
+        sides
+            .git_path
+            .clone()
+            .unwrap_or_else(|| p.display().to_string())
+    };
+    let (old_name, new_name) = match &sides.git_path {
+        Some(p) => (format!("a/{p}"), format!("b/{p}")),
+        None => (label(&sides.old), label(&sides.new)),
+    };
+    let different = match (&old, &new) {
+        (None, None) => {
+            eprintln!("mapscope: both sides are /dev/null");
+            return 2;
+        }
+        (None, Some(n)) => {
+            println!("{}", one_sided(n, &new_name, true, json));
+            true
+        }
+        (Some(o), None) => {
+            println!("{}", one_sided(o, &old_name, false, json));
+            true
+        }
+        (Some(o), Some(n)) => match compare(o, n) {
+            Ok(d) => {
+                match json {
+                    true => println!("{}", diff::json::to_json(&d)),
+                    false => print!("{}", diff::report::text(&d, &old_name, &new_name)),
+                }
+                !d.same()
+            }
+            Err(e) => {
+                eprintln!("mapscope: {e}");
+                return 2;
+            }
+        },
+    };
+    match (different, git) {
+        (true, false) => 1,
+        _ => 0,
+    }
+}

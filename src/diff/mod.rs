@@ -1,0 +1,246 @@
+//! What changed between two versions of a map, as one plain value
+//! ([`MapDiff`]) that the text report, the JSON, the picture and the
+//! viewer's Changes panel all read; none of them compares maps itself.
+//!
+//! Each kind of map works out its own part in its home (`kinds::*::diff`,
+//! reached through [`crate::kinds::diff`]); the containers' bytes (whole
+//! files, the files inside an archive or a folder) are compared here
+//! ([`files`]), so that two maps whose bytes differ are never called the
+//! same: a difference no kind can name is shown as the file's differing
+//! byte ranges.
+
+pub mod bytes;
+pub mod files;
+pub mod json;
+pub mod open;
+pub mod regions;
+pub mod report;
+
+pub use regions::Region;
+use serde_json::Value;
+
+/// One field that differs, with its old and new values as the file says
+/// them (numbers stay numbers in JSON).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldChange {
+    pub field: String,
+    pub old: Value,
+    pub new: Value,
+}
+
+impl FieldChange {
+    pub fn new(field: impl Into<String>, old: impl Into<Value>, new: impl Into<Value>) -> Self {
+        FieldChange {
+            field: field.into(),
+            old: old.into(),
+            new: new.into(),
+        }
+    }
+}
+
+/// Adds a change to `out` when `old` and `new` differ.
+pub fn field<T: PartialEq + Into<Value>>(out: &mut Vec<FieldChange>, name: &str, old: T, new: T) {
+    if old != new {
+        out.push(FieldChange::new(name, old, new));
+    }
+}
+
+/// What happened to one object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Change {
+    Added,
+    Removed,
+    /// Its position changed (by more than half a unit, for Warcraft III).
+    Moved,
+    /// The same object, with other fields changed.
+    Changed,
+}
+
+impl Change {
+    pub fn id(self) -> &'static str {
+        match self {
+            Change::Added => "added",
+            Change::Removed => "removed",
+            Change::Moved => "moved",
+            Change::Changed => "changed",
+        }
+    }
+}
+
+/// A placed object (unit, doodad, tree, light, entity, minimap icon…) that
+/// was added, removed, moved or changed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ObjectChange {
+    /// What it is: "unit", "start location", "tree", "doodad", "light"…
+    pub kind: &'static str,
+    pub change: Change,
+    /// Its type (a Warcraft III four-letter ID, an ALW class name).
+    pub id: String,
+    /// Positions in the file's own coordinates.
+    pub old: Option<[f32; 3]>,
+    pub new: Option<[f32; 3]>,
+    /// The fields that changed (a moved object's other changes too).
+    pub fields: Vec<FieldChange>,
+}
+
+/// Tilepoints of W3E terrain whose decoded record changed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TerrainDiff {
+    pub tilepoints_changed: u64,
+    /// Tilepoints changed, by field (a tilepoint counts once under each of
+    /// its fields that changed), in [`TILEPOINT_FIELDS`] order.
+    pub by_field: Vec<(&'static str, u64)>,
+    /// The file's header: version, tileset, texture lists, size, offset.
+    pub header: Vec<FieldChange>,
+    /// Groups of changed tilepoints, in tilepoints from the south-west.
+    pub regions: Vec<Region>,
+}
+
+/// The fields a tilepoint change is counted by.
+pub const TILEPOINT_FIELDS: [&str; 12] = [
+    "height",
+    "ground_texture",
+    "ground_variation",
+    "cliff_layer",
+    "cliff_texture",
+    "cliff_variation",
+    "water_level",
+    "ramp",
+    "blight",
+    "water",
+    "boundary",
+    "map_edge",
+];
+
+/// Voxels that changed, counted over the part both maps cover.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VoxelDiff {
+    /// Solid in the new map only.
+    pub added: u64,
+    /// Solid in the old map only.
+    pub removed: u64,
+    /// Coloured in both, in another colour.
+    pub recoloured: u64,
+    /// VMF: the fourth colour byte (light) changed, colour the same.
+    pub relit: u64,
+    /// VMF: water or indestructible changed.
+    pub material: u64,
+    pub columns_changed: u64,
+    /// Connected groups of changed columns, with their z range.
+    pub regions: Vec<Region>,
+}
+
+/// ALW cells whose record changed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CellsDiff {
+    pub cells_changed: u64,
+    /// Cells changed, by field, in [`CELL_FIELDS`] order.
+    pub by_field: Vec<(&'static str, u64)>,
+    pub regions: Vec<Region>,
+}
+
+/// The fields a cell change is counted by.
+pub const CELL_FIELDS: [&str; 5] = ["floor", "ceiling", "flags", "slopes", "textures"];
+
+/// Cells of a grid (the pathing map) whose value changed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GridDiff {
+    pub cells_changed: u64,
+    /// By what changed: for the pathing map, each flag.
+    pub by_field: Vec<(&'static str, u64)>,
+    pub regions: Vec<Region>,
+}
+
+/// How a file inside a map (or the map's one file) differs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileDiff {
+    pub name: String,
+    pub change: Change,
+    pub old_size: Option<u64>,
+    pub new_size: Option<u64>,
+    /// Whether a part of the report above names what changed in it; when
+    /// not, `ranges` says where its bytes differ.
+    pub explained: bool,
+    /// The first differing byte ranges `[start, end)`, in the old file's
+    /// offsets (where the files' lengths differ, the tail is one range).
+    pub ranges: Vec<[u64; 2]>,
+    pub range_count: u64,
+}
+
+/// What changed between two maps.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MapDiff {
+    /// Whether their bytes differ at all: a diff with nothing named is still
+    /// not "same" when they do.
+    pub bytes_differ: bool,
+    /// Sizes that differ, one side a bare terrain file…
+    pub notes: Vec<String>,
+    pub metadata: Vec<FieldChange>,
+    pub objects: Vec<ObjectChange>,
+    pub terrain: Option<TerrainDiff>,
+    pub voxels: Option<VoxelDiff>,
+    pub cells: Option<CellsDiff>,
+    pub pathing: Option<GridDiff>,
+    /// Internal files (or the map's one file) whose bytes differ.
+    pub files: Vec<FileDiff>,
+}
+
+impl MapDiff {
+    /// Nothing differs, not even a byte.
+    pub fn same(&self) -> bool {
+        !self.bytes_differ && !self.changed()
+    }
+
+    /// Whether any part of the model names a change.
+    pub fn changed(&self) -> bool {
+        !self.metadata.is_empty()
+            || !self.objects.is_empty()
+            || self
+                .terrain
+                .as_ref()
+                .is_some_and(|t| t.tilepoints_changed > 0 || !t.header.is_empty())
+            || self.voxels.as_ref().is_some_and(|v| v.columns_changed > 0)
+            || self.cells.as_ref().is_some_and(|c| c.cells_changed > 0)
+            || self.pathing.as_ref().is_some_and(|p| p.cells_changed > 0)
+    }
+
+    /// Changed objects of one kind of change.
+    pub fn count(&self, change: Change) -> usize {
+        self.objects.iter().filter(|o| o.change == change).count()
+    }
+}
+
+/// Marks each differing file whose change a part of `diff` names: the
+/// Warcraft III files mapscope decodes, or a single-file map whose model
+/// changed. Any other file is shown by its byte ranges.
+pub fn explain(diff: &mut MapDiff, single_file: bool) {
+    let changed = diff.changed();
+    let objects = |kinds: &[&str]| diff.objects.iter().any(|o| kinds.contains(&o.kind));
+    let marks: Vec<bool> = diff
+        .files
+        .iter()
+        .map(|f| match f.name.to_ascii_lowercase().as_str() {
+            _ if single_file => changed,
+            "war3map.w3e" => diff
+                .terrain
+                .as_ref()
+                .is_some_and(|t| t.tilepoints_changed > 0 || !t.header.is_empty()),
+            "war3map.w3i" => !diff.metadata.is_empty(),
+            "war3mapunits.doo" => objects(&["unit", "start location"]),
+            "war3map.doo" => objects(&["tree", "doodad", "special doodad"]),
+            "war3map.wpm" => diff.pathing.as_ref().is_some_and(|p| p.cells_changed > 0),
+            "war3map.mmp" => diff.objects.iter().any(|o| o.kind.ends_with("icon")),
+            _ => false,
+        })
+        .collect();
+    for (f, m) in diff.files.iter_mut().zip(marks) {
+        f.explained = m && f.change == Change::Changed;
+    }
+}
+
+/// Why two maps cannot be compared.
+#[derive(Debug, thiserror::Error)]
+pub enum DiffError {
+    #[error("cannot compare {old} with {new}: they are different kinds of map")]
+    DifferentKinds { old: String, new: String },
+}

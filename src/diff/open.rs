@@ -1,0 +1,71 @@
+//! Two maps on disk compared: each read once (its bytes kept for the
+//! file-by-file comparison), both at once.
+
+use super::files::{self, Source};
+use super::MapDiff;
+use crate::formats::{self, LoadOptions};
+use crate::store::Map;
+use std::path::Path;
+
+/// One side of a diff: its bytes and its map.
+pub struct Side {
+    pub source: Source,
+    pub map: Map,
+}
+
+impl Side {
+    /// Reads and decodes the map at `path` (a file or a map folder).
+    pub fn load(path: &Path, options: &LoadOptions) -> Result<Side, String> {
+        let source =
+            Source::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let map = match &source {
+            Source::File { bytes, .. } => formats::load_bytes(path, bytes, options),
+            Source::Folder(_) => formats::load_folder(path),
+        }
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        Ok(Side { source, map })
+    }
+
+    /// Whether it is an archive or a folder of files (not one map file).
+    fn holds_files(&self) -> bool {
+        match &self.source {
+            Source::File { bytes, .. } => formats::mpq::sniff(bytes).is_ok(),
+            Source::Folder(_) => true,
+        }
+    }
+}
+
+/// What changed from `old` to `new`: the kinds' model, and the files whose
+/// bytes differ.
+pub fn compare(old: &Side, new: &Side) -> Result<MapDiff, String> {
+    let mut d = crate::kinds::diff(&old.map, &new.map).map_err(|e| e.to_string())?;
+    d.bytes_differ = !old.source.same_bytes(&new.source);
+    if d.bytes_differ {
+        d.files = files::compare(&old.source, &new.source);
+        super::explain(&mut d, !old.holds_files() || !new.holds_files());
+    }
+    Ok(d)
+}
+
+/// Loads both maps at once; each side's error names its path.
+pub fn load_both(
+    old: &Path,
+    new: &Path,
+    options: &LoadOptions,
+) -> (Result<Side, String>, Result<Side, String>) {
+    std::thread::scope(|s| {
+        let o = s.spawn(|| Side::load(old, options));
+        let n = Side::load(new, options);
+        (
+            o.join()
+                .unwrap_or_else(|_| Err(format!("loading {} failed", old.display()))),
+            n,
+        )
+    })
+}
+
+/// The diff of two maps on disk.
+pub fn compare_paths(old: &Path, new: &Path, options: &LoadOptions) -> Result<MapDiff, String> {
+    let (o, n) = load_both(old, new, options);
+    compare(&o?, &n?)
+}

@@ -1,0 +1,202 @@
+//! The readable report of a [`MapDiff`], most important first: notes, map
+//! information, objects, terrain or voxels or cells by region, pathing,
+//! then the files whose bytes differ.
+
+use super::{Change, FieldChange, MapDiff, ObjectChange, Region};
+use serde_json::Value;
+use std::fmt::Write;
+
+/// Objects and regions listed before the rest are only counted.
+const LISTED: usize = 40;
+const REGIONS: usize = 10;
+
+fn value(v: &Value) -> String {
+    match v {
+        Value::String(s) if s.is_empty() => "(empty)".into(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn field_line(f: &FieldChange) -> String {
+    format!("{}: {} -> {}", f.field, value(&f.old), value(&f.new))
+}
+
+fn position(p: [f32; 3]) -> String {
+    let n = |v: f32| crate::kinds::reading::coordinate(v);
+    format!("({}, {})", n(p[0]), n(p[1]))
+}
+
+fn object_line(o: &ObjectChange) -> String {
+    let what = match o.id.is_empty() {
+        true => o.kind.to_string(),
+        false => format!("{} {}", o.kind, o.id),
+    };
+    let place = match (o.change, o.old, o.new) {
+        (Change::Moved, Some(a), Some(b)) => format!("{} -> {}", position(a), position(b)),
+        (_, _, Some(p)) | (_, Some(p), None) => position(p),
+        _ => String::new(),
+    };
+    let mut line = format!("{:<8} {what} at {place}", o.change.id());
+    if !o.fields.is_empty() {
+        let fields: Vec<String> = o.fields.iter().map(field_line).collect();
+        let _ = write!(line, "; {}", fields.join(", "));
+    }
+    line
+}
+
+fn regions(out: &mut String, regions: &[Region], unit: &str, what: &str) {
+    for r in regions.iter().take(REGIONS) {
+        let z = r.z.map_or(String::new(), |[a, b]| format!(", z {a}..{b}"));
+        let _ = writeln!(
+            out,
+            "    {unit} x {}..{}, y {}..{}{z}: {} {what} in {} {unit}",
+            r.min[0], r.max[0], r.min[1], r.max[1], r.count, r.cells
+        );
+    }
+    if regions.len() > REGIONS {
+        let _ = writeln!(out, "    ... and {} more regions", regions.len() - REGIONS);
+    }
+}
+
+fn counts(by: &[(&str, u64)]) -> String {
+    by.iter()
+        .map(|(f, n)| format!("{} {n}", f.replace('_', " ")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The report of `diff` between maps named `old` and `new`.
+pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "mapscope diff {old} {new}");
+    if diff.same() {
+        out.push_str("same: not a byte differs\n");
+        return out;
+    }
+    if !diff.changed() {
+        out.push_str("the bytes differ, but nothing mapscope reads changed: see the files below\n");
+    }
+    for n in &diff.notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    if !diff.metadata.is_empty() {
+        let _ = writeln!(out, "map information: {} changed", diff.metadata.len());
+        for f in &diff.metadata {
+            let _ = writeln!(out, "    {}", field_line(f));
+        }
+    }
+    if !diff.objects.is_empty() {
+        let by: Vec<String> = [
+            Change::Added,
+            Change::Removed,
+            Change::Moved,
+            Change::Changed,
+        ]
+        .iter()
+        .map(|&c| (c, diff.count(c)))
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| format!("{n} {}", c.id()))
+        .collect();
+        let _ = writeln!(out, "objects: {}", by.join(", "));
+        for o in diff.objects.iter().take(LISTED) {
+            let _ = writeln!(out, "    {}", object_line(o));
+        }
+        if diff.objects.len() > LISTED {
+            let _ = writeln!(
+                out,
+                "    ... and {} more (--json lists them all)",
+                diff.objects.len() - LISTED
+            );
+        }
+    }
+    if let Some(t) = &diff.terrain {
+        for f in &t.header {
+            let _ = writeln!(out, "terrain {}", field_line(f));
+        }
+        if t.tilepoints_changed > 0 {
+            let _ = writeln!(
+                out,
+                "terrain: {} tilepoints changed ({}), in {} regions (tilepoints from the south-west)",
+                t.tilepoints_changed,
+                counts(&t.by_field),
+                t.regions.len()
+            );
+            regions(&mut out, &t.regions, "tilepoints", "changes");
+        }
+    }
+    if let Some(v) = &diff.voxels {
+        if v.columns_changed > 0 {
+            let mut parts = vec![
+                format!("{} added", v.added),
+                format!("{} removed", v.removed),
+                format!("{} recoloured", v.recoloured),
+            ];
+            if v.relit > 0 {
+                parts.push(format!("{} relit", v.relit));
+            }
+            if v.material > 0 {
+                parts.push(format!("{} changed material", v.material));
+            }
+            let _ = writeln!(
+                out,
+                "voxels: {}, in {} columns, {} regions",
+                parts.join(", "),
+                v.columns_changed,
+                v.regions.len()
+            );
+            regions(&mut out, &v.regions, "columns", "voxels");
+        }
+    }
+    if let Some(c) = &diff.cells {
+        if c.cells_changed > 0 {
+            let _ = writeln!(
+                out,
+                "cells: {} changed ({}), in {} regions",
+                c.cells_changed,
+                counts(&c.by_field),
+                c.regions.len()
+            );
+            regions(&mut out, &c.regions, "cells", "changes");
+        }
+    }
+    if let Some(p) = &diff.pathing {
+        if p.cells_changed > 0 {
+            let _ = writeln!(
+                out,
+                "pathing: {} cells changed ({}), in {} regions (quarter tiles from the south-west)",
+                p.cells_changed,
+                counts(&p.by_field),
+                p.regions.len()
+            );
+            regions(&mut out, &p.regions, "cells", "changes");
+        }
+    }
+    if !diff.files.is_empty() {
+        let _ = writeln!(out, "files whose bytes differ: {}", diff.files.len());
+        for f in &diff.files {
+            let size = |s: Option<u64>| s.map_or("-".to_string(), |s| s.to_string());
+            let mut line = format!(
+                "    {:<8} {} ({} -> {} bytes)",
+                f.change.id(),
+                f.name,
+                size(f.old_size),
+                size(f.new_size)
+            );
+            if !f.explained && !f.ranges.is_empty() {
+                let r: Vec<String> = f
+                    .ranges
+                    .iter()
+                    .map(|[a, b]| format!("{a:#x}..{b:#x}"))
+                    .collect();
+                let more = match f.range_count as usize > f.ranges.len() {
+                    true => format!(" and {} more", f.range_count as usize - f.ranges.len()),
+                    false => String::new(),
+                };
+                let _ = write!(line, "; bytes {}{more}", r.join(", "));
+            }
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
+}

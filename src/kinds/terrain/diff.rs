@@ -1,0 +1,149 @@
+//! What changed between two W3E terrains: tilepoints whose decoded record
+//! changed, by field, a texture compared as the ID each file's own list
+//! names (a reordered list is no change), grouped into regions of
+//! tilepoints counted from the south-west; and the header's fields.
+
+use crate::diff::regions::{self, Changed};
+use crate::diff::{field, FieldChange, TerrainDiff, TILEPOINT_FIELDS};
+use crate::store::terrain::{id_string, Tilepoint, W3eTerrain};
+use serde_json::Value;
+
+/// A tilepoint's fields as compared, in [`TILEPOINT_FIELDS`] order.
+fn fields(t: &W3eTerrain, p: &Tilepoint) -> [u32; 12] {
+    let id = |list: &[[u8; 4]], i: u8| {
+        list.get(i as usize)
+            .map_or(u32::MAX, |v| u32::from_le_bytes(*v))
+    };
+    let cliff = match p.cliff_texture() {
+        Tilepoint::NO_CLIFF_TEXTURE => u32::MAX - 1,
+        i => id(&t.cliff_textures, i),
+    };
+    [
+        p.height as u32,
+        id(&t.ground_textures, p.texture()),
+        p.ground_variation() as u32,
+        p.layer_height() as u32,
+        cliff,
+        p.cliff_variation() as u32,
+        (p.water & Tilepoint::WATER_LEVEL_MASK) as u32,
+        p.ramp() as u32,
+        p.blight() as u32,
+        p.water_flag() as u32,
+        p.boundary() as u32,
+        p.map_edge() as u32,
+    ]
+}
+
+fn ids(list: &[[u8; 4]]) -> Value {
+    list.iter()
+        .map(id_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+        .into()
+}
+
+/// The header's fields that differ.
+fn header(old: &W3eTerrain, new: &W3eTerrain) -> Vec<FieldChange> {
+    let mut out = Vec::new();
+    field(&mut out, "terrain version", old.version, new.version);
+    field(
+        &mut out,
+        "tileset",
+        (old.tileset as char).to_string(),
+        (new.tileset as char).to_string(),
+    );
+    field(
+        &mut out,
+        "custom tileset",
+        old.custom_tileset,
+        new.custom_tileset,
+    );
+    field(
+        &mut out,
+        "ground textures",
+        ids(&old.ground_textures),
+        ids(&new.ground_textures),
+    );
+    field(
+        &mut out,
+        "cliff textures",
+        ids(&old.cliff_textures),
+        ids(&new.cliff_textures),
+    );
+    let size = |t: &W3eTerrain| format!("{} x {}", t.width, t.height);
+    field(&mut out, "tilepoints", size(old), size(new));
+    let offset = |t: &W3eTerrain| format!("{}, {}", t.offset[0], t.offset[1]);
+    field(&mut out, "offset", offset(old), offset(new));
+    out
+}
+
+/// The changes from `old` to `new` over the tilepoints both have.
+pub fn compare(old: &W3eTerrain, new: &W3eTerrain) -> TerrainDiff {
+    let (w, h) = (old.width.min(new.width), old.height.min(new.height));
+    let mut by_field = [0u64; 12];
+    let mut changed = Vec::new();
+    let lists_equal =
+        old.ground_textures == new.ground_textures && old.cliff_textures == new.cliff_textures;
+    for y in 0..h {
+        for x in 0..w {
+            let (p, q) = (old.tile(x, y), new.tile(x, y));
+            if lists_equal && p == q {
+                continue;
+            }
+            let (a, b) = (fields(old, p), fields(new, q));
+            let mut count = 0;
+            for k in 0..a.len() {
+                if a[k] != b[k] {
+                    by_field[k] += 1;
+                    count += 1;
+                }
+            }
+            if count > 0 {
+                changed.push(Changed {
+                    x,
+                    y,
+                    count,
+                    z: None,
+                });
+            }
+        }
+    }
+    TerrainDiff {
+        tilepoints_changed: changed.len() as u64,
+        by_field: TILEPOINT_FIELDS
+            .iter()
+            .copied()
+            .zip(by_field)
+            .filter(|f| f.1 > 0)
+            .collect(),
+        header: header(old, new),
+        regions: regions::group(&changed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reordered_texture_list_is_no_change_and_edits_are_counted_by_field() {
+        let old = W3eTerrain::flat(20, 16, 11);
+        let mut new = old.clone();
+        // The same textures, listed the other way round.
+        new.ground_textures.reverse();
+        for p in &mut new.tilepoints {
+            p.set_texture(1 - p.texture());
+        }
+        let d = compare(&old, &new);
+        assert_eq!(d.tilepoints_changed, 0);
+        assert_eq!(d.header.len(), 1, "{:?}", d.header);
+        new.tile_mut(3, 4).height += 10;
+        new.tile_mut(3, 4).set_flag(Tilepoint::RAMP, true);
+        new.tile_mut(15, 12).set_flag(Tilepoint::BLIGHT, true);
+        let d = compare(&old, &new);
+        assert_eq!(d.tilepoints_changed, 2);
+        assert_eq!(d.by_field, vec![("height", 1), ("ramp", 1), ("blight", 1)]);
+        assert_eq!(d.regions.len(), 2);
+        assert_eq!(d.regions[0].min, [3, 4]);
+    }
+}
