@@ -345,7 +345,7 @@ fn each_command_describes_its_own_size_option() {
 fn a_mistyped_command_is_an_error_before_any_window_opens() {
     let dir = scratch("mistyped");
     for (args, says) in [
-        (&["frobnicate"][..], "the commands are info, convert"),
+        (&["frobnicate"][..], "the commands are info, diff, convert"),
         (&["inf"][..], "a mistyped `info`"),
         (
             &["rendr", "map.vxl", "-o", "x.png"][..],
