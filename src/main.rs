@@ -29,6 +29,10 @@ struct Cli {
     /// screenshot-settings, f12, pathing, minimap (for scripted pictures of the UI).
     #[arg(long, value_parser = parse_start)]
     start_with: Option<mapscope::app::StartWith>,
+    /// Compare the map with this other version of it: the changes marked
+    /// and listed, X flips between the two.
+    #[arg(long, value_name = "NEW")]
+    compare: Option<PathBuf>,
     /// With --screenshot: draw this many frames first and print their times
     /// (between frames, and each frame's own work).
     #[arg(long, default_value_t = 0)]
@@ -76,6 +80,14 @@ enum Command {
         /// Print one JSON object instead.
         #[arg(long)]
         json: bool,
+        /// Also draw the new map with the changes marked (added green,
+        /// removed red, changed amber; a moved object an arrow from where
+        /// it was) into this PNG, 1280x720.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// The picture's view: top, overview or minimap.
+        #[arg(long, default_value = "top", value_parser = parse_diff_view)]
+        view: View,
         #[command(flatten)]
         map_size: MapSize,
     },
@@ -251,6 +263,16 @@ fn parse_view(s: &str) -> Result<View, String> {
     View::from_name(s).ok_or_else(|| format!("unknown view {s:?}; use {}", View::NAMES.join(", ")))
 }
 
+/// `diff --view`: the views that show a whole map.
+fn parse_diff_view(s: &str) -> Result<View, String> {
+    match View::from_name(s) {
+        Some(v @ (View::Top | View::Overview | View::Minimap)) => Ok(v),
+        _ => Err(format!(
+            "unknown view {s:?} for a diff picture; use top, overview or minimap"
+        )),
+    }
+}
+
 /// One name of `--overlay`.
 fn parse_overlay(s: &str) -> Result<String, String> {
     let names = mapscope::mesh::terrain::Overlays::NAMES;
@@ -318,8 +340,14 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Diff {
             files,
             json,
+            output,
+            view,
             map_size,
-        }) => std::process::exit(cli::diff::run(&files, json, &map_size.load_options())),
+        }) => {
+            let picture = output.map(|path| cli::diff::Picture { path, view });
+            let code = cli::diff::run(&files, json, picture.as_ref(), &map_size.load_options());
+            std::process::exit(code)
+        }
         Some(Command::Convert {
             input,
             output,
@@ -415,6 +443,7 @@ fn run(cli: Cli) -> Result<()> {
                 size: picture_size(&cli.size),
                 start: cli.start_with.unwrap_or_default(),
                 measure_frames: cli.measure_frames,
+                compare: cli.compare,
             })
         }
     }

@@ -22,6 +22,8 @@ pub enum Purpose {
     OpenMapFolder,
     /// Choosing the screenshot folder.
     ChooseFolder,
+    /// Choosing a map to compare the open one with.
+    CompareWith,
 }
 
 /// The user's answer, when there is one.
@@ -125,6 +127,7 @@ impl BrowserWindow {
         self.poll();
         let title = match self.purpose {
             Purpose::OpenMap => "Open a map",
+            Purpose::CompareWith => "Compare with a map",
             Purpose::OpenMapFolder => "Open a Warcraft III map folder",
             Purpose::ChooseFolder => "Choose the screenshot folder",
         };
@@ -374,7 +377,7 @@ impl BrowserWindow {
             .and_then(|p| self.entry(p))
             .map(|e| (e.path.clone(), e.kind.clone()));
         match self.purpose {
-            Purpose::OpenMap | Purpose::OpenMapFolder => {
+            Purpose::OpenMap | Purpose::OpenMapFolder | Purpose::CompareWith => {
                 let open = ui
                     .add_enabled(selected.is_some(), egui::Button::new("Open"))
                     .on_hover_text("Open the map (a map folder too), or enter the folder");

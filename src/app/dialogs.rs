@@ -37,7 +37,7 @@ pub fn native(purpose: Purpose, start: Option<PathBuf>, wake: Wake) -> Pending {
             dialog = dialog.set_directory(dir);
         }
         let answer = match purpose {
-            Purpose::OpenMap => dialog
+            Purpose::OpenMap | Purpose::CompareWith => dialog
                 .add_filter("Maps", &map_filter())
                 .add_filter("All files", &["*"])
                 .pick_file(),
@@ -73,6 +73,11 @@ impl App {
         self.ask(Purpose::OpenMapFolder);
     }
 
+    /// File → Compare with…: a second map, the same way.
+    pub(super) fn compare_dialog(&mut self) {
+        self.ask(Purpose::CompareWith);
+    }
+
     /// Choosing the screenshot folder, the same way.
     pub(super) fn choose_shot_folder(&mut self) {
         self.ask(Purpose::ChooseFolder);
@@ -106,7 +111,7 @@ impl App {
         match purpose {
             // The map shown's folder, or the one on its way (the map
             // named on the command line, with `--start-with browser`).
-            Purpose::OpenMap | Purpose::OpenMapFolder => self
+            Purpose::OpenMap | Purpose::OpenMapFolder | Purpose::CompareWith => self
                 .current
                 .as_ref()
                 .map(|c| &c.source)
@@ -129,6 +134,7 @@ impl App {
                 self.open(super::loader::Source::at(p))
             }
             (Some(p), Purpose::ChooseFolder) => self.set_shot_folder(p),
+            (Some(p), Purpose::CompareWith) => self.start_compare(super::loader::Source::at(p)),
             // Nothing could be shown after all.
             (None, _) if quick => self.browse(purpose),
             (None, _) => {}

@@ -226,6 +226,10 @@ impl App {
             KeyCode::KeyT if down => self.toggle_top(),
             KeyCode::F5 if down => self.reload(),
             KeyCode::F12 if down => self.take_screenshot(),
+            KeyCode::KeyX if down => self.flip_compare(),
+            KeyCode::Escape if down && self.compare_load.take().is_some() => {
+                self.notice = Some(super::notice::Notice::info("Comparison cancelled"));
+            }
             KeyCode::Escape if down && self.load.take().is_some() => {
                 self.notice = Some(super::notice::Notice::info("Load cancelled"));
             }

@@ -19,6 +19,7 @@ impl App {
     /// what the user asked of the overlay is done.
     pub(super) fn frame(&mut self, event_loop: &ActiveEventLoop) {
         self.poll_load();
+        self.poll_compare();
         let started = Instant::now();
         let elapsed = self.clock.last_frame.elapsed().as_secs_f32();
         self.clock.last_frame = started;
@@ -26,7 +27,12 @@ impl App {
         let dt = elapsed.min(0.1);
         self.step_camera(dt);
         self.clock.since_load = self.clock.since_load.saturating_add(1);
-        let settled = self.current.is_some() && self.load.is_none() && self.clock.since_load > 3;
+        // A comparison asked for on the command line is part of the load.
+        let comparing = self.compare_load.is_some() || self.compare_first.is_some();
+        let settled = self.current.is_some()
+            && self.load.is_none()
+            && !comparing
+            && self.clock.since_load > 3;
         if self.script_turn(event_loop, settled, elapsed) {
             return;
         }
@@ -80,7 +86,14 @@ impl App {
             overlays: self.overlays,
             ..Default::default()
         };
-        let loading = self.load.as_ref().map(|l| (l.source.name(), l.stage));
+        let loading = self
+            .load
+            .as_ref()
+            .map(|l| (l.source.name(), l.stage))
+            .or_else(|| {
+                let c = self.compare_load.as_ref()?;
+                Some((c.source.name(), "load and compare"))
+            });
         let status = ui::Status {
             loading,
             camera: self.describe_camera(),
@@ -107,6 +120,9 @@ impl App {
                 let scale = g.view3d.scale();
                 ui::MapView::of(c, stats, ms, scale, &g.gpu, &self.pointer.lines)
             });
+            if let Some(k) = &self.comparing {
+                ui::changes(ui, &k.view(), &mut actions);
+            }
             actions.spawn = ui::draw(ui, &status, map.as_ref(), &mut self.panels);
             if let (None, None, Some(why)) = (&self.current, &self.load, &self.failed) {
                 ui::error_screen(ui, why, &mut actions);
@@ -228,7 +244,8 @@ impl App {
         self.render_options.labels = self.panels.labels;
         self.render_options.highlight_indestructible = self.panels.indestructible;
         self.render_options.objects = self.panels.objects;
-        self.render_options.show_spawns = self.panels.spawn_areas;
+        // A comparison's marks take the spawn areas' place, always shown.
+        self.render_options.show_spawns = self.panels.spawn_areas || self.comparing.is_some();
         // The overlay first: its panels decide the 3D view's rectangle.
         let input = g.egui_state.take_egui_input(&g.window);
         let (out, actions, view_rect) = self.overlay(g, input, false);
@@ -323,8 +340,13 @@ impl App {
             }
         }
         if let Some(answer) = a.browser_answer {
+            let comparing = self
+                .browser
+                .as_ref()
+                .is_some_and(|b| b.purpose == Purpose::CompareWith);
             self.browser = None;
             match answer {
+                Answer::Open(p) if comparing => self.start_compare(Source::at(p)),
                 Answer::Open(p) => self.open(Source::at(p)),
                 Answer::Folder(p) => self.set_shot_folder(p),
                 Answer::Cancel => {}
@@ -372,6 +394,15 @@ impl App {
         }
         if let Some(i) = a.spawn {
             self.fly_to_spawn(i);
+        }
+        if let Some(i) = a.change {
+            self.fly_to_change(i);
+        }
+        if a.flip {
+            self.flip_compare();
+        }
+        if a.compare {
+            self.compare_dialog();
         }
         if let Some(kind) = a.mode {
             self.set_mode(kind, false);

@@ -71,6 +71,9 @@ impl App {
                     self.notice = None;
                     self.failed = None;
                     self.load = None;
+                    // A map opened ends a comparison; `--compare` starts one.
+                    self.comparing = None;
+                    self.compare_load = None;
                     // What the pointer picked was in the old map.
                     self.pointer.picked = None;
                     self.pointer.picked_from = None;
@@ -95,6 +98,9 @@ impl App {
                     }
                     if std::mem::take(&mut self.start.minimap) {
                         self.show_minimap();
+                    }
+                    if let Some(p) = self.compare_first.take() {
+                        self.start_compare(super::loader::Source::at(p));
                     }
                     return;
                 }

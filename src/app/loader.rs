@@ -48,7 +48,7 @@ impl Source {
         }
     }
 
-    fn read(&self, options: &LoadOptions) -> Result<Map, String> {
+    pub(super) fn read(&self, options: &LoadOptions) -> Result<Map, String> {
         let map = match self {
             Source::File(p) | Source::Folder(p) => formats::load_path(p, options),
             // Its size is known: no "worked out from the data" warning

@@ -11,6 +11,7 @@
 pub mod browser;
 mod browser_window;
 mod camera_mode;
+mod compare;
 mod dialogs;
 mod events;
 mod export;
@@ -64,6 +65,8 @@ pub struct Options {
     /// Scripted mode: draw this many frames after loading before the
     /// picture, and print their times.
     pub measure_frames: u32,
+    /// `--compare NEW`: once the map is open, compare it with this one.
+    pub compare: Option<PathBuf>,
 }
 
 /// Opens the window and runs until it closes. In scripted mode, returns an
@@ -211,6 +214,12 @@ struct App {
     export_form: Option<export_form::ExportForm>,
     /// The in-app file browser, when it is open.
     browser: Option<BrowserWindow>,
+    /// `--compare NEW`, until the first map is open.
+    compare_first: Option<PathBuf>,
+    /// A second map loading to be compared with the open one.
+    compare_load: Option<compare::CompareLoad>,
+    /// Two maps compared: the other side and the changes.
+    comparing: Option<compare::Comparing>,
     shots: screenshot::Shots,
     /// Counts changes to the scene's buffers, so the kept 3D view knows
     /// when to draw again.
@@ -263,6 +272,9 @@ impl App {
             export_form: None,
             wake: wake::Wake::none(),
             browser: None,
+            compare_first: options.compare,
+            compare_load: None,
+            comparing: None,
             overlays: crate::mesh::terrain::Overlays {
                 no_walk: options.start.pathing,
                 no_build: options.start.pathing,

@@ -40,6 +40,12 @@ pub struct Actions {
     pub browser_answer: Option<Answer>,
     /// A spawn area clicked in the Spawns list.
     pub spawn: Option<usize>,
+    /// File → Compare with….
+    pub compare: bool,
+    /// A change clicked in the Changes panel.
+    pub change: Option<usize>,
+    /// The Changes panel's button to show the other map.
+    pub flip: bool,
     /// View → Spawn areas changed (it is remembered).
     pub view_prefs_changed: bool,
     /// From the export window.
@@ -454,6 +460,11 @@ pub fn menu(
                     .on_hover_text("A Warcraft III map saved as a folder")
                     .clicked();
                 a.browse |= ui.button("Browse in app…").clicked();
+                a.compare |= ui
+                    .add_enabled(has_map, egui::Button::new("Compare with…"))
+                    .on_hover_text("Another version of this map: what changed, marked on the map")
+                    .on_disabled_hover_text(no_map)
+                    .clicked();
                 ui.menu_button("Recent", |ui| {
                     if recent.is_empty() {
                         ui.label("No maps opened yet");
@@ -591,3 +602,56 @@ const MODES: [(ModeKind, &str); 3] = [
     (ModeKind::Orbit, "Orbit (O)"),
     (ModeKind::Top, "Top-down (T)"),
 ];
+
+/// The Changes panel of a comparison: what changed, counted, and each
+/// change a link that flies the camera there.
+pub fn changes(ui: &mut egui::Ui, v: &super::compare::ChangesView<'_>, a: &mut Actions) {
+    let (width, range) = side_width(ui, 0.2, 320.0);
+    egui::Panel::left("changes")
+        .resizable(true)
+        .default_size(width)
+        .size_range(range)
+        .show(ui, |ui| {
+            panel_scroll().show(ui, |ui| {
+                ui.heading("Changes");
+                wrapped(ui, &v.title);
+                ui.horizontal(|ui| {
+                    ui.label(format!("Showing the {} map", v.showing));
+                    a.flip |= ui
+                        .button("Flip (X)")
+                        .on_hover_text("Show the other map in place")
+                        .clicked();
+                });
+                ui.separator();
+                for line in &v.summary {
+                    wrapped(ui, line);
+                }
+                if !v.marks.is_empty() {
+                    ui.separator();
+                    ui.label(
+                        egui::RichText::new(format!("On the map ({})", v.marks.len())).strong(),
+                    );
+                }
+                for (i, m) in v.marks.iter().enumerate() {
+                    let [r, g, b, _] = m.color();
+                    let text = format!("{} {}", m.change.id(), m.what);
+                    let mut rich = egui::RichText::new(text).color(egui::Rgba::from_rgb(r, g, b));
+                    if v.selected == Some(i) {
+                        rich = rich.strong().underline();
+                    }
+                    let link = egui::Label::new(rich).wrap().sense(egui::Sense::click());
+                    let link = ui.add(link).on_hover_cursor(egui::CursorIcon::PointingHand);
+                    if link.on_hover_text("Fly there").clicked() {
+                        a.change = Some(i);
+                    }
+                }
+                if !v.files.is_empty() {
+                    ui.separator();
+                    ui.label(egui::RichText::new("Files whose bytes differ").strong());
+                    for f in &v.files {
+                        wrapped(ui, egui::RichText::new(f).monospace());
+                    }
+                }
+            });
+        });
+}

@@ -8,6 +8,8 @@
 use mapscope::diff;
 use mapscope::diff::open::{compare, Side};
 use mapscope::formats::LoadOptions;
+use mapscope::kinds::views::{self, View};
+use mapscope::render::headless::{self, Headless};
 use std::path::{Path, PathBuf};
 
 /// How the two sides were named on the command line.
@@ -53,8 +55,36 @@ fn one_sided(side: &Side, name: &str, added: bool, json: bool) -> String {
     }
 }
 
+/// `-o PNG --view V`: the new map drawn with the changes marked.
+pub struct Picture {
+    pub path: PathBuf,
+    pub view: View,
+}
+
+/// Draws `new` with `d`'s changes marked into `picture`.
+fn draw(new: &mapscope::store::Map, d: &diff::MapDiff, picture: &Picture) -> anyhow::Result<()> {
+    let (width, height) = (1280, 720);
+    let mut gpu = Headless::new()?;
+    mapscope::render::limits::check(&gpu.gpu.device.limits(), width, height)?;
+    let mut scene = views::scene(new, &gpu.renderer, &gpu.gpu.device, false);
+    let marks = mapscope::kinds::diff_marks(new, d);
+    let e = mapscope::kinds::of(new).extent();
+    let (boxes, lines) = views::mark_boxes(new, &marks, e.width.max(e.length) / 64.0);
+    scene.set_marks(&gpu.gpu.device, &boxes, &lines);
+    let look = super::render::Look::view(picture.view);
+    let options = mapscope::render::RenderOptions::default();
+    let rgba = super::render::draw(&mut gpu, new, &scene, &look, [width, height], &options)?;
+    headless::write_png(&picture.path, &rgba, width, height, true)?;
+    eprintln!(
+        "wrote {} ({} changes marked)",
+        picture.path.display(),
+        marks.len()
+    );
+    Ok(())
+}
+
 /// Runs the command; the exit status.
-pub fn run(args: &[PathBuf], json: bool, options: &LoadOptions) -> i32 {
+pub fn run(args: &[PathBuf], json: bool, picture: Option<&Picture>, options: &LoadOptions) -> i32 {
     let sides = match Sides::parse(args) {
         Ok(s) => s,
         Err(e) => {
@@ -110,6 +140,12 @@ pub fn run(args: &[PathBuf], json: bool, options: &LoadOptions) -> i32 {
                 match json {
                     true => println!("{}", diff::json::to_json(&d)),
                     false => print!("{}", diff::report::text(&d, &old_name, &new_name)),
+                }
+                if let Some(p) = picture {
+                    if let Err(e) = draw(&n.map, &d, p) {
+                        eprintln!("mapscope: cannot draw {}: {e:#}", p.path.display());
+                        return 2;
+                    }
                 }
                 !d.same()
             }

@@ -244,3 +244,97 @@ pub enum DiffError {
     #[error("cannot compare {old} with {new}: they are different kinds of map")]
     DifferentKinds { old: String, new: String },
 }
+
+/// A change placed on the map for pictures and the viewer, in map
+/// coordinates (x east, y south, z down, the viewer's units): a rectangle,
+/// its z range where the kind knows one, and for a moved object where it
+/// came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark {
+    pub change: Change,
+    pub min: [f32; 2],
+    pub max: [f32; 2],
+    pub z: Option<[f32; 2]>,
+    pub from: Option<[f32; 2]>,
+    /// What it is, as the Changes list names it.
+    pub what: String,
+}
+
+impl Mark {
+    /// A square of side `size` around `at`.
+    pub fn around(change: Change, at: [f32; 2], size: f32, what: String) -> Mark {
+        let h = size / 2.0;
+        Mark {
+            change,
+            min: [at[0] - h, at[1] - h],
+            max: [at[0] + h, at[1] + h],
+            z: None,
+            from: None,
+            what,
+        }
+    }
+
+    pub fn center(&self) -> [f32; 2] {
+        [
+            (self.min[0] + self.max[0]) / 2.0,
+            (self.min[1] + self.max[1]) / 2.0,
+        ]
+    }
+
+    /// Added green, removed red, moved and changed amber.
+    pub fn color(&self) -> [f32; 4] {
+        match self.change {
+            Change::Added => [0.2, 0.9, 0.3, 0.55],
+            Change::Removed => [0.95, 0.2, 0.2, 0.55],
+            Change::Moved | Change::Changed => [1.0, 0.7, 0.1, 0.55],
+        }
+    }
+}
+
+/// An object change's mark, placed by `to_map` (the file's position to
+/// map x, y), `size` map units square.
+pub fn object_mark(
+    o: &ObjectChange,
+    size: f32,
+    to_map: impl Fn([f32; 3]) -> [f32; 2],
+) -> Option<Mark> {
+    let at = o.new.or(o.old)?;
+    let at = match o.change {
+        Change::Removed => o.old?,
+        _ => at,
+    };
+    let mut m = Mark::around(o.change, to_map(at), size, report::object_title(o));
+    if o.change == Change::Moved {
+        m.from = o.old.map(&to_map);
+    }
+    Some(m)
+}
+
+/// Regions' marks: `to_map` turns a region's cell corners (min, and max
+/// plus one) into map rectangles.
+pub fn region_marks(
+    regions: &[Region],
+    what: &str,
+    to_map: impl Fn([f32; 2], [f32; 2]) -> ([f32; 2], [f32; 2]),
+) -> Vec<Mark> {
+    regions
+        .iter()
+        .map(|r| {
+            let (a, b) = to_map(
+                [r.min[0] as f32, r.min[1] as f32],
+                [r.max[0] as f32 + 1.0, r.max[1] as f32 + 1.0],
+            );
+            Mark {
+                change: Change::Changed,
+                min: [a[0].min(b[0]), a[1].min(b[1])],
+                max: [a[0].max(b[0]), a[1].max(b[1])],
+                z: r.z.map(|[z0, z1]| [z0 as f32, z1 as f32 + 1.0]),
+                from: None,
+                what: format!(
+                    "{what}: {} changes, x {}..{}, y {}..{}",
+                    r.count, r.min[0], r.max[0], r.min[1], r.max[1]
+                ),
+            }
+        })
+        .collect()
+}

@@ -27,11 +27,16 @@ fn position(p: [f32; 3]) -> String {
     format!("({}, {})", n(p[0]), n(p[1]))
 }
 
-fn object_line(o: &ObjectChange) -> String {
-    let what = match o.id.is_empty() {
+/// "tree LTlt": what an object is.
+pub fn object_title(o: &ObjectChange) -> String {
+    match o.id.is_empty() {
         true => o.kind.to_string(),
         false => format!("{} {}", o.kind, o.id),
-    };
+    }
+}
+
+fn object_line(o: &ObjectChange) -> String {
+    let what = object_title(o);
     let place = match (o.change, o.old, o.new) {
         (Change::Moved, Some(a), Some(b)) => format!("{} -> {}", position(a), position(b)),
         (_, _, Some(p)) | (_, Some(p), None) => position(p),

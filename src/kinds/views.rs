@@ -45,6 +45,65 @@ fn ground_z(kind: &dyn MapKind, x: u32, y: u32) -> f32 {
     kind.ground_z(x, y).unwrap_or(0.0)
 }
 
+/// Boxes for `marks` on `map` (each at least `min_size` across, so that
+/// one changed voxel shows in a picture of the whole map), lying on the
+/// ground where a mark has no z range, and line vertices for moved
+/// objects: an arrow from where each was to where it is.
+pub fn mark_boxes(
+    map: &Map,
+    marks: &[crate::diff::Mark],
+    min_size: f32,
+) -> (Vec<Box3>, Vec<crate::render::boxes::BoxVertex>) {
+    use crate::render::boxes::BoxVertex;
+    let kind = super::of(map);
+    // W3E ground is the blended surface objects stand on.
+    let ground = |p: [f32; 2]| match map.terrain() {
+        Some(t) => t.surface_z(p[0], p[1]),
+        None => ground_z(&*kind, p[0].max(0.0) as u32, p[1].max(0.0) as u32),
+    };
+    let (mut boxes, mut lines) = (Vec::new(), Vec::new());
+    for m in marks {
+        let c = m.center();
+        let half = [
+            (m.max[0] - m.min[0]).max(min_size) / 2.0,
+            (m.max[1] - m.min[1]).max(min_size) / 2.0,
+        ];
+        let (z0, z1) = match m.z {
+            Some([a, b]) => (a, b),
+            None => {
+                let g = ground(c);
+                (g - 1.0, g + 0.25)
+            }
+        };
+        boxes.push(Box3 {
+            min: Vec3::new(c[0] - half[0], c[1] - half[1], z0),
+            max: Vec3::new(c[0] + half[0], c[1] + half[1], z1),
+            color: m.color(),
+        });
+        if let Some(from) = m.from {
+            let color = [1.0, 0.85, 0.2, 1.0];
+            let (a, b) = (
+                Vec3::new(from[0], from[1], ground(from) - 1.0),
+                Vec3::new(c[0], c[1], z0),
+            );
+            lines.extend([
+                BoxVertex::new(a.into(), color),
+                BoxVertex::new(b.into(), color),
+            ]);
+            // The head: two short strokes back from the point.
+            let back = (a - b).normalize_or_zero() * half[0].max(0.5) * 1.5;
+            let side = Vec3::new(-back.y, back.x, 0.0) * 0.5;
+            for s in [side, -side] {
+                lines.extend([
+                    BoxVertex::new(b.into(), color),
+                    BoxVertex::new((b + back + s).into(), color),
+                ]);
+            }
+        }
+    }
+    (boxes, lines)
+}
+
 /// A camera for `view`, or why the map has none of that kind.
 pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Camera, String> {
     let kind = super::of(map);

@@ -179,6 +179,23 @@ impl Scene {
         });
     }
 
+    /// Replaces the boxes with marks (a diff's changes): boxes with their
+    /// tops, so that they tint what they cover from above, their outlines,
+    /// and `lines` (pairs of line vertices: arrows).
+    pub fn set_marks(&mut self, device: &wgpu::Device, marks: &[Box3], lines: &[BoxVertex]) {
+        self.set_quads(device, QuadLayer::Boxes, &boxes::quads(marks));
+        let mut edges = boxes::edges(marks);
+        edges.extend_from_slice(lines);
+        self.box_edges = (!edges.is_empty()).then(|| {
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("mark edges"),
+                contents: bytemuck::cast_slice(&edges),
+                usage: wgpu::BufferUsages::VERTEX,
+            });
+            (buffer, edges.len() as u32)
+        });
+    }
+
     /// Replaces the highlighted boxes (none to clear).
     pub fn set_highlight(&mut self, device: &wgpu::Device, boxes: &[Box3]) {
         self.set_quads(device, QuadLayer::Highlight, &boxes::quads(boxes));
