@@ -271,6 +271,62 @@ pub fn archive_variants(name: &str, file: &[u8]) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
+/// Another version of a voxel map, for diffs: a grey tower 12 voxels high
+/// on the 6 x 6 columns from `at`, a crater up to 6 voxels deep within 8
+/// columns of `at + (40, 40)`, and the top voxels of the 20 x 4 columns
+/// from `at + (0, 30)` recoloured. Each column's top slab is edited in
+/// place; the rest is copied.
+pub fn edited_voxels(
+    store: &crate::store::voxels::VoxelStore,
+    at: [u32; 2],
+) -> crate::store::voxels::VoxelStore {
+    use crate::store::voxels::VoxelStore;
+    let [w, l, d] = store.dims();
+    let mut out = VoxelStore::new(w, l, d, store.fourth_byte);
+    let inside = |x: u32, y: u32, x0: u32, y0: u32, n: u32, m: u32| {
+        (x0..x0 + n).contains(&x) && (y0..y0 + m).contains(&y)
+    };
+    for y in 0..l {
+        for x in 0..w {
+            let (slabs, colors) = store.surface(x, y);
+            let (mut slabs, mut colors) = (slabs.to_vec(), colors.to_vec());
+            if let Some(s) = slabs.first_mut() {
+                let top_colors = s.top_len as usize;
+                if inside(x, y, at[0], at[1], 6, 6) {
+                    let t = 12.min(s.top) as usize;
+                    s.top -= t as u16;
+                    s.top_len += t as u16;
+                    colors.splice(0..0, std::iter::repeat_n(0x8080_8080, t));
+                }
+                let (dx, dy) = (x as i64 - at[0] as i64 - 40, y as i64 - at[1] as i64 - 40);
+                let room = (s.bottom - s.top - s.bottom_len) as i64 - 1;
+                let k = (6 - (dx * dx + dy * dy) / 11).min(room);
+                if k > 0 && !inside(x, y, at[0], at[1], 6, 6) {
+                    let k = k as usize;
+                    s.top += k as u16;
+                    let dropped = k.min(top_colors);
+                    colors.drain(0..dropped);
+                    s.top_len -= dropped as u16;
+                    if s.top_len == 0 {
+                        s.top_len = 1;
+                        colors.insert(0, 0x8060_4020);
+                    }
+                }
+                if inside(x, y, at[0], at[1] + 30, 20, 4) {
+                    colors[0] ^= 0x0040_4040;
+                }
+            }
+            for s in slabs {
+                out.push_slab(s);
+            }
+            out.push_colors(colors);
+            out.end_column();
+        }
+    }
+    out.finish();
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -325,7 +325,7 @@ pub fn region_marks(
                 [r.max[0] as f32 + 1.0, r.max[1] as f32 + 1.0],
             );
             Mark {
-                change: Change::Changed,
+                change: r.change,
                 min: [a[0].min(b[0]), a[1].min(b[1])],
                 max: [a[0].max(b[0]), a[1].max(b[1])],
                 z: r.z.map(|[z0, z1]| [z0 as f32, z1 as f32 + 1.0]),

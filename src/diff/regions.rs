@@ -12,6 +12,9 @@ pub struct Region {
     pub z: Option<[u32; 2]>,
     pub cells: u64,
     pub count: u64,
+    /// What all its changes were, where they were one thing (voxels only
+    /// added, or only removed); `Changed` otherwise.
+    pub change: super::Change,
 }
 
 impl Region {
@@ -31,6 +34,7 @@ pub struct Changed {
     pub y: u32,
     pub count: u64,
     pub z: Option<[u32; 2]>,
+    pub change: super::Change,
 }
 
 /// Groups `cells` (in row-major order, each place once) into regions,
@@ -82,7 +86,11 @@ pub fn group(cells: &[Changed]) -> Vec<Region> {
             z: c.z,
             cells: 0,
             count: 0,
+            change: c.change,
         });
+        if region.change != c.change {
+            region.change = super::Change::Changed;
+        }
         region.min = [region.min[0].min(c.x), region.min[1].min(c.y)];
         region.max = [region.max[0].max(c.x), region.max[1].max(c.y)];
         region.z = match (region.z, c.z) {
@@ -111,6 +119,7 @@ mod tests {
             y,
             count: 1,
             z: None,
+            change: crate::diff::Change::Changed,
         }
     }
 
@@ -144,16 +153,20 @@ mod tests {
                 y: 3,
                 count: 4,
                 z: Some([10, 12]),
+                change: crate::diff::Change::Added,
             },
             Changed {
                 x: 4,
                 y: 3,
                 count: 2,
                 z: Some([5, 6]),
+                change: crate::diff::Change::Removed,
             },
         ];
         let r = group(&cells);
         assert_eq!(r.len(), 1);
         assert_eq!((r[0].count, r[0].z), (6, Some([5, 12])));
+        // Added beside removed: a region of both is changed.
+        assert_eq!(r[0].change, crate::diff::Change::Changed);
     }
 }

@@ -45,6 +45,7 @@ fn cells(old: &AlwWorld, new: &AlwWorld) -> CellsDiff {
                     y,
                     count,
                     z: None,
+                    change: crate::diff::Change::Changed,
                 });
             }
         }

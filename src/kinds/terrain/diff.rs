@@ -104,6 +104,7 @@ pub fn compare(old: &W3eTerrain, new: &W3eTerrain) -> TerrainDiff {
                     y,
                     count,
                     z: None,
+                    change: crate::diff::Change::Changed,
                 });
             }
         }

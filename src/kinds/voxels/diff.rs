@@ -146,11 +146,17 @@ pub fn compare(old: &VoxelStore, new: &VoxelStore, vmf: bool) -> VoxelDiff {
             diff.relit += c.relit;
             diff.material += c.material;
             diff.columns_changed += 1;
+            let change = match (c.added, c.removed) {
+                (a, 0) if a == count => crate::diff::Change::Added,
+                (0, r) if r == count => crate::diff::Change::Removed,
+                _ => crate::diff::Change::Changed,
+            };
             changed.push(Changed {
                 x,
                 y,
                 count,
                 z: c.z,
+                change,
             });
         }
     }

@@ -397,6 +397,7 @@ fn pathing(old: &Pathing, new: &Pathing) -> GridDiff {
                 y,
                 count: count.max(1),
                 z: None,
+                change: crate::diff::Change::Changed,
             });
         }
     }
