@@ -12,7 +12,8 @@
 //!
 //! * a dry tile is the mean of its four corners' ground colours (one colour
 //!   per whole texture ID), a cliff tile the mean of its corners' cliff
-//!   colours;
+//!   colours; a corner with the boundary flag is black (the game's black
+//!   mask covers it, on the minimap too);
 //! * water over it blends a tileset's water colour in by how deep it is
 //!   (four depth bands): `alpha * water + (1 - alpha) * ground`, the water
 //!   held to blue and cyan so that it reads as water in the lit 3D view too;
@@ -28,6 +29,11 @@
 //! other map; versions of one map stay together), a fit on each half is
 //! scored on the other, looking colours up as the viewer does; then the
 //! fit on all of them is the table written.
+//!
+//! `EXPLAIN=NAME[,NAME...]` prints, for each held-out map whose file name
+//! holds one of them, which kinds of tile its error comes from (trees,
+//! water by band and ID, boundary, dry tiles of one ID; `?` marks an ID
+//! the fit scoring it did not have).
 
 // Sums over colour channels and the textbook's solver read best with indices.
 #![allow(clippy::needless_range_loop)]
@@ -63,6 +69,9 @@ struct TileSample {
     /// IDs (into `Ids::cliff`) for a cliff tile.
     corners: [usize; 4],
     cliff: bool,
+    /// Corners with the boundary flag (bit k: corner k): the game's black
+    /// mask covers them, on the minimap too.
+    boundary: u8,
     /// The water's depth band, if the tile shows water.
     water: Option<usize>,
     /// How much of the tile each kind of tree's canopies cover (indices
@@ -220,6 +229,14 @@ fn main() {
         let (train, held) = (&halves[h], &halves[1 - h]);
         let fit = fit(train, &ids);
         let (seen, scores) = (score(train, &fit, &ids), score(held, &fit, &ids));
+        if let Ok(pat) = std::env::var("EXPLAIN") {
+            for m in held
+                .iter()
+                .filter(|m| pat.split(',').any(|p| m.name.contains(p)))
+            {
+                explain(m, &fit, &ids, held);
+            }
+        }
         println!(
             "fitted on half {} ({} maps): mean error {:.1} on them, {:.1} on the {} maps it did not see (worst {:.1})",
             h + 1,
@@ -369,6 +386,7 @@ fn samples(w: &WarcraftMap, reference: &Reference, era: Era, ids: &mut Ids) -> V
             out.push(TileSample {
                 corners,
                 cliff,
+                boundary: (0..4).filter(|&k| c[k].boundary()).map(|k| 1 << k).sum(),
                 water: (wet && depth > 0.0).then(|| game_colors::water_band(depth)),
                 cover: cover[my as usize * tiles_x + mx as usize].clone(),
                 tileset: t.tileset,
@@ -445,7 +463,10 @@ fn covered(s: &TileSample) -> f64 {
 fn dry(s: &TileSample, r: &Resolved) -> [f64; 3] {
     let list = if s.cliff { &r.cliff } else { &r.ground };
     let mut c = [0.0; 3];
-    for &i in &s.corners {
+    for (n, &i) in s.corners.iter().enumerate() {
+        if s.boundary & (1 << n) != 0 {
+            continue;
+        }
         for k in 0..3 {
             c[k] += list[i][k] / 4.0;
         }
@@ -477,6 +498,54 @@ fn predict(s: &TileSample, r: &Resolved) -> [f64; 3] {
         }
     }
     c
+}
+
+/// Prints where `m`'s error under `fit` comes from, by kind of tile: the
+/// share of tiles, what they add to the map's error and their own, and
+/// our mean colour against the minimap's.
+fn explain(m: &MapSamples, fit: &Fit, ids: &Ids, maps: &[&MapSamples]) {
+    let r = resolve(fit, ids, maps);
+    let mut by: BTreeMap<String, (f64, f64, [f64; 3], [f64; 3])> = BTreeMap::new();
+    let n = m.tiles.len() as f64;
+    for s in &m.tiles {
+        let p = predict(s, &r).map(|v| v.clamp(0.0, 255.0).round());
+        let e: f64 = (0..3).map(|k| (p[k] - s.target[k]).abs()).sum::<f64>() / 3.0;
+        let list = if s.cliff { &ids.cliff } else { &ids.ground };
+        let c0 = id(&list[s.corners[0]]);
+        let pure = s.corners.iter().all(|&c| c == s.corners[0]);
+        let key = if s.boundary > 0 {
+            format!("boundary{} {c0}", s.boundary.count_ones())
+        } else if !s.cover.is_empty() {
+            format!("trees({})", id(&ids.trees[s.cover[0].0]))
+        } else if let Some(b) = s.water {
+            format!("water{b} {c0}")
+        } else if pure {
+            let known = fit.ground.iter().chain(&fit.cliff).any(|g| id(&g.0) == c0);
+            format!("{}{c0}", if known { "" } else { "?" })
+        } else {
+            "mixed".into()
+        };
+        let x = by.entry(key).or_insert((0.0, 0.0, [0.0; 3], [0.0; 3]));
+        x.0 += 1.0;
+        x.1 += e;
+        for k in 0..3 {
+            x.2[k] += p[k];
+            x.3[k] += s.target[k];
+        }
+    }
+    let mut rows: Vec<_> = by.into_iter().collect();
+    rows.sort_by(|a, b| b.1 .1.total_cmp(&a.1 .1));
+    println!("== {} ({} tiles)", m.name, n);
+    for (k, (c, e, p, t)) in rows.iter().take(14) {
+        println!(
+            "  {k:18} {:5.1}% tiles, adds {:5.2}, err {:5.1}, ours {:?} minimap {:?}",
+            100.0 * c / n,
+            e / n,
+            e / c,
+            p.map(|v| (v / c) as i32),
+            t.map(|v| (v / c) as i32)
+        );
+    }
 }
 
 fn score(maps: &[&MapSamples], fit: &Fit, ids: &Ids) -> Vec<(String, f64)> {
@@ -654,8 +723,13 @@ fn fit_ground(fit: &mut Fit, maps: &[&MapSamples], ids: &Ids) {
         .filter(|s| s.water.is_none() && s.cover.is_empty())
     {
         let at = |i: usize| if s.cliff { ng + i } else { i };
-        for &i in &s.corners {
-            for &j in &s.corners {
+        // Boundary corners are black: no ID's colour shows there.
+        let shown: Vec<usize> = (0..4)
+            .filter(|&k| s.boundary & (1 << k) == 0)
+            .map(|k| s.corners[k])
+            .collect();
+        for &i in &shown {
+            for &j in &shown {
                 n[at(i)][at(j)] += 1.0 / 16.0;
             }
             for (sum, t) in b[at(i)].iter_mut().zip(s.target) {

@@ -40,6 +40,7 @@ mod ground;
 mod lanes;
 #[cfg(test)]
 pub(crate) mod seams;
+pub mod texture_kinds;
 mod tiles;
 mod water;
 

@@ -7,6 +7,10 @@ use super::lanes::LanedRgb;
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 
 const BLIGHT: [u8; 3] = [95, 70, 95];
+/// Boundary tiles: the game covers them with its black mask, in play and
+/// on the minimaps the editor saves (whole corners of The Juggernaut and
+/// Royal Gardens are black there).
+const BOUNDARY: [u8; 3] = [0, 0, 0];
 /// For cliff textures missing from the map's list.
 const UNKNOWN_CLIFF: [u8; 3] = [120, 110, 100];
 /// For ground textures missing from the map's list.
@@ -25,6 +29,7 @@ fn rgb(c: [u8; 3], scale: f32) -> [u8; 3] {
 /// Every colour a tilepoint's texture fields can give, by those fields.
 pub(super) struct Palette {
     blight: LanedRgb,
+    boundary: LanedRgb,
     /// By ground texture index.
     ground: Vec<LanedRgb>,
     /// Cliff colours by cliff texture: of a cliff tile's tops and of its
@@ -52,6 +57,7 @@ impl Palette {
         };
         Palette {
             blight: LanedRgb::new(BLIGHT),
+            boundary: LanedRgb::new(BOUNDARY),
             ground: (0..GROUND_TEXTURES)
                 .map(|i| {
                     let id = t.ground_textures.get(i);
@@ -64,10 +70,13 @@ impl Palette {
         }
     }
 
-    /// A corner's ground colour: blight over everything, else its
-    /// texture's.
+    /// A corner's ground colour: the boundary's black mask over
+    /// everything, then blight, else its texture's.
     #[inline]
     pub(super) fn ground(&self, p: &Tilepoint) -> LanedRgb {
+        if p.boundary() {
+            return self.boundary;
+        }
         if p.blight() {
             return self.blight;
         }
@@ -77,12 +86,18 @@ impl Palette {
     /// The colour of a cliff tile's top at corner `p`.
     #[inline]
     pub(super) fn cliff_top(&self, p: &Tilepoint) -> [u8; 3] {
+        if p.boundary() {
+            return BOUNDARY;
+        }
         self.cliff_top[p.cliff_texture() as usize % CLIFF_TEXTURES]
     }
 
     /// The colour of a cliff wall below corner `p`.
     #[inline]
     pub(super) fn cliff_wall(&self, p: &Tilepoint) -> [u8; 3] {
+        if p.boundary() {
+            return BOUNDARY;
+        }
         self.cliff_wall[p.cliff_texture() as usize % CLIFF_TEXTURES]
     }
 
@@ -90,5 +105,28 @@ impl Palette {
     #[inline]
     pub(super) fn water(&self, depth: f32) -> (f32, [u8; 3]) {
         self.water[game_colors::water_band(depth)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boundary_corners_are_black_over_ground_blight_and_cliffs() {
+        let mut t = W3eTerrain::flat(4, 4, 11);
+        let pal = Palette::new(&t);
+        let p = t.tile_mut(1, 1);
+        p.set_texture(1);
+        p.set_layer_and_cliff_texture(2, 1);
+        let grass = pal.ground(p).rgb();
+        assert_eq!(grass, game_colors::ground(b"Lgrs"));
+        assert_ne!(pal.cliff_top(p), BOUNDARY);
+        p.set_flag(Tilepoint::BLIGHT, true);
+        assert_eq!(pal.ground(p).rgb(), BLIGHT);
+        p.set_flag(Tilepoint::BOUNDARY, true);
+        assert_eq!(pal.ground(p).rgb(), BOUNDARY);
+        assert_eq!(pal.cliff_top(p), BOUNDARY);
+        assert_eq!(pal.cliff_wall(p), BOUNDARY);
     }
 }

@@ -4,16 +4,20 @@
 //! `examples/fit_terrain_colors.rs` into [`super::fitted`].
 //!
 //! An ID no minimap showed falls back to colours of its own kind, never to
-//! another kind's: a ground texture to the fitted grounds of the same name
-//! in other tilesets and of its own tileset, a cliff to the fitted cliffs
-//! likewise, a tree to the fitted forest of the map's tileset. Only with
-//! nothing fitted at all does a hand-made colour
-//! ([`crate::mesh::palette`], [`hand_made_trees`]) stand in.
+//! another kind's: one of the game's standard ground textures to the
+//! fitted grounds of the same material ([`super::texture_kinds`]: `Nsnw`
+//! is snow), moved as its tileset's fitted grounds are from theirs; any
+//! other ground texture to the fitted grounds of the same name in other
+//! tilesets and of its own tileset, a cliff to the fitted cliffs likewise,
+//! a tree to the fitted forest of the map's tileset. Only with nothing
+//! fitted does a hand-made colour ([`super::texture_kinds::Kind::hand_made`],
+//! [`crate::mesh::palette`], [`hand_made_trees`]) stand in.
 //!
 //! The minimaps of the 2002 Reign of Chaos betas draw forests much darker
 //! than later editors: [`Era`] says which a map comes from.
 
 use super::fitted;
+use super::texture_kinds::{ground_kind, Kind};
 
 use crate::mesh::palette::texture_color;
 /// How the table was fitted: the maps, and the error on them and on maps
@@ -159,10 +163,38 @@ fn fallback(
     }
 }
 
+/// The colour of a standard ground ID no table row holds, from the rows
+/// of other IDs: its material's colour (the mean of the rows of that
+/// material, else hand-made) moved by how far its tileset's rows are from
+/// their materials' colours (Barrens dirt is redder than dirt elsewhere).
+/// `None` for IDs the game does not list.
+fn by_material(table: IdTable, id: &[u8; 4]) -> Option<[u8; 3]> {
+    let kind = ground_kind(id)?;
+    let of_kind = |k: Kind| -> [f64; 3] {
+        mean_where(table, |r| ground_kind(r) == Some(k))
+            .unwrap_or_else(|| k.hand_made())
+            .map(f64::from)
+    };
+    let offsets: Vec<[f64; 3]> = table
+        .iter()
+        .filter(|(r, _)| r[0] == id[0])
+        .filter_map(|(r, c)| {
+            let k = of_kind(ground_kind(r)?);
+            Some(std::array::from_fn(|i| c[i] as f64 - k[i]))
+        })
+        .collect();
+    let (base, n) = (of_kind(kind), offsets.len().max(1) as f64);
+    Some(std::array::from_fn(|i| {
+        let offset = offsets.iter().map(|o| o[i]).sum::<f64>() / n;
+        (base[i] + offset).round().clamp(0.0, 255.0) as u8
+    }))
+}
+
 impl Tables<'_> {
     /// A ground texture's colour.
     pub fn ground(&self, id: &[u8; 4]) -> [u8; 3] {
         lookup(self.ground, id)
+            .or_else(|| by_material(self.ground, id))
             .or_else(|| fallback(self.ground, id, ground_parts))
             .unwrap_or_else(|| texture_color(id))
     }
@@ -243,6 +275,7 @@ fn mean(colors: &[[u8; 3]]) -> Option<[u8; 3]> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mesh::terrain::texture_kinds::Kind;
 
     fn sum(c: [u8; 3]) -> u32 {
         c.iter().map(|&v| v as u32).sum()
@@ -325,13 +358,47 @@ mod tests {
             water: &[],
             beta_trees: DEFAULT_BETA_TREES,
         };
-        assert_eq!(empty.ground(b"Lgrs"), texture_color(b"Lgrs"));
+        // A standard ID: its material's hand-made colour; any other ID a
+        // colour by its name.
+        assert_eq!(empty.ground(b"Lgrs"), Kind::Grass.hand_made());
+        assert_eq!(empty.ground(b"Lzzz"), texture_color(b"Lzzz"));
         assert_eq!(
             empty.trees(b"LTlt", b'L', Era::Release),
             hand_made_trees(b'L')
         );
         assert_eq!(water_band(0.1), 0);
         assert_eq!(water_band(5.0), WATER_BANDS - 1);
+    }
+
+    #[test]
+    fn an_unseen_standard_ground_takes_its_materials_colour_moved_by_its_tileset() {
+        // Northrend snow no minimap showed, where Winter's snow and dirt
+        // and Northrend's dirt were fitted: snow, bluer and darker as
+        // Northrend's dirt is than Winter's; not the mean of Northrend's
+        // grounds, which are dark.
+        let table: IdTable = &[
+            (b"Ndrt", [70, 80, 95]),
+            (b"Wdrt", [90, 85, 80]),
+            (b"Wsnw", [200, 210, 220]),
+        ];
+        let t = Tables {
+            ground: table,
+            cliff: &[],
+            trees: &[],
+            forests: &[],
+            water: &[],
+            beta_trees: DEFAULT_BETA_TREES,
+        };
+        // Dirt is [80, 83, 88] (both dirts); Northrend's is 10 less red,
+        // 3 less green and 7 bluer.
+        assert_eq!(t.ground(b"Nsnw"), [190, 207, 227]);
+        // A material no row has: its hand-made colour, moved alike.
+        let ice = Kind::Ice.hand_made();
+        assert_eq!(t.ground(b"Nice"), [ice[0] - 10, ice[1] - 3, ice[2] + 7]);
+        // Black marble is dark whatever tileset's marble was fitted.
+        let dark: IdTable = &[(b"Xblm", [20, 18, 22]), (b"Ydrt", [120, 110, 90])];
+        let t = Tables { ground: dark, ..t };
+        assert!(sum(t.ground(b"Yblm")) < 120, "{:?}", t.ground(b"Yblm"));
     }
 
     #[test]
