@@ -21,5 +21,12 @@ fn fs_main(in: Out) -> @location(0) vec4<f32> {
     if clipped(in.world) {
         discard;
     }
+    return vec4<f32>(dimmed(in.color.rgb), in.color.a);
+}
+
+// Boxes and their outlines (spawn areas, a comparison's marks): never
+// dimmed, so that they stand out of a dimmed map.
+@fragment
+fn fs_marker(in: Out) -> @location(0) vec4<f32> {
     return in.color;
 }

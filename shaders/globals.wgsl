@@ -7,7 +7,8 @@ struct Globals {
     // rgb: fog colour; w: fog distance in voxels, 0 for no fog.
     fog: vec4<f32>,
     // x: ambient-occlusion strength (0..1); y: 1 to highlight indestructible
-    // voxels; z: 1 to draw flat, unlit colours (the minimap view).
+    // voxels; z: 1 to draw flat, unlit colours (the minimap view); w: how
+    // much to dim the map (0 none; a comparison dims what did not change).
     params: vec4<f32>,
     // x0, y0, x1, y1: the map area drawn (map coordinates); nothing of the
     // terrain, water or objects outside it (the minimap view's bars).
@@ -29,4 +30,9 @@ fn fogged(c: vec3<f32>, dist: f32) -> vec3<f32> {
 // Whether map point p lies outside the area drawn.
 fn clipped(p: vec2<f32>) -> bool {
     return p.x < g.clip.x || p.y < g.clip.y || p.x > g.clip.z || p.y > g.clip.w;
+}
+
+// Colour `c` dimmed as the options ask: markers stand out of a dimmed map.
+fn dimmed(c: vec3<f32>) -> vec3<f32> {
+    return c * (1.0 - g.params.w);
 }

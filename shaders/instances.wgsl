@@ -37,5 +37,5 @@ fn fs_main(in: Out) -> @location(0) vec4<f32> {
     if clipped(in.world) {
         discard;
     }
-    return vec4<f32>(fogged(in.color, in.dist), 1.0);
+    return vec4<f32>(dimmed(fogged(in.color, in.dist)), 1.0);
 }

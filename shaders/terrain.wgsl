@@ -70,5 +70,5 @@ fn fs_main(in: Out) -> @location(0) vec4<f32> {
         let facing = select(1.0, abs(dot(n, LIGHT)) / len, len > 1e-12);
         c = c * (0.45 + 0.55 * facing);
     }
-    return vec4<f32>(c, 1.0);
+    return vec4<f32>(dimmed(c), 1.0);
 }

@@ -61,5 +61,5 @@ fn vs_main(@builtin(vertex_index) vi: u32, @location(0) face: vec2<u32>) -> Out 
 
 @fragment
 fn fs_main(in: Out) -> @location(0) vec4<f32> {
-    return vec4<f32>(fogged(in.color, in.dist), in.alpha);
+    return vec4<f32>(dimmed(fogged(in.color, in.dist)), in.alpha);
 }

@@ -99,11 +99,14 @@ pub struct Comparing {
     pub new_name: String,
     /// The change clicked last, highlighted.
     pub selected: Option<usize>,
+    /// Dim what did not change (the Changes panel's check box).
+    pub dim: bool,
 }
 
 /// What the Changes panel shows.
 pub struct ChangesView<'a> {
     pub title: String,
+    pub dim: bool,
     pub showing: &'static str,
     pub summary: Vec<String>,
     pub marks: &'a [Mark],
@@ -155,6 +158,7 @@ impl Comparing {
         }
         ChangesView {
             title: format!("{} -> {}", self.old_name, self.new_name),
+            dim: self.dim,
             showing: if self.showing_new { "new" } else { "old" },
             summary,
             marks: &self.marks,
@@ -280,6 +284,7 @@ impl App {
             old_name,
             new_name,
             selected: None,
+            dim: true,
         };
         let mut new = new;
         mark_scenes(&g.gpu.device, &mut new, &mut comparing);

@@ -246,6 +246,10 @@ impl App {
         self.render_options.objects = self.panels.objects;
         // A comparison's marks take the spawn areas' place, always shown.
         self.render_options.show_spawns = self.panels.spawn_areas || self.comparing.is_some();
+        self.render_options.dim = match &self.comparing {
+            Some(k) if k.dim => 0.55,
+            _ => 0.0,
+        };
         // The overlay first: its panels decide the 3D view's rectangle.
         let input = g.egui_state.take_egui_input(&g.window);
         let (out, actions, view_rect) = self.overlay(g, input, false);
@@ -400,6 +404,9 @@ impl App {
         }
         if a.flip {
             self.flip_compare();
+        }
+        if let (Some(dim), Some(k)) = (a.dim, &mut self.comparing) {
+            k.dim = dim;
         }
         if a.compare {
             self.compare_dialog();

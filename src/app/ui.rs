@@ -46,6 +46,8 @@ pub struct Actions {
     pub change: Option<usize>,
     /// The Changes panel's button to show the other map.
     pub flip: bool,
+    /// The Changes panel's "Dim what did not change", when clicked.
+    pub dim: Option<bool>,
     /// View → Spawn areas changed (it is remembered).
     pub view_prefs_changed: bool,
     /// From the export window.
@@ -622,6 +624,10 @@ pub fn changes(ui: &mut egui::Ui, v: &super::compare::ChangesView<'_>, a: &mut A
                         .on_hover_text("Show the other map in place")
                         .clicked();
                 });
+                let mut dim = v.dim;
+                if ui.checkbox(&mut dim, "Dim what did not change").changed() {
+                    a.dim = Some(dim);
+                }
                 ui.separator();
                 for line in &v.summary {
                     wrapped(ui, line);

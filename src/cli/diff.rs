@@ -72,7 +72,11 @@ fn draw(new: &mapscope::store::Map, d: &diff::MapDiff, picture: &Picture) -> any
     let (boxes, lines) = views::mark_boxes(new, &marks, e.width.max(e.length) / 64.0);
     scene.set_marks(&gpu.gpu.device, &boxes, &lines);
     let look = super::render::Look::view(picture.view);
-    let options = mapscope::render::RenderOptions::default();
+    // What did not change is dimmed, so that the marks stand out.
+    let options = mapscope::render::RenderOptions {
+        dim: 0.4,
+        ..Default::default()
+    };
     let rgba = super::render::draw(&mut gpu, new, &scene, &look, [width, height], &options)?;
     headless::write_png(&picture.path, &rgba, width, height, true)?;
     eprintln!(

@@ -38,7 +38,7 @@ impl Globals {
                 options.ao,
                 options.highlight_indestructible as u32 as f32,
                 options.flat as u32 as f32,
-                0.0,
+                options.dim,
             ],
             clip: options
                 .clip

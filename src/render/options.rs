@@ -28,6 +28,9 @@ pub struct RenderOptions {
     /// frames short while the camera moves on a slow renderer by leaving
     /// the farthest chunks out. `None` draws them all.
     pub face_budget: Option<u64>,
+    /// How much to darken the map, 0 (not at all) to 1, leaving boxes and
+    /// their outlines as they are: a comparison's unchanged parts.
+    pub dim: f32,
 }
 
 impl Default for RenderOptions {
@@ -44,6 +47,7 @@ impl Default for RenderOptions {
             flat: false,
             clip: None,
             face_budget: None,
+            dim: 0.0,
         }
     }
 }

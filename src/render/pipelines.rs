@@ -85,6 +85,7 @@ fn pipeline(
     drawn: Drawn,
     translucent: bool,
     format: wgpu::TextureFormat,
+    fragment: &str,
 ) -> wgpu::RenderPipeline {
     device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
         label: Some(label),
@@ -100,7 +101,7 @@ fn pipeline(
         multisample: Default::default(),
         fragment: Some(wgpu::FragmentState {
             module,
-            entry_point: Some("fs_main"),
+            entry_point: Some(fragment),
             compilation_options: Default::default(),
             targets: &[Some(wgpu::ColorTargetState {
                 format,
@@ -131,7 +132,9 @@ impl Pipelines {
             };
             let (layout, module) = (&shared.voxel_layout, &shared.voxel_module);
             let buffers = [Some(faces.clone())];
-            pipeline(device, label, layout, module, &buffers, cull, water, format)
+            pipeline(
+                device, label, layout, module, &buffers, cull, water, format, "fs_main",
+            )
         };
         let quad_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Unorm8x4];
         let quads = wgpu::VertexBufferLayout {
@@ -139,7 +142,7 @@ impl Pipelines {
             step_mode: wgpu::VertexStepMode::Vertex,
             attributes: &quad_attrs,
         };
-        let quad_with = |label, cull, translucent, layout, module| {
+        let quad_with = |label, cull, translucent, layout, module, fragment| {
             let buffers = [Some(quads.clone())];
             pipeline(
                 device,
@@ -150,11 +153,16 @@ impl Pipelines {
                 cull,
                 translucent,
                 format,
+                fragment,
             )
         };
         let quad = |label, cull, translucent| {
             let (layout, module) = (&shared.quad_layout, &shared.quad_module);
-            quad_with(label, cull, translucent, layout, module)
+            quad_with(label, cull, translucent, layout, module, "fs_main")
+        };
+        let marker = |label, cull| {
+            let (layout, module) = (&shared.quad_layout, &shared.quad_module);
+            quad_with(label, cull, true, layout, module, "fs_marker")
         };
         let (terrain_layout, terrain_module) = (&shared.terrain_layout, &shared.terrain_module);
         let terrain = quad_with(
@@ -163,6 +171,7 @@ impl Pipelines {
             false,
             terrain_layout,
             terrain_module,
+            "fs_main",
         );
         let shape_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
         let instance_attrs =
@@ -189,6 +198,7 @@ impl Pipelines {
             Drawn::FrontOnly,
             false,
             format,
+            "fs_main",
         );
         Pipelines {
             voxel: voxel("voxel faces", false),
@@ -196,8 +206,8 @@ impl Pipelines {
             opaque: quad("opaque quads", Drawn::BothSides, false),
             one_sided: quad("one-sided quads", Drawn::FrontOnly, false),
             translucent: quad("translucent quads", Drawn::BothSides, true),
-            translucent_one_sided: quad("translucent one-sided quads", Drawn::FrontOnly, true),
-            lines: quad("lines", Drawn::Lines, true),
+            translucent_one_sided: marker("boxes", Drawn::FrontOnly),
+            lines: marker("box outlines", Drawn::Lines),
             terrain,
             instances,
         }
