@@ -381,6 +381,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("End", "the file's own camera"),
     ("F5", "reload"),
     ("F12", "screenshot"),
+    ("X", "comparing two maps: show the other one"),
     ("Ctrl+O", "open a map (or drop it on the window)"),
     ("Esc", "cancel a load"),
 ];
