@@ -194,6 +194,52 @@ fn one_file(name: &str, old: &[u8], new: &[u8]) -> FileDiff {
     }
 }
 
+/// How the file one side or both hold differs, if it does.
+fn differs(old: Option<&Item>, new: Option<&Item>) -> Option<FileDiff> {
+    match (old, new) {
+        (Some(o), None) => Some(FileDiff {
+            name: o.name.clone(),
+            change: Change::Removed,
+            old_size: Some(o.size()),
+            new_size: None,
+            explained: false,
+            ranges: Vec::new(),
+            range_count: 0,
+        }),
+        (None, Some(n)) => Some(FileDiff {
+            name: n.name.clone(),
+            change: Change::Added,
+            old_size: None,
+            new_size: Some(n.size()),
+            explained: false,
+            ranges: Vec::new(),
+            range_count: 0,
+        }),
+        (Some(o), Some(n)) => {
+            if let (Some((ob, os)), Some((nb, ns))) = (o.stored, n.stored) {
+                let key_moves = ob.flags & mpq::KEY_ADJUSTED != 0 && ob.offset != nb.offset;
+                if os == ns && ob.flags == nb.flags && ob.file_size == nb.file_size && !key_moves {
+                    return None;
+                }
+            }
+            match (o.read(), n.read()) {
+                (Ok(a), Ok(b)) if a == b => None,
+                (Ok(a), Ok(b)) => Some(one_file(&n.name, &a, &b)),
+                _ => {
+                    // Unreadable on a side: its stored bytes are all there
+                    // is to compare.
+                    let (a, b) = (
+                        o.stored.map_or(&[][..], |s| s.1),
+                        n.stored.map_or(&[][..], |s| s.1),
+                    );
+                    (a != b).then(|| one_file(&n.name, a, b))
+                }
+            }
+        }
+        (None, None) => None,
+    }
+}
+
 /// The files whose bytes differ. A single-file map is one file, named as
 /// the new side names it; an archive or folder, its files by name.
 pub fn compare(old: &Source, new: &Source) -> Vec<FileDiff> {
@@ -242,58 +288,19 @@ pub fn compare(old: &Source, new: &Source) -> Vec<FileDiff> {
         (None, Source::Folder(f)) => folder_items(f),
         _ => BTreeMap::new(),
     };
-    let mut out = Vec::new();
-    let keys: BTreeSet<&String> = old_items.keys().chain(new_items.keys()).collect();
-    for k in keys {
-        match (old_items.get(k), new_items.get(k)) {
-            (Some(o), None) => out.push(FileDiff {
-                name: o.name.clone(),
-                change: Change::Removed,
-                old_size: Some(o.size()),
-                new_size: None,
-                explained: false,
-                ranges: Vec::new(),
-                range_count: 0,
-            }),
-            (None, Some(n)) => out.push(FileDiff {
-                name: n.name.clone(),
-                change: Change::Added,
-                old_size: None,
-                new_size: Some(n.size()),
-                explained: false,
-                ranges: Vec::new(),
-                range_count: 0,
-            }),
-            (Some(o), Some(n)) => {
-                if let (Some((ob, os)), Some((nb, ns))) = (o.stored, n.stored) {
-                    let key_moves = ob.flags & mpq::KEY_ADJUSTED != 0 && ob.offset != nb.offset;
-                    if os == ns
-                        && ob.flags == nb.flags
-                        && ob.file_size == nb.file_size
-                        && !key_moves
-                    {
-                        continue;
-                    }
-                }
-                match (o.read(), n.read()) {
-                    (Ok(a), Ok(b)) if a == b => {}
-                    (Ok(a), Ok(b)) => out.push(one_file(&n.name, &a, &b)),
-                    _ => {
-                        // Unreadable on a side: its stored bytes are all
-                        // there is to compare.
-                        let (a, b) = (
-                            o.stored.map_or(&[][..], |s| s.1),
-                            n.stored.map_or(&[][..], |s| s.1),
-                        );
-                        if a != b {
-                            out.push(one_file(&n.name, a, b));
-                        }
-                    }
-                }
-            }
-            (None, None) => {}
-        }
-    }
+    let keys: Vec<&String> = old_items
+        .keys()
+        .chain(new_items.keys())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    // Files decompress on all cores: a map's largest (shadows, pathing)
+    // are a quarter megabyte each.
+    use rayon::prelude::*;
+    let mut out: Vec<FileDiff> = keys
+        .par_iter()
+        .filter_map(|k| differs(old_items.get(*k), new_items.get(*k)))
+        .collect();
     if out.is_empty() && !old.same_bytes(new) {
         // Every file is equal, yet the archives are not: their tables,
         // header or unused bytes differ.

@@ -38,10 +38,20 @@ impl Side {
 /// What changed from `old` to `new`: the kinds' model, and the files whose
 /// bytes differ.
 pub fn compare(old: &Side, new: &Side) -> Result<MapDiff, String> {
-    let mut d = crate::kinds::diff(&old.map, &new.map).map_err(|e| e.to_string())?;
-    d.bytes_differ = !old.source.same_bytes(&new.source);
-    if d.bytes_differ {
-        d.files = files::compare(&old.source, &new.source);
+    let bytes_differ = !old.source.same_bytes(&new.source);
+    // The files' bytes are compared beside the kinds' model.
+    let (model, files) = std::thread::scope(|s| {
+        let files = s.spawn(|| match bytes_differ {
+            true => files::compare(&old.source, &new.source),
+            false => Vec::new(),
+        });
+        let model = crate::kinds::diff(&old.map, &new.map);
+        (model, files.join().unwrap_or_default())
+    });
+    let mut d = model.map_err(|e| e.to_string())?;
+    d.bytes_differ = bytes_differ;
+    d.files = files;
+    if bytes_differ {
         super::explain(&mut d, !old.holds_files() || !new.holds_files());
     }
     Ok(d)
