@@ -261,6 +261,7 @@ impl App {
             &g.gpu.device,
             true,
         );
+        let (pictures, players) = super::loaded::warcraft_panel(&g.egui_ctx, &loaded.map);
         let new = Current {
             summary: crate::info::summary_text(&loaded.map),
             timings: format!(
@@ -272,8 +273,8 @@ impl App {
             objects: loaded.meshes.objects,
             map: loaded.map,
             scene,
-            pictures: Vec::new(),
-            players: Vec::new(),
+            pictures,
+            players,
         };
         let old_name = old.name();
         let mut comparing = Comparing {

@@ -123,7 +123,7 @@ impl App {
 
 /// What the Map panel shows of a Warcraft III map beyond its summary: its
 /// pictures (as textures, made once) and its players in their colours.
-fn warcraft_panel(
+pub(super) fn warcraft_panel(
     ctx: &egui::Context,
     map: &crate::store::Map,
 ) -> (Vec<super::Captioned>, Vec<super::PlayerRow>) {
