@@ -539,3 +539,57 @@ fn git_diff_prints_the_report() {
     assert!(text.contains("map.w3x added"), "{text}");
     assert!(text.contains("removed  tree"), "{text}");
 }
+
+#[test]
+fn alw_worlds_and_w3e_terrains_are_compared_too() {
+    let scratch = scratch_dir("diff", "alw");
+    let room = mapscope::samples::alw_room(12, 10, mapscope::store::cells::AlwLayout::Engine);
+    let mut edited = room.clone();
+    edited.cells[3 * 12 + 4].floor += 8;
+    edited.lights[0].position[2] += 32.0;
+    let write = |w: &mapscope::store::cells::AlwWorld, name: &str| {
+        let map = Map {
+            format: Format::Alw,
+            meta: Metadata::default(),
+            content: w.clone().into(),
+        };
+        let path = scratch.join(name);
+        std::fs::write(&path, formats::encode(&map, Format::Alw).unwrap()).unwrap();
+        path
+    };
+    let (old, new) = (write(&room, "old.alw"), write(&edited, "new.alw"));
+    let d = compare_paths(&old, &new, &LoadOptions::default()).unwrap();
+    let cells = d.cells.as_ref().unwrap();
+    assert_eq!((cells.cells_changed, cells.regions[0].min), (1, [4, 3]));
+    assert_eq!(d.objects.len(), 1, "{:?}", d.objects);
+    assert_eq!(
+        (d.objects[0].kind, d.objects[0].change),
+        ("light", mapscope::diff::Change::Moved)
+    );
+    // A W3E terrain: one tilepoint raised.
+    let t = mapscope::store::terrain::W3eTerrain::flat(17, 17, 11);
+    let mut raised = t.clone();
+    raised.tile_mut(5, 6).height += 100;
+    let write = |t: &mapscope::store::terrain::W3eTerrain, name: &str| {
+        let map = Map {
+            format: Format::W3e,
+            meta: Metadata::default(),
+            content: t.clone().into(),
+        };
+        let path = scratch.join(name);
+        std::fs::write(&path, formats::encode(&map, Format::W3e).unwrap()).unwrap();
+        path
+    };
+    let d = compare_paths(
+        &write(&t, "a.w3e"),
+        &write(&raised, "b.w3e"),
+        &LoadOptions::default(),
+    )
+    .unwrap();
+    let terrain = d.terrain.unwrap();
+    assert_eq!(
+        (terrain.tilepoints_changed, terrain.by_field.clone()),
+        (1, vec![("height", 1)])
+    );
+    assert_eq!(terrain.regions[0].min, [5, 6]);
+}
