@@ -422,3 +422,78 @@ fn screenshots_leave_out_the_hover_highlight() {
         "the picture taken over the map has the highlight"
     );
 }
+
+/// A Warcraft III map folder (the sample map's terrain, units and info)
+/// whose doodads are a forest over the whole map, a tree every 64 units
+/// (half a tile), or none at all.
+fn forest_map(name: &str, forest: bool) -> std::path::PathBuf {
+    use mapscope::store::warcraft::Doodad;
+    let dir = scratch(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let trees: Vec<Doodad> = (0..64 * 64)
+        .filter(|_| forest)
+        .map(|i| Doodad {
+            id: *b"LTlt",
+            position: [
+                -2016.0 + (i % 64) as f32 * 64.0,
+                -2016.0 + (i / 64) as f32 * 64.0,
+                0.0,
+            ],
+            scale: [1.0; 3],
+            flags: 2,
+            life: 100,
+            editor_id: i,
+            ..Default::default()
+        })
+        .collect();
+    for (file, bytes) in mapscope::samples::w3x_files(0) {
+        let bytes = if file == "war3map.doo" {
+            mapscope::formats::w3x::doo::write::encode_doodads(&trees, &[], true)
+        } else {
+            bytes
+        };
+        std::fs::write(dir.join(file), bytes).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn hidden_trees_are_not_picked() {
+    // Under a forest every point of the map has a tree in front of the
+    // ground. With View → Trees unticked, the Inspector must describe the
+    // ground under the pointer, as on the same map with no trees at all;
+    // it used to keep picking the hidden tree.
+    const POINTER: &str = "xdotool mousemove 400 230; sleep 2";
+    let forest = forest_map("forest", true);
+    let bare = forest_map("no-forest", false);
+    let Some((w, shown, hidden)) = grab_with(
+        "hidden trees test",
+        &[forest.to_str().unwrap()],
+        POINTER,
+        &format!(
+            // View, then its Trees entry (the first of the objects).
+            "{FOCUS_WINDOW}; xdotool mousemove 55 12; sleep 1; xdotool click 1; sleep 1.5; \
+             xdotool mousemove 80 314; sleep 1; xdotool click 1; sleep 1.5; \
+             xdotool key Escape; sleep 1; xdotool mousemove 400 240; sleep 0.5; {POINTER}"
+        ),
+    ) else {
+        return;
+    };
+    let Some((_, ground, _)) =
+        grab_with("no trees test", &[bare.to_str().unwrap()], POINTER, "true")
+    else {
+        return;
+    };
+    let region = inspector_region(w, &shown);
+    let differ = |a: &[u32], b: &[u32]| region.iter().filter(|&&i| a[i] != b[i]).count();
+    assert!(
+        differ(&shown, &ground) > 100,
+        "the Inspector shows the same with and without trees: no tree was under the pointer"
+    );
+    assert_eq!(
+        differ(&hidden, &ground),
+        0,
+        "with the trees hidden the Inspector does not describe the ground under the pointer"
+    );
+}
