@@ -497,3 +497,110 @@ fn hidden_trees_are_not_picked() {
         "with the trees hidden the Inspector does not describe the ground under the pointer"
     );
 }
+
+/// An AoS VXL map (with its `.toml` size) slow to load for its size:
+/// `side` x `side` x 256, three floating plates four voxels thick over
+/// solid ground, each plate holed where a hash says, so that most plate
+/// voxels show side faces and the deep columns take the mesher's long
+/// path.
+fn holed_plates_map(path: &Path, side: u32) {
+    use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
+    let mut s = VoxelStore::new(side, side, 256, FourthByte::Shade);
+    let mut rng = common::Rng(27);
+    for _ in 0..side * side {
+        for top in [40u16, 100, 160] {
+            if rng.below(2) == 0 {
+                s.push_slab(Slab {
+                    top,
+                    top_len: 4,
+                    bottom: top + 4,
+                    bottom_len: 0,
+                });
+                s.push_colors((0..4).map(|i| 0x8060_5040 + i * 0x0010_1010));
+            }
+        }
+        s.push_slab(Slab {
+            top: 220,
+            top_len: 1,
+            bottom: 256,
+            bottom_len: 0,
+        });
+        s.push_colors([0x8050_9040]);
+        s.end_column();
+    }
+    let map = common::aos_map(s);
+    let bytes = mapscope::formats::encode(&map, mapscope::formats::Format::AosVxl).unwrap();
+    std::fs::write(path, bytes).unwrap();
+    std::fs::write(
+        path.with_extension("toml"),
+        format!("map_size = [{side}, {side}, 256]\n"),
+    )
+    .unwrap();
+}
+
+#[test]
+fn escape_during_a_load_stops_the_loader() {
+    // Escape while the map is being meshed (when the mesher's threads
+    // appear: rayon's pool starts with the first mesh, and nothing before
+    // it uses one): the loader must say it stopped while meshing, and then
+    // the process must be idle from Escape on, no thread still meshing a
+    // map nobody waits for (here that would be two cores for over a
+    // second).
+    if !xvfb() {
+        return;
+    }
+    let map = scratch("large-load.vxl");
+    holed_plates_map(&map, 2048);
+    let (err, cpu, title) = (
+        scratch("large-load.err"),
+        scratch("large-load.cpu"),
+        scratch("large-load-title.txt"),
+    );
+    let stat = "$(awk '{print $14 + $15}' /proc/$pid/stat)";
+    let script = format!(
+        "XDG_CONFIG_HOME={config} {bin} '{map}' --size 800x500 2>'{err}' & pid=$!; \
+         xdotool search --sync --onlyvisible --name mapscope >/dev/null; {FOCUS_WINDOW}; \
+         n=$(ls /proc/$pid/task | wc -l); \
+         for i in $(seq 1000); do [ $(ls /proc/$pid/task | wc -l) -gt $n ] && break; sleep 0.02; done; \
+         xdotool key Escape; a={stat}; sleep 2.5; b={stat}; \
+         echo $a $b $(getconf CLK_TCK) > '{cpu}'; {title_cmd}; kill $pid",
+        config = config_home().display(),
+        bin = env!("CARGO_BIN_EXE_mapscope"),
+        map = map.display(),
+        err = err.display(),
+        cpu = cpu.display(),
+        title_cmd = title_into(&title),
+    );
+    let run = std::process::Command::new("timeout")
+        .args(["120", "xvfb-run", "-a", "-s", "-screen 0 800x500x24"])
+        .args(["sh", "-c", &script])
+        .output()
+        .expect("runs the viewer");
+    let said = std::fs::read_to_string(&err).unwrap_or_default();
+    let title = std::fs::read_to_string(&title).unwrap_or_default();
+    let ticks: Vec<f64> = std::fs::read_to_string(&cpu)
+        .unwrap_or_else(|e| {
+            panic!(
+                "no CPU figures ({e}): {}",
+                String::from_utf8_lossy(&run.stderr)
+            )
+        })
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let busy = (ticks[1] - ticks[0]) / ticks[2];
+    assert!(
+        busy < 0.5,
+        "{busy:.2} s of CPU in the 2.5 s after Escape: the map is still being meshed ({said})"
+    );
+    assert!(
+        said.contains("stopped loading") && said.contains("while meshing"),
+        "the loader did not say it stopped while meshing (window title {title:?}; a title naming the map: \
+         it loaded before Escape); its stderr: {said}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        !title.contains("large-load"),
+        "the map opened after Escape: {title}"
+    );
+}
