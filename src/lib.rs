@@ -20,6 +20,11 @@ pub mod minimap;
 pub mod output;
 #[cfg(feature = "gui")]
 pub mod render;
+/// Synthetic maps and the writers they use are for tests, benchmarks,
+/// examples and fuzz seeds: the `samples` feature (which `cargo test` turns
+/// on through the dev-dependency on mapscope itself) keeps them out of the
+/// shipped binary.
+#[cfg(any(test, feature = "samples"))]
 pub mod samples;
 pub mod store;
 pub mod thumbnail;

@@ -422,3 +422,185 @@ fn screenshots_leave_out_the_hover_highlight() {
         "the picture taken over the map has the highlight"
     );
 }
+
+/// A Warcraft III map folder (the sample map's terrain, units and info)
+/// whose doodads are a forest over the whole map, a tree every 64 units
+/// (half a tile), or none at all.
+fn forest_map(name: &str, forest: bool) -> std::path::PathBuf {
+    use mapscope::store::warcraft::Doodad;
+    let dir = scratch(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let trees: Vec<Doodad> = (0..64 * 64)
+        .filter(|_| forest)
+        .map(|i| Doodad {
+            id: *b"LTlt",
+            position: [
+                -2016.0 + (i % 64) as f32 * 64.0,
+                -2016.0 + (i / 64) as f32 * 64.0,
+                0.0,
+            ],
+            scale: [1.0; 3],
+            flags: 2,
+            life: 100,
+            editor_id: i,
+            ..Default::default()
+        })
+        .collect();
+    for (file, bytes) in mapscope::samples::w3x_files(0) {
+        let bytes = if file == "war3map.doo" {
+            mapscope::formats::w3x::doo::write::encode_doodads(&trees, &[], true)
+        } else {
+            bytes
+        };
+        std::fs::write(dir.join(file), bytes).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn hidden_trees_are_not_picked() {
+    // Under a forest every point of the map has a tree in front of the
+    // ground. With View → Trees unticked, the Inspector must describe the
+    // ground under the pointer, as on the same map with no trees at all;
+    // it used to keep picking the hidden tree.
+    const POINTER: &str = "xdotool mousemove 400 230; sleep 2";
+    let forest = forest_map("forest", true);
+    let bare = forest_map("no-forest", false);
+    let Some((w, shown, hidden)) = grab_with(
+        "hidden trees test",
+        &[forest.to_str().unwrap()],
+        POINTER,
+        &format!(
+            // View, then its Trees entry (the first of the objects).
+            "{FOCUS_WINDOW}; xdotool mousemove 55 12; sleep 1; xdotool click 1; sleep 1.5; \
+             xdotool mousemove 80 314; sleep 1; xdotool click 1; sleep 1.5; \
+             xdotool key Escape; sleep 1; xdotool mousemove 400 240; sleep 0.5; {POINTER}"
+        ),
+    ) else {
+        return;
+    };
+    let Some((_, ground, _)) =
+        grab_with("no trees test", &[bare.to_str().unwrap()], POINTER, "true")
+    else {
+        return;
+    };
+    let region = inspector_region(w, &shown);
+    let differ = |a: &[u32], b: &[u32]| region.iter().filter(|&&i| a[i] != b[i]).count();
+    assert!(
+        differ(&shown, &ground) > 100,
+        "the Inspector shows the same with and without trees: no tree was under the pointer"
+    );
+    assert_eq!(
+        differ(&hidden, &ground),
+        0,
+        "with the trees hidden the Inspector does not describe the ground under the pointer"
+    );
+}
+
+/// An AoS VXL map (with its `.toml` size) slow to load for its size:
+/// `side` x `side` x 256, three floating plates four voxels thick over
+/// solid ground, each plate holed where a hash says, so that most plate
+/// voxels show side faces and the deep columns take the mesher's long
+/// path.
+fn holed_plates_map(path: &Path, side: u32) {
+    use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
+    let mut s = VoxelStore::new(side, side, 256, FourthByte::Shade);
+    let mut rng = common::Rng(27);
+    for _ in 0..side * side {
+        for top in [40u16, 100, 160] {
+            if rng.below(2) == 0 {
+                s.push_slab(Slab {
+                    top,
+                    top_len: 4,
+                    bottom: top + 4,
+                    bottom_len: 0,
+                });
+                s.push_colors((0..4).map(|i| 0x8060_5040 + i * 0x0010_1010));
+            }
+        }
+        s.push_slab(Slab {
+            top: 220,
+            top_len: 1,
+            bottom: 256,
+            bottom_len: 0,
+        });
+        s.push_colors([0x8050_9040]);
+        s.end_column();
+    }
+    let map = common::aos_map(s);
+    let bytes = mapscope::formats::encode(&map, mapscope::formats::Format::AosVxl).unwrap();
+    std::fs::write(path, bytes).unwrap();
+    std::fs::write(
+        path.with_extension("toml"),
+        format!("map_size = [{side}, {side}, 256]\n"),
+    )
+    .unwrap();
+}
+
+#[test]
+fn escape_during_a_load_stops_the_loader() {
+    // Escape while the map is being meshed (when the mesher's threads
+    // appear: rayon's pool starts with the first mesh, and nothing before
+    // it uses one): the loader must say it stopped while meshing, and then
+    // the process must be idle from Escape on, no thread still meshing a
+    // map nobody waits for (here that would be two cores for over a
+    // second).
+    if !xvfb() {
+        return;
+    }
+    let map = scratch("large-load.vxl");
+    holed_plates_map(&map, 2048);
+    let (err, cpu, title) = (
+        scratch("large-load.err"),
+        scratch("large-load.cpu"),
+        scratch("large-load-title.txt"),
+    );
+    let stat = "$(awk '{print $14 + $15}' /proc/$pid/stat)";
+    let script = format!(
+        "XDG_CONFIG_HOME={config} {bin} '{map}' --size 800x500 2>'{err}' & pid=$!; \
+         xdotool search --sync --onlyvisible --name mapscope >/dev/null; {FOCUS_WINDOW}; \
+         n=$(ls /proc/$pid/task | wc -l); \
+         for i in $(seq 1000); do [ $(ls /proc/$pid/task | wc -l) -gt $n ] && break; sleep 0.02; done; \
+         xdotool key Escape; a={stat}; sleep 2.5; b={stat}; \
+         echo $a $b $(getconf CLK_TCK) > '{cpu}'; {title_cmd}; kill $pid",
+        config = config_home().display(),
+        bin = env!("CARGO_BIN_EXE_mapscope"),
+        map = map.display(),
+        err = err.display(),
+        cpu = cpu.display(),
+        title_cmd = title_into(&title),
+    );
+    let run = std::process::Command::new("timeout")
+        .args(["120", "xvfb-run", "-a", "-s", "-screen 0 800x500x24"])
+        .args(["sh", "-c", &script])
+        .output()
+        .expect("runs the viewer");
+    let said = std::fs::read_to_string(&err).unwrap_or_default();
+    let title = std::fs::read_to_string(&title).unwrap_or_default();
+    let ticks: Vec<f64> = std::fs::read_to_string(&cpu)
+        .unwrap_or_else(|e| {
+            panic!(
+                "no CPU figures ({e}): {}",
+                String::from_utf8_lossy(&run.stderr)
+            )
+        })
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let busy = (ticks[1] - ticks[0]) / ticks[2];
+    assert!(
+        busy < 0.5,
+        "{busy:.2} s of CPU in the 2.5 s after Escape: the map is still being meshed ({said})"
+    );
+    assert!(
+        said.contains("stopped loading") && said.contains("while meshing"),
+        "the loader did not say it stopped while meshing (window title {title:?}; a title naming the map: \
+         it loaded before Escape); its stderr: {said}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(
+        !title.contains("large-load"),
+        "the map opened after Escape: {title}"
+    );
+}

@@ -148,10 +148,17 @@ fn start_with_flag(
     let src = source.clone();
     let stop = cancelled.clone();
     std::thread::spawn(move || {
-        let stopped = || stop.load(Ordering::Relaxed);
+        let began = Instant::now();
+        let stopped = |when: &str| {
+            let stop = stop.load(Ordering::Relaxed);
+            if stop {
+                stopped_loading(&src, when, began);
+            }
+            stop
+        };
         // Each report wakes the window to show it.
         let tx = Reports { tx, wake };
-        if stopped() {
+        if stopped("before reading") {
             return;
         }
         let _ = tx.send(Progress::Stage("read and decode"));
@@ -164,16 +171,17 @@ fn start_with_flag(
             }
         };
         let decode = t.elapsed();
-        if stopped() {
+        if stopped("after decoding") {
             return;
         }
         let _ = tx.send(Progress::Stage("mesh"));
         let t = Instant::now();
         let Some(meshes) = crate::kinds::mesh_until(&map, &stop) else {
+            stopped_loading(&src, "while meshing", began);
             return;
         };
         let mesh = t.elapsed();
-        if stopped() {
+        if stopped("after meshing") {
             return;
         }
         let _ = tx.send(Progress::Done(Box::new(Loaded {
@@ -192,6 +200,17 @@ fn start_with_flag(
         pending: None,
         cancelled,
     }
+}
+
+/// Says on stderr where a cancelled load let go (Escape, a newer load), so
+/// that a run from a terminal, and the window tests, can tell the loader
+/// stopped rather than meshing a map nobody waits for.
+fn stopped_loading(source: &Source, when: &str, began: Instant) {
+    eprintln!(
+        "mapscope: stopped loading {} {when}, {} ms in",
+        source.name(),
+        began.elapsed().as_millis()
+    );
 }
 
 #[cfg(test)]

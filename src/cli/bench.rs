@@ -3,6 +3,8 @@
 
 use anyhow::{Context, Result};
 use mapscope::formats::{self, LoadOptions};
+use mapscope::kinds;
+use mapscope::kinds::bench::BenchInput;
 use mapscope::kinds::views::{self, View};
 use mapscope::mesh;
 use mapscope::render::headless::Headless;
@@ -42,81 +44,19 @@ pub fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
         mb / median,
         mb / times[0]
     );
-    if let Some(t) = map.terrain() {
-        let mut mesh_times = Vec::new();
-        let mut triangles = 0;
-        for _ in 0..iterations.clamp(1, 20) {
-            let t0 = Instant::now();
-            let m = mesh::terrain::mesh_terrain(t);
-            mesh_times.push(t0.elapsed().as_secs_f64());
-            // Quads of 4 vertices, two triangles each.
-            triangles = (m.opaque.len() + m.translucent.len()) / 2;
+    // What each kind times of its own: meshing, its store, a whole open.
+    let input = BenchInput {
+        iterations,
+        bytes: &bytes,
+        load,
+    };
+    let placed = {
+        let kind = kinds::of(&map);
+        for (label, value) in kind.bench(&input) {
+            println!("{label:<11} {value}");
         }
-        mesh_times.sort_by(f64::total_cmp);
-        println!(
-            "mesh        median {:.2} ms on one core: {}x{} tilepoints, {triangles} triangles",
-            mesh_times[mesh_times.len() / 2] * 1e3,
-            t.width,
-            t.height
-        );
-    }
-    if let Some(v) = map.voxels() {
-        let [w, l, d] = v.dims();
-        let store = v.heap_bytes() as f64;
-        println!(
-            "store       {:.2} MiB: {:.3} bytes a voxel, {:.2} bytes a file byte, {:.2} bytes a coloured voxel",
-            store / 1048576.0,
-            store / (w as f64 * l as f64 * d as f64),
-            store / bytes.len() as f64,
-            store / v.colored_voxels().max(1) as f64
-        );
-        let opts = mesh::MeshOptions::default();
-        let mut mesh_times = Vec::new();
-        let mut faces = 0;
-        for _ in 0..iterations.clamp(1, 30) {
-            let t = Instant::now();
-            let meshes = mesh::mesh_all_serial(v, &opts);
-            mesh_times.push(t.elapsed().as_secs_f64());
-            faces = mesh::face_count(&meshes);
-        }
-        mesh_times.sort_by(f64::total_cmp);
-        let (m, best) = (mesh_times[mesh_times.len() / 2], mesh_times[0]);
-        println!(
-            "mesh        median {:.2} ms on one core: {faces} faces, {:.1} ns a face, {:.0} M faces/s (best {:.2} ms, {:.0} M faces/s), {} bytes a face on the GPU ({:.2} MiB)",
-            m * 1e3,
-            m * 1e9 / faces.max(1) as f64,
-            faces as f64 / m / 1e6,
-            best * 1e3,
-            faces as f64 / best / 1e6,
-            std::mem::size_of::<mesh::Face>(),
-            (faces * std::mem::size_of::<mesh::Face>()) as f64 / 1048576.0
-        );
-    }
-    if let Some(w) = map.warcraft() {
-        // Open to first frame, on the CPU: decompress and decode every file,
-        // mesh the terrain and place the objects.
-        let mut open = Vec::new();
-        let mut objects = Vec::new();
-        for _ in 0..iterations.clamp(1, 20) {
-            let t = Instant::now();
-            let m = formats::decode(&bytes, load)?;
-            let meshes = mapscope::kinds::mesh(&m);
-            open.push(t.elapsed().as_secs_f64());
-            let t = Instant::now();
-            let placed = mesh::objects::object_instances(w);
-            objects.push(t.elapsed().as_secs_f64());
-            drop((meshes, placed));
-        }
-        let (open, objects) = (median_of(&mut open), median_of(&mut objects));
-        println!(
-            "open        median {:.1} ms to decode every file and mesh (CPU, before upload): {} units, {} doodads ({} trees); placing the objects {:.2} ms",
-            open * 1e3,
-            w.units.len(),
-            w.doodads.len(),
-            w.trees().count(),
-            objects * 1e3
-        );
-    }
+        kind.placed_objects()
+    };
     let Ok(mut gpu) = Headless::new() else {
         return Ok(());
     };
@@ -167,13 +107,12 @@ pub fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
         with * 1e3,
         adapter
     );
-    if let Some(w) = map.warcraft() {
+    if placed > 0 {
         let mut bare = options;
         for g in mesh::objects::Group::ALL {
             bare.objects.set(g, false);
         }
         let without = frame(&bare);
-        let placed = (w.units.len() + w.doodads.len()).max(1);
         println!(
             "objects     the same frame without its {placed} objects: {:.1} ms; they cost {:.1} ms, {:.2} ms a thousand",
             without * 1e3,

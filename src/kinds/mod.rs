@@ -8,6 +8,7 @@
 //! place that looks at which kind a map is; a new kind of map is a new
 //! module here and a new arm there.
 
+pub mod bench;
 mod cells;
 pub mod reading;
 mod terrain;
@@ -67,6 +68,17 @@ pub trait MapKind: Shown {
     /// meshing takes long enough to matter (voxel maps).
     fn mesh_until(&self, _stop: &std::sync::atomic::AtomicBool) -> Option<MapMeshes> {
         Some(self.mesh())
+    }
+    /// `mapscope bench`'s lines beside decoding and drawing: what the kind
+    /// times of its own (meshing on one core, a whole open) and its store's
+    /// size, as (label, value).
+    fn bench(&self, _input: &bench::BenchInput<'_>) -> Lines {
+        Vec::new()
+    }
+    /// How many objects the map places (Warcraft III units and doodads):
+    /// `mapscope bench` times a frame without them where there are any.
+    fn placed_objects(&self) -> usize {
+        0
     }
 }
 

@@ -3,6 +3,7 @@
 //! y = height - 2 - ty and north is up.
 
 pub(crate) mod diff;
+use super::bench::{time, BenchInput};
 use super::{Lines, MapKind};
 use crate::mesh::{terrain::mesh_terrain, MapMeshes};
 use crate::store::terrain::{id_string, letter_string, tileset_name, W3eTerrain};
@@ -51,6 +52,29 @@ impl MapKind for Terrain<'_> {
             ..Default::default()
         }
     }
+
+    fn bench(&self, input: &BenchInput<'_>) -> Lines {
+        vec![bench_mesh(self.terrain, input.iterations)]
+    }
+}
+
+/// `mapscope bench`'s line for meshing the terrain on one core (a whole
+/// Warcraft III map's ground too).
+pub(super) fn bench_mesh(t: &W3eTerrain, iterations: u32) -> (String, String) {
+    let (timing, triangles) = time(iterations.clamp(1, 20), || {
+        let m = mesh_terrain(t);
+        // Quads of 4 vertices, two triangles each.
+        (m.opaque.len() + m.translucent.len()) / 2
+    });
+    (
+        "mesh".into(),
+        format!(
+            "median {:.2} ms on one core: {}x{} tilepoints, {triangles} triangles",
+            timing.median * 1e3,
+            t.width,
+            t.height
+        ),
+    )
 }
 
 /// A y of the view (growing south) as the file's rows count it, from the

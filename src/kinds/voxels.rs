@@ -3,9 +3,10 @@
 //! store holds light in its fourth byte, as only VMF's does.
 
 pub(crate) mod diff;
+use super::bench::{time, BenchInput};
 use super::{Lines, MapKind};
 use crate::formats::{vmf, vxl};
-use crate::mesh::{materials, MapMeshes, MeshOptions};
+use crate::mesh::{self, materials, MapMeshes, MeshOptions};
 use crate::store::voxels::{FourthByte, VoxelStore};
 use crate::store::Map;
 use serde_json::{json, Map as JsonMap, Value};
@@ -119,6 +120,35 @@ impl MapKind for Voxels<'_> {
             water: voxels.water,
             ..Default::default()
         })
+    }
+
+    fn bench(&self, input: &BenchInput<'_>) -> Lines {
+        let v = self.store;
+        let [w, l, d] = v.dims().map(f64::from);
+        let store = v.heap_bytes() as f64;
+        let store_line = format!(
+            "{:.2} MiB: {:.3} bytes a voxel, {:.2} bytes a file byte, {:.2} bytes a coloured voxel",
+            store / 1048576.0,
+            store / (w * l * d),
+            store / input.bytes.len() as f64,
+            store / v.colored_voxels().max(1) as f64
+        );
+        // The chunks one after another: the mesher's own speed, apart from
+        // how many cores the machine has.
+        let (t, faces) = time(input.iterations.clamp(1, 30), || {
+            mesh::face_count(&mesh::mesh_all_serial(v, &MeshOptions::default()))
+        });
+        let face_bytes = std::mem::size_of::<mesh::Face>();
+        let mesh_line = format!(
+            "median {:.2} ms on one core: {faces} faces, {:.1} ns a face, {:.0} M faces/s (best {:.2} ms, {:.0} M faces/s), {face_bytes} bytes a face on the GPU ({:.2} MiB)",
+            t.median * 1e3,
+            t.median * 1e9 / faces.max(1) as f64,
+            faces as f64 / t.median / 1e6,
+            t.best * 1e3,
+            faces as f64 / t.best / 1e6,
+            (faces * face_bytes) as f64 / 1048576.0
+        );
+        vec![("store".into(), store_line), ("mesh".into(), mesh_line)]
     }
 }
 

@@ -3,6 +3,7 @@
 //! information and players, units, doodads and trees, pathing.
 
 pub(crate) mod diff;
+use super::bench::{time, BenchInput};
 use super::terrain::Terrain;
 use super::{Lines, MapKind};
 use crate::mesh::MapMeshes;
@@ -255,6 +256,37 @@ impl MapKind for Warcraft<'_> {
             ..self.terrain().mesh()
         }
     }
+
+    fn bench(&self, input: &BenchInput<'_>) -> Lines {
+        let w = self.map;
+        let runs = input.iterations.clamp(1, 20);
+        let mut lines = vec![super::terrain::bench_mesh(&w.terrain, input.iterations)];
+        // Open to first frame, on the CPU: decompress and decode every
+        // file, mesh the terrain and place the objects.
+        let (open, meshed) = time(runs, || {
+            let map = crate::formats::decode(input.bytes, input.load).ok()?;
+            Some(super::mesh(&map))
+        });
+        let (placing, _) = time(runs, || crate::mesh::objects::object_instances(w));
+        if meshed.is_some() {
+            lines.push((
+                "open".into(),
+                format!(
+                    "median {:.1} ms to decode every file and mesh (CPU, before upload): {} units, {} doodads ({} trees); placing the objects {:.2} ms",
+                    open.median * 1e3,
+                    w.units.len(),
+                    w.doodads.len(),
+                    w.trees().count(),
+                    placing.median * 1e3
+                ),
+            ));
+        }
+        lines
+    }
+
+    fn placed_objects(&self) -> usize {
+        self.map.units.len() + self.map.doodads.len()
+    }
 }
 
 #[cfg(feature = "gui")]
@@ -367,6 +399,7 @@ mod view {
         }
         out
     }
+    use crate::mesh::player_colors::player_color;
     use crate::mesh::terrain::Overlays;
     use crate::mesh::MapMeshes;
     use crate::render::boxes::{Box3, BoxVertex};
@@ -427,9 +460,8 @@ mod view {
     impl ViewKind for Warcraft<'_> {
         /// A start location in its player's colour.
         fn spawn_color(&self, s: &crate::store::Spawn, index: usize) -> [f32; 3] {
-            let colors = &crate::mesh::objects::PLAYER_COLORS;
-            match s.team.map(usize::from).filter(|&t| t < colors.len()) {
-                Some(t) => colors[t].map(|c| c as f32 / 255.0),
+            match s.team.map(usize::from).and_then(player_color) {
+                Some(c) => c.map(|c| c as f32 / 255.0),
                 None => crate::kinds::OTHER_SPAWN_COLORS[index % 3],
             }
         }

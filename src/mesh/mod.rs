@@ -32,6 +32,7 @@ pub mod materials;
 pub mod objects;
 pub mod overlay;
 pub mod palette;
+pub mod player_colors;
 pub mod reference;
 pub mod terrain;
 pub mod tris;

@@ -9,6 +9,7 @@
 //! Positions are map coordinates (tiles; x east, y south, z down), standing
 //! on the terrain's ground where the object is.
 
+use crate::mesh::player_colors::PLAYER_COLORS;
 use crate::mesh::terrain::game_colors::{self, Era};
 use crate::store::warcraft::{Doodad, Unit, WarcraftMap};
 
@@ -137,34 +138,6 @@ impl ObjectInstances {
             .map_or(&[], |(_, v)| v.as_slice())
     }
 }
-
-/// The game's player colours, player 1 first.
-pub const PLAYER_COLORS: [[u8; 3]; 24] = [
-    [255, 3, 3],
-    [0, 66, 255],
-    [28, 230, 185],
-    [84, 0, 129],
-    [255, 252, 1],
-    [254, 138, 14],
-    [32, 192, 0],
-    [229, 91, 176],
-    [149, 150, 151],
-    [126, 191, 241],
-    [16, 98, 70],
-    [78, 42, 4],
-    [155, 0, 0],
-    [0, 0, 195],
-    [0, 234, 255],
-    [190, 0, 254],
-    [235, 205, 135],
-    [248, 164, 139],
-    [191, 255, 128],
-    [220, 185, 235],
-    [40, 40, 40],
-    [235, 240, 255],
-    [0, 120, 30],
-    [164, 111, 51],
-];
 
 /// Who owns a placed unit, as the game tells neutrals from players: maps
 /// saved for 24 players put neutral hostile at 24 and passive at 27,

@@ -12,6 +12,8 @@
 pub mod crypto;
 pub mod decompress;
 mod tables;
+/// Writing archives: for tests and fuzz seeds, not the viewer.
+#[cfg(any(test, feature = "samples"))]
 pub mod write;
 
 use crate::formats::error::{DecodeError, Format};

@@ -301,6 +301,7 @@ mod tests {
 
 /// Writes `info` as a w3i of `info.version`, with the fields mapscope does
 /// not keep empty or zero: for tests of every version.
+#[cfg(any(test, feature = "samples"))]
 pub fn encode_info(info: &MapInfo) -> Vec<u8> {
     let v = info.version;
     let mut out = Vec::new();

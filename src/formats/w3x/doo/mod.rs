@@ -499,4 +499,6 @@ pub fn decode_doodads(bytes: &[u8], skins: Option<bool>) -> Result<DecodedDoodad
 
 #[cfg(test)]
 mod tests;
+/// Writing the object files: for tests and fuzz seeds, not the viewer.
+#[cfg(any(test, feature = "samples"))]
 pub mod write;
