@@ -233,3 +233,47 @@ fn a_picture_beyond_the_devices_limits_is_refused_not_a_panic() {
     let rgba = low.picture(&scene, &camera, 64, 64, &options).unwrap();
     assert_eq!(rgba.len(), 64 * 64 * 4);
 }
+
+#[test]
+fn a_picture_is_timed_on_the_gpu_where_the_adapter_has_timestamps() {
+    use mapscope::render::gpu_timer::GpuTimer;
+    let Some(mut g) = gpu() else { return };
+    let g = &mut *g;
+    let map = scene(&[(8, 8, 6, RED)]);
+    let scene = views::scene(&map, &g.renderer, &g.gpu.device, false);
+    let camera = views::camera_for(&map, View::Overview, 1.0, 60.0).unwrap();
+    let has = g
+        .gpu
+        .device
+        .features()
+        .contains(wgpu::Features::TIMESTAMP_QUERY);
+    let Some(timer) = GpuTimer::new(&g.gpu.device, &g.gpu.queue) else {
+        assert!(!has, "the device has timestamps, yet no timer");
+        println!(
+            "no timestamp queries on {}: pictures are timed by the done callback",
+            g.gpu.describe()
+        );
+        return;
+    };
+    let target = mapscope::render::target::Offscreen::new(&g.gpu.device, 64, 64);
+    let options = mapscope::render::RenderOptions::default();
+    for _ in 0..2 {
+        g.renderer.draw_timed(
+            &g.gpu.device,
+            &g.gpu.queue,
+            &target.target(),
+            &scene,
+            &camera,
+            &options,
+            Some(&timer),
+        );
+        // A test may wait; the viewer never does.
+        g.gpu
+            .device
+            .poll(wgpu::PollType::wait_indefinitely())
+            .unwrap();
+        let ms = timer.take().expect("the time was read back");
+        assert!(ms > 0.0 && ms < 10_000.0, "{ms} ms");
+        println!("a 64x64 picture took {ms:.3} ms on {}", g.gpu.describe());
+    }
+}

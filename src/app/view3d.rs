@@ -40,6 +40,9 @@ pub struct View3d {
     /// Where the GPU's "done" callback leaves the last draw's time: the
     /// frame does not wait for the GPU, so the time arrives later.
     finished: Arc<Mutex<Option<f32>>>,
+    /// The GPU's own time for each picture, where the adapter has
+    /// timestamp queries (made with the first picture).
+    timer: Option<Option<crate::render::gpu_timer::GpuTimer>>,
     last_faces: u64,
     last_moved: Instant,
     /// Draw the 3D view every frame at full quality, as before it was kept
@@ -88,6 +91,7 @@ impl View3d {
             quality: Quality::FULL,
             last_ms: 0.0,
             finished: Arc::default(),
+            timer: None,
             last_faces: 0,
             last_moved: Instant::now(),
             always: std::env::var_os("MAPSCOPE_ALWAYS_REDRAW").is_some(),
@@ -116,6 +120,12 @@ impl View3d {
         // Collect what the GPU has finished, without waiting for it.
         let _ = gpu.device.poll(wgpu::PollType::Poll);
         if let Some(ms) = self.finished.lock().ok().and_then(|mut f| f.take()) {
+            self.last_ms = ms;
+        }
+        let timer = self.timer.get_or_insert_with(|| {
+            crate::render::gpu_timer::GpuTimer::new(&gpu.device, &gpu.queue)
+        });
+        if let Some(ms) = timer.as_ref().and_then(|t| t.take()) {
             self.last_ms = ms;
         }
         let now = Instant::now();
@@ -156,22 +166,27 @@ impl View3d {
             ..shown.options
         };
         let started = Instant::now();
-        let stats = renderer.draw(
+        let timer = self.timer.as_ref().and_then(|t| t.as_ref());
+        let stats = renderer.draw_timed(
             &gpu.device,
             &gpu.queue,
             &picture.frame.target(),
             scene,
             &shown.camera,
             &options,
+            timer,
         );
         // Its cost is known when the GPU is done with it; the CPU meanwhile
         // goes on with the frame (the overlay, presenting) and the next.
-        let finished = self.finished.clone();
-        gpu.queue.on_submitted_work_done(move || {
-            if let Ok(mut f) = finished.lock() {
-                *f = Some(started.elapsed().as_secs_f32() * 1000.0);
-            }
-        });
+        // Without timestamps, from submission to the GPU's done callback.
+        if timer.is_none() {
+            let finished = self.finished.clone();
+            gpu.queue.on_submitted_work_done(move || {
+                if let Ok(mut f) = finished.lock() {
+                    *f = Some(started.elapsed().as_secs_f32() * 1000.0);
+                }
+            });
+        }
         self.last_faces = stats.faces_drawn;
         self.quality = quality;
         self.drawn = Some(shown);

@@ -93,7 +93,8 @@ impl Gpu {
             let info = adapter.get_info();
             let desc = wgpu::DeviceDescriptor {
                 label: Some("mapscope"),
-                required_features: wgpu::Features::empty(),
+                // Timestamps time the viewer's pictures where there are any.
+                required_features: adapter.features() & wgpu::Features::TIMESTAMP_QUERY,
                 // What the adapter offers: software adapters have small limits.
                 required_limits: adapter.limits(),
                 ..Default::default()

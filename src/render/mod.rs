@@ -13,6 +13,7 @@ pub mod camera;
 pub mod egui_pass;
 mod globals;
 pub mod gpu;
+pub mod gpu_timer;
 pub mod headless;
 pub mod labels;
 pub mod limits;

@@ -268,6 +268,23 @@ impl Renderer {
         camera: &Camera,
         options: &RenderOptions,
     ) -> DrawStats {
+        self.draw_timed(device, queue, target, scene, camera, options, None)
+    }
+
+    /// [`Self::draw`], the pass timed on the GPU by `timer` where given.
+    #[allow(clippy::too_many_arguments)]
+    pub fn draw_timed(
+        &mut self,
+        device: &wgpu::Device,
+        queue: &wgpu::Queue,
+        target: &Target<'_>,
+        scene: &Scene,
+        camera: &Camera,
+        options: &RenderOptions,
+        timer: Option<&crate::render::gpu_timer::GpuTimer>,
+    ) -> DrawStats {
+        let timestamps = timer.and_then(|t| t.writes());
+        let timed = timestamps.is_some();
         let aspect = target.width as f32 / target.height.max(1) as f32;
         self.prepare(device, queue, target.format, aspect, camera, options);
         let mut encoder = device.create_command_encoder(&Default::default());
@@ -292,13 +309,20 @@ impl Renderer {
                     }),
                     stencil_ops: None,
                 }),
-                timestamp_writes: None,
+                timestamp_writes: timestamps,
                 occlusion_query_set: None,
                 multiview_mask: None,
             });
             self.paint(&mut pass, scene, camera, options)
         };
+        let timer = timer.filter(|_| timed);
+        if let Some(t) = timer {
+            t.resolve(&mut encoder);
+        }
         queue.submit([encoder.finish()]);
+        if let Some(t) = timer {
+            t.read_back();
+        }
         stats
     }
 }
