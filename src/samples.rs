@@ -271,6 +271,44 @@ pub fn archive_variants(name: &str, file: &[u8]) -> Vec<(String, Vec<u8>)> {
         .collect()
 }
 
+/// An `n` x `n` x `d` voxel store whose solid voxels `solid` gives (their
+/// colours), every one of them coloured: each run of solid voxels a slab of
+/// top colours only.
+pub fn voxels_from(
+    n: u32,
+    d: u32,
+    fourth_byte: crate::store::voxels::FourthByte,
+    solid: impl Fn(u32, u32, u32) -> Option<u32>,
+) -> crate::store::voxels::VoxelStore {
+    use crate::store::voxels::{Slab, VoxelStore};
+    let mut s = VoxelStore::new(n, n, d, fourth_byte);
+    for y in 0..n {
+        for x in 0..n {
+            let mut z = 0;
+            while z < d {
+                if solid(x, y, z).is_none() {
+                    z += 1;
+                    continue;
+                }
+                let top = z;
+                while z < d && solid(x, y, z).is_some() {
+                    z += 1;
+                }
+                s.push_slab(Slab {
+                    top: top as u16,
+                    top_len: (z - top) as u16,
+                    bottom: z as u16,
+                    bottom_len: 0,
+                });
+                s.push_colors((top..z).filter_map(|k| solid(x, y, k)));
+            }
+            s.end_column();
+        }
+    }
+    s.finish();
+    s
+}
+
 /// Another version of a voxel map, for diffs: a grey tower 12 voxels high
 /// on the 6 x 6 columns from `at`, a crater up to 6 voxels deep within 8
 /// columns of `at + (40, 40)`, and the top voxels of the 20 x 4 columns

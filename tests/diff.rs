@@ -13,7 +13,7 @@ use mapscope::diff::open::{compare, compare_paths, Side};
 use mapscope::diff::MapDiff;
 use mapscope::formats::mpq::Archive;
 use mapscope::formats::{self, Format, LoadOptions};
-use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
+use mapscope::store::voxels::FourthByte;
 use mapscope::store::{Content, Map, Metadata};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -349,32 +349,7 @@ fn a_vxl_and_its_vmf_conversion_have_no_voxel_changes() {
 /// A 64 x 64 x 64 Voxlap map whose voxels `solid` gives, every solid
 /// voxel coloured.
 fn voxlap(solid: &dyn Fn(u32, u32, u32) -> Option<u32>) -> Vec<u8> {
-    let (n, d) = (64, 64);
-    let mut s = VoxelStore::new(n, n, d, FourthByte::Shade);
-    for y in 0..n {
-        for x in 0..n {
-            let mut z = 0;
-            while z < d {
-                if solid(x, y, z).is_none() {
-                    z += 1;
-                    continue;
-                }
-                let top = z;
-                while z < d && solid(x, y, z).is_some() {
-                    z += 1;
-                }
-                s.push_slab(Slab {
-                    top: top as u16,
-                    top_len: (z - top) as u16,
-                    bottom: z as u16,
-                    bottom_len: 0,
-                });
-                s.push_colors((top..z).map(|k| solid(x, y, k).unwrap()));
-            }
-            s.end_column();
-        }
-    }
-    s.finish();
+    let s = mapscope::samples::voxels_from(64, 64, FourthByte::Shade, solid);
     let map = Map {
         format: Format::VoxlapVxl,
         meta: Metadata::default(),

@@ -197,24 +197,18 @@ fn one_file(name: &str, old: &[u8], new: &[u8]) -> FileDiff {
 /// How the file one side or both hold differs, if it does.
 fn differs(old: Option<&Item>, new: Option<&Item>) -> Option<FileDiff> {
     match (old, new) {
-        (Some(o), None) => Some(FileDiff {
-            name: o.name.clone(),
-            change: Change::Removed,
-            old_size: Some(o.size()),
-            new_size: None,
-            explained: false,
-            ranges: Vec::new(),
-            range_count: 0,
-        }),
-        (None, Some(n)) => Some(FileDiff {
-            name: n.name.clone(),
-            change: Change::Added,
-            old_size: None,
-            new_size: Some(n.size()),
-            explained: false,
-            ranges: Vec::new(),
-            range_count: 0,
-        }),
+        (Some(o), None) => Some(FileDiff::whole(
+            &o.name,
+            Change::Removed,
+            Some(o.size()),
+            None,
+        )),
+        (None, Some(n)) => Some(FileDiff::whole(
+            &n.name,
+            Change::Added,
+            None,
+            Some(n.size()),
+        )),
         (Some(o), Some(n)) => {
             if let (Some((ob, os)), Some((nb, ns))) = (o.stored, n.stored) {
                 let key_moves = ob.flags & mpq::KEY_ADJUSTED != 0 && ob.offset != nb.offset;
@@ -258,15 +252,7 @@ pub fn compare(old: &Source, new: &Source) -> Vec<FileDiff> {
             }
             (Source::File { .. }, Source::File { .. }) => Vec::new(),
             // A single file against a folder: nothing lines up.
-            _ => vec![FileDiff {
-                name: "(the map)".into(),
-                change: Change::Changed,
-                old_size: None,
-                new_size: None,
-                explained: false,
-                ranges: Vec::new(),
-                range_count: 0,
-            }],
+            _ => vec![FileDiff::whole("(the map)", Change::Changed, None, None)],
         };
     }
     let archives: Vec<&Archive> = old_archive.iter().chain(new_archive.iter()).collect();
@@ -308,15 +294,12 @@ pub fn compare(old: &Source, new: &Source) -> Vec<FileDiff> {
             (Source::File { bytes: a, .. }, Source::File { bytes: b, .. }) => {
                 out.push(one_file("(archive)", a, b))
             }
-            _ => out.push(FileDiff {
-                name: "(container: an archive and a folder)".into(),
-                change: Change::Changed,
-                old_size: None,
-                new_size: None,
-                explained: false,
-                ranges: Vec::new(),
-                range_count: 0,
-            }),
+            _ => out.push(FileDiff::whole(
+                "(container: an archive and a folder)",
+                Change::Changed,
+                None,
+                None,
+            )),
         }
     }
     out

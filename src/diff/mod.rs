@@ -45,6 +45,57 @@ pub fn field<T: PartialEq + Into<Value>>(out: &mut Vec<FieldChange>, name: &str,
     }
 }
 
+/// A number as a diff gives it: three decimals at most.
+pub fn number(v: f32) -> Value {
+    let r = (v as f64 * 1000.0).round() / 1000.0;
+    serde_json::Number::from_f64(r).map_or(Value::Null, Value::Number)
+}
+
+/// One side of an object as compared: where it is and its fields.
+pub struct Seen<'a> {
+    pub position: [f32; 3],
+    pub fields: &'a [(&'static str, Value)],
+}
+
+/// What happened to an object seen on the old side, the new side or both:
+/// added, removed, moved (as `moved` judges the two positions) or changed
+/// (its fields, named); `None` when nothing did.
+pub fn object_change(
+    kind: &'static str,
+    id: String,
+    old: Option<Seen>,
+    new: Option<Seen>,
+    moved: impl Fn([f32; 3], [f32; 3]) -> bool,
+) -> Option<ObjectChange> {
+    let (change, fields) = match (&old, &new) {
+        (Some(_), None) => (Change::Removed, Vec::new()),
+        (None, Some(_)) => (Change::Added, Vec::new()),
+        (Some(o), Some(n)) => {
+            let fields: Vec<FieldChange> = o
+                .fields
+                .iter()
+                .zip(n.fields)
+                .filter(|(a, b)| a.1 != b.1)
+                .map(|(a, b)| FieldChange::new(a.0, a.1.clone(), b.1.clone()))
+                .collect();
+            match (moved(o.position, n.position), fields.is_empty()) {
+                (true, _) => (Change::Moved, fields),
+                (false, false) => (Change::Changed, fields),
+                (false, true) => return None,
+            }
+        }
+        (None, None) => return None,
+    };
+    Some(ObjectChange {
+        kind,
+        change,
+        id,
+        old: old.map(|s| s.position),
+        new: new.map(|s| s.position),
+        fields,
+    })
+}
+
 /// What happened to one object.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Change {
@@ -165,6 +216,21 @@ pub struct FileDiff {
     /// offsets (where the files' lengths differ, the tail is one range).
     pub ranges: Vec<[u64; 2]>,
     pub range_count: u64,
+}
+
+impl FileDiff {
+    /// A file added, removed or changed as a whole, with no byte ranges.
+    pub fn whole(name: &str, change: Change, old_size: Option<u64>, new_size: Option<u64>) -> Self {
+        FileDiff {
+            name: name.to_string(),
+            change,
+            old_size,
+            new_size,
+            explained: false,
+            ranges: Vec::new(),
+            range_count: 0,
+        }
+    }
 }
 
 /// What changed between two maps.

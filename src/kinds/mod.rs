@@ -113,6 +113,18 @@ pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
     }
 }
 
+/// A map's spawn areas as one line, as the Spawns list words each.
+fn spawn_list(m: &Map) -> String {
+    let kind = of(m);
+    let texts: Vec<String> = m
+        .meta
+        .spawns
+        .iter()
+        .map(|s| spawn_text(&*kind, s))
+        .collect();
+    texts.join("; ")
+}
+
 /// What changed from `old` to `new`, each kind's part worked out in its
 /// home; `bytes_differ` and the files come from the containers
 /// ([`crate::diff::files`]), which the caller compares.
@@ -133,30 +145,24 @@ pub fn diff(old: &Map, new: &Map) -> Result<crate::diff::MapDiff, crate::diff::D
                 let [x, y, z] = b.dims();
                 d.notes.push(format!("the maps differ in size ({w} x {l} x {h} and {x} x {y} x {z}): the part both cover is compared"));
             }
-            let spawns = |m: &Map| {
-                m.meta
-                    .spawns
-                    .iter()
-                    .map(|s| spawn_text(&*of(m), s))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            };
-            field(&mut d.metadata, "spawn areas", spawns(old), spawns(new));
+            field(
+                &mut d.metadata,
+                "spawn areas",
+                spawn_list(old),
+                spawn_list(new),
+            );
             d.voxels = Some(voxels::diff::compare(a, b, light));
         }
         (Content::Terrain(a), Content::Terrain(b)) => {
             d.terrain = Some(terrain::diff::compare(a, b));
         }
         (Content::Cells(a), Content::Cells(b)) => {
-            let spawns = |m: &Map| {
-                m.meta
-                    .spawns
-                    .iter()
-                    .map(|s| spawn_text(&*of(m), s))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            };
-            field(&mut d.metadata, "spawn areas", spawns(old), spawns(new));
+            field(
+                &mut d.metadata,
+                "spawn areas",
+                spawn_list(old),
+                spawn_list(new),
+            );
             cells::diff::compare(a, b, &mut d);
         }
         (Content::Warcraft(a), Content::Warcraft(b)) => warcraft::diff::compare(a, b, &mut d),

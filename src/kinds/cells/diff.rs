@@ -4,7 +4,7 @@
 //! the header's fields.
 
 use crate::diff::regions::{self, Changed};
-use crate::diff::{field, CellsDiff, Change, FieldChange, MapDiff, ObjectChange, CELL_FIELDS};
+use crate::diff::{field, object_change, CellsDiff, MapDiff, ObjectChange, Seen, CELL_FIELDS};
 use crate::store::cells::{AlwWorld, Cell};
 use serde_json::Value;
 
@@ -62,10 +62,7 @@ fn cells(old: &AlwWorld, new: &AlwWorld) -> CellsDiff {
     }
 }
 
-fn num(v: f32) -> Value {
-    serde_json::Number::from_f64((v as f64 * 1000.0).round() / 1000.0)
-        .map_or(Value::Null, Value::Number)
-}
+use crate::diff::number as num;
 
 fn vec3(v: [f32; 3]) -> Value {
     v.iter().map(|&x| num(x)).collect()
@@ -84,39 +81,17 @@ fn listed<T>(
 ) {
     for k in 0..old.len().max(new.len()) {
         let (o, n) = (old.get(k), new.get(k));
-        let change = |c, t: &T| ObjectChange {
-            kind,
-            change: c,
-            id: id(t),
-            old: o.map(&position),
-            new: n.map(&position),
-            fields: Vec::new(),
+        let Some(t) = n.or(o) else { continue };
+        let (of, nf) = (
+            o.map(&fields).unwrap_or_default(),
+            n.map(&fields).unwrap_or_default(),
+        );
+        let seen = |t: &T, fields| Seen {
+            position: position(t),
+            fields,
         };
-        match (o, n) {
-            (Some(o), None) => out.push(change(Change::Removed, o)),
-            (None, Some(n)) => out.push(change(Change::Added, n)),
-            (Some(o), Some(n)) => {
-                let fields: Vec<FieldChange> = fields(o)
-                    .into_iter()
-                    .zip(fields(n))
-                    .filter(|(a, b)| a.1 != b.1)
-                    .map(|(a, b)| FieldChange::new(a.0, a.1, b.1))
-                    .collect();
-                let moved = position(o) != position(n);
-                if moved || !fields.is_empty() {
-                    let c = if moved {
-                        Change::Moved
-                    } else {
-                        Change::Changed
-                    };
-                    out.push(ObjectChange {
-                        fields,
-                        ..change(c, n)
-                    });
-                }
-            }
-            (None, None) => {}
-        }
+        let (os, ns) = (o.map(|t| seen(t, &of)), n.map(|t| seen(t, &nf)));
+        out.extend(object_change(kind, id(t), os, ns, |a, b| a != b));
     }
 }
 
@@ -211,7 +186,7 @@ mod tests {
         );
         assert_eq!(c.regions[0].min, [2, 1]);
         assert_eq!(d.objects.len(), 1);
-        assert_eq!(d.objects[0].change, Change::Moved);
+        assert_eq!(d.objects[0].change, crate::diff::Change::Moved);
         assert!(d.metadata.is_empty());
     }
 }

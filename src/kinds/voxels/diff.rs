@@ -167,37 +167,10 @@ pub fn compare(old: &VoxelStore, new: &VoxelStore, vmf: bool) -> VoxelDiff {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::voxels::{FourthByte, Slab};
 
     /// A store whose solid voxels `solid` gives, every one coloured.
     fn store(n: u32, d: u32, solid: impl Fn(u32, u32, u32) -> Option<u32>) -> VoxelStore {
-        let mut s = VoxelStore::new(n, n, d, FourthByte::Light);
-        for y in 0..n {
-            for x in 0..n {
-                let mut z = 0;
-                while z < d {
-                    if solid(x, y, z).is_none() {
-                        z += 1;
-                        continue;
-                    }
-                    let top = z;
-                    while z < d && solid(x, y, z).is_some() {
-                        z += 1;
-                    }
-                    let len = (z - top) as u16;
-                    s.push_slab(Slab {
-                        top: top as u16,
-                        top_len: len,
-                        bottom: z as u16,
-                        bottom_len: 0,
-                    });
-                    s.push_colors((top..z).map(|k| solid(x, y, k).unwrap()));
-                }
-                s.end_column();
-            }
-        }
-        s.finish();
-        s
+        crate::samples::voxels_from(n, d, crate::store::voxels::FourthByte::Light, solid)
     }
 
     fn ground(x: u32, y: u32, z: u32) -> Option<u32> {

@@ -11,7 +11,9 @@
 
 use super::super::terrain::diff as terrain_diff;
 use crate::diff::regions::{self, Changed};
-use crate::diff::{field, Change, FieldChange, GridDiff, MapDiff, ObjectChange};
+use crate::diff::{
+    field, object_change, Change, FieldChange, GridDiff, MapDiff, ObjectChange, Seen,
+};
 use crate::store::terrain::id_string;
 use crate::store::warcraft::{MapInfo, Pathing, WarcraftMap};
 use serde_json::Value;
@@ -20,11 +22,7 @@ use std::collections::HashMap;
 /// How far an object may shift, in world units, and still be where it was.
 pub const MOVE: f32 = 0.5;
 
-/// A number as the report gives it: three decimals at most.
-fn num(v: f32) -> Value {
-    let r = (v as f64 * 1000.0).round() / 1000.0;
-    serde_json::Number::from_f64(r).map_or(Value::Null, Value::Number)
-}
+use crate::diff::number as num;
 
 /// One placed object, as compared.
 struct Placed {
@@ -210,41 +208,23 @@ fn objects(
     }
     for (i, j) in pairs {
         let (o, n) = (old.get(i), new.get(j));
-        let change = |p: &Placed, change| ObjectChange {
-            kind: p.kind,
-            change,
-            id: id_string(&p.id),
-            old: o.map(|o| o.position),
-            new: n.map(|n| n.position),
-            fields: Vec::new(),
-        };
-        match (o, n) {
-            (Some(o), None) => out.push(change(o, Change::Removed)),
-            (None, Some(n)) => out.push(change(n, Change::Added)),
-            (Some(o), Some(n)) => {
-                let moved = (o.position[0] - n.position[0]).abs() > MOVE
-                    || (o.position[1] - n.position[1]).abs() > MOVE;
-                let fields: Vec<FieldChange> = o
-                    .fields
-                    .iter()
-                    .zip(&n.fields)
-                    .filter(|(a, b)| a.1 != b.1)
-                    .map(|(a, b)| FieldChange::new(a.0, a.1.clone(), b.1.clone()))
-                    .collect();
-                if moved || !fields.is_empty() {
-                    let c = if moved {
-                        Change::Moved
-                    } else {
-                        Change::Changed
-                    };
-                    out.push(ObjectChange {
-                        fields,
-                        ..change(n, c)
-                    });
-                }
+        let Some(p) = n.or(o) else { continue };
+        fn seen(p: &Placed) -> Seen<'_> {
+            Seen {
+                position: p.position,
+                fields: &p.fields,
             }
-            (None, None) => {}
         }
+
+        let moved =
+            |a: [f32; 3], b: [f32; 3]| (a[0] - b[0]).abs() > MOVE || (a[1] - b[1]).abs() > MOVE;
+        out.extend(object_change(
+            p.kind,
+            id_string(&p.id),
+            o.map(seen),
+            n.map(seen),
+            moved,
+        ));
     }
 }
 
