@@ -224,13 +224,18 @@ impl App {
     /// south; in orbit mode it becomes the pivot.
     pub(super) fn fly_to_spawn(&mut self, i: usize) {
         let Some(c) = &self.current else { return };
-        let Some(b) = views::spawn_boxes(&c.map).get(i).copied() else {
-            return;
-        };
+        if let Some(b) = views::spawn_boxes(&c.map).get(i).copied() {
+            self.view_box(&b);
+        }
+    }
+
+    /// The whole box in view from the south; in orbit mode its middle
+    /// becomes the pivot.
+    pub(super) fn view_box(&mut self, b: &crate::render::boxes::Box3) {
         if let CameraMode::Top { .. } = self.mode {
             self.mode = CameraMode::Fly;
         }
-        self.fly.camera = views::spawn_view(&b, 60.0);
+        self.fly.camera = views::spawn_view(b, 60.0);
         if let CameraMode::Orbit(_) = self.mode {
             let orbit = Orbit::around(&self.fly.camera, (b.min + b.max) / 2.0);
             self.fly.camera = orbit.camera();

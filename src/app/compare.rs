@@ -59,12 +59,9 @@ pub fn start(
             let mut diff = crate::kinds::diff(&old, &map).map_err(|e| e.to_string())?;
             // The files' bytes, where both sides are on disk.
             if let (Some(a), Some(b)) = (old_source.path(), new.path()) {
-                use crate::diff::files::{self, Source as Bytes};
+                use crate::diff::files::Source as Bytes;
                 if let (Ok(a), Ok(b)) = (Bytes::read(a), Bytes::read(b)) {
-                    diff.bytes_differ = !a.same_bytes(&b);
-                    if diff.bytes_differ {
-                        diff.files = files::compare(&a, &b);
-                    }
+                    crate::diff::open::add_files(&mut diff, &a, &b);
                 }
             }
             let loaded = Loaded {
@@ -195,11 +192,13 @@ fn grown(b: crate::render::boxes::Box3, min: f32) -> crate::render::boxes::Box3 
     }
 }
 
+/// The least a mark measures, as a share of the map's longer side.
+const MARK_SHARE: f32 = 1.0 / 96.0;
+
 /// Puts the marks into both maps' scenes, in place of spawn areas: the
 /// marks lie where the new map (`new`, shown) has its changes.
 fn mark_scenes(device: &wgpu::Device, new: &mut Current, k: &mut Comparing) {
-    let e = crate::kinds::of(&new.map).extent();
-    let (boxes, lines) = views::mark_boxes(&new.map, &k.marks, e.width.max(e.length) / 96.0);
+    let (boxes, lines) = views::mark_boxes(&new.map, &k.marks, MARK_SHARE);
     new.scene.set_marks(device, &boxes, &lines);
     k.other.scene.set_marks(device, &boxes, &lines);
 }
@@ -254,28 +253,7 @@ impl App {
         };
         let Compared { loaded, diff } = *compared;
         let marks = crate::kinds::diff_marks(&loaded.map, &diff);
-        let scene = views::upload(
-            &loaded.map,
-            &loaded.meshes,
-            &g.renderer,
-            &g.gpu.device,
-            true,
-        );
-        let (pictures, players) = super::loaded::warcraft_panel(&g.egui_ctx, &loaded.map);
-        let new = Current {
-            summary: crate::info::summary_text(&loaded.map),
-            timings: format!(
-                "decode {:.0} ms, mesh {:.0} ms",
-                loaded.decode.as_secs_f64() * 1e3,
-                loaded.mesh.as_secs_f64() * 1e3
-            ),
-            source: loaded.source,
-            objects: loaded.meshes.objects,
-            map: loaded.map,
-            scene,
-            pictures,
-            players,
-        };
+        let mut new = super::loaded::shown(g, loaded, None);
         let old_name = old.name();
         let mut comparing = Comparing {
             other: old,
@@ -287,7 +265,6 @@ impl App {
             selected: None,
             dim: true,
         };
-        let mut new = new;
         mark_scenes(&g.gpu.device, &mut new, &mut comparing);
         self.current = Some(new);
         self.comparing = Some(comparing);
@@ -319,12 +296,7 @@ impl App {
             return;
         };
         let Some(mark) = k.marks.get(i) else { return };
-        let e = crate::kinds::of(&c.map).extent();
-        let (boxes, _) = views::mark_boxes(
-            &c.map,
-            std::slice::from_ref(mark),
-            e.width.max(e.length) / 96.0,
-        );
+        let (boxes, _) = views::mark_boxes(&c.map, std::slice::from_ref(mark), MARK_SHARE);
         let Some(b) = boxes.first().copied() else {
             return;
         };
@@ -337,14 +309,6 @@ impl App {
         c.scene.set_highlight(&g.gpu.device, &[hi]);
         k.other.scene.set_highlight(&g.gpu.device, &[hi]);
         self.scene_edits += 1;
-        if let super::CameraMode::Top { .. } = self.mode {
-            self.mode = super::CameraMode::Fly;
-        }
-        self.fly.camera = views::spawn_view(&b, 60.0);
-        if let super::CameraMode::Orbit(_) = self.mode {
-            let orbit = super::orbit::Orbit::around(&self.fly.camera, (b.min + b.max) / 2.0);
-            self.fly.camera = orbit.camera();
-            self.mode = super::CameraMode::Orbit(orbit);
-        }
+        self.view_box(&b);
     }
 }

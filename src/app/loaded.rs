@@ -39,35 +39,11 @@ impl App {
                 }
                 Progress::Done(done) => {
                     let Some(g) = &self.gfx else { return };
-                    let scene = views::upload(
-                        &done.map,
-                        &done.meshes,
-                        &g.renderer,
-                        &g.gpu.device,
-                        // Always uploaded: View → Spawn areas only draws them.
-                        true,
-                    );
-                    let timings = format!(
-                        "decode {:.0} ms, mesh {:.0} ms, total {:.0} ms",
-                        done.decode.as_secs_f64() * 1e3,
-                        done.mesh.as_secs_f64() * 1e3,
-                        load.started.elapsed().as_secs_f64() * 1e3
-                    );
                     if let Some(p) = done.source.path() {
                         recent::remember(p);
                         self.recent = recent::list();
                     }
-                    let (pictures, players) = warcraft_panel(&g.egui_ctx, &done.map);
-                    self.current = Some(Current {
-                        source: done.source,
-                        objects: done.meshes.objects,
-                        summary: info::summary_text(&done.map),
-                        map: done.map,
-                        scene,
-                        timings,
-                        pictures,
-                        players,
-                    });
+                    self.current = Some(shown(g, *done, Some(load.started.elapsed())));
                     self.notice = None;
                     self.failed = None;
                     self.load = None;
@@ -121,9 +97,39 @@ impl App {
     }
 }
 
+/// A loaded map uploaded and made ready to show: its scene, summary,
+/// timings (with the whole load's, where known) and Map panel extras.
+pub(super) fn shown(
+    g: &super::gfx::Gfx,
+    done: super::loader::Loaded,
+    total: Option<std::time::Duration>,
+) -> Current {
+    // Spawn areas are always uploaded: View → Spawn areas only draws them.
+    let scene = views::upload(&done.map, &done.meshes, &g.renderer, &g.gpu.device, true);
+    let mut timings = format!(
+        "decode {:.0} ms, mesh {:.0} ms",
+        done.decode.as_secs_f64() * 1e3,
+        done.mesh.as_secs_f64() * 1e3
+    );
+    if let Some(t) = total {
+        timings += &format!(", total {:.0} ms", t.as_secs_f64() * 1e3);
+    }
+    let (pictures, players) = warcraft_panel(&g.egui_ctx, &done.map);
+    Current {
+        source: done.source,
+        objects: done.meshes.objects,
+        summary: info::summary_text(&done.map),
+        map: done.map,
+        scene,
+        timings,
+        pictures,
+        players,
+    }
+}
+
 /// What the Map panel shows of a Warcraft III map beyond its summary: its
 /// pictures (as textures, made once) and its players in their colours.
-pub(super) fn warcraft_panel(
+fn warcraft_panel(
     ctx: &egui::Context,
     map: &crate::store::Map,
 ) -> (Vec<super::Captioned>, Vec<super::PlayerRow>) {

@@ -68,8 +68,7 @@ fn draw(new: &mapscope::store::Map, d: &diff::MapDiff, picture: &Picture) -> any
     mapscope::render::limits::check(&gpu.gpu.device.limits(), width, height)?;
     let mut scene = views::scene(new, &gpu.renderer, &gpu.gpu.device, false);
     let marks = mapscope::kinds::diff_marks(new, d);
-    let e = mapscope::kinds::of(new).extent();
-    let (boxes, lines) = views::mark_boxes(new, &marks, e.width.max(e.length) / 64.0);
+    let (boxes, lines) = views::mark_boxes(new, &marks, 1.0 / 64.0);
     scene.set_marks(&gpu.gpu.device, &boxes, &lines);
     let look = super::render::Look::view(picture.view);
     // What did not change is dimmed, so that the marks stand out.

@@ -62,6 +62,15 @@ impl Source {
         Ok(Source::Folder(files))
     }
 
+    /// Whether it holds files by name (an archive or a folder), not one map
+    /// file.
+    pub fn holds_files(&self) -> bool {
+        match self {
+            Source::File { bytes, .. } => mpq::sniff(bytes).is_ok(),
+            Source::Folder(_) => true,
+        }
+    }
+
     /// Whether both hold exactly the same bytes (a folder: the same files).
     pub fn same_bytes(&self, other: &Source) -> bool {
         match (self, other) {

@@ -181,25 +181,27 @@ pub struct VoxelDiff {
     pub regions: Vec<Region>,
 }
 
-/// ALW cells whose record changed.
+/// The fields a cell change is counted by.
+pub const CELL_FIELDS: [&str; 5] = ["floor", "ceiling", "flags", "slopes", "textures"];
+
+/// Cells of a grid (ALW cells, the pathing map) whose value changed.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct CellsDiff {
+pub struct GridDiff {
     pub cells_changed: u64,
-    /// Cells changed, by field, in [`CELL_FIELDS`] order.
+    /// Cells changed by what changed (ALW: [`CELL_FIELDS`]; pathing: each
+    /// flag), only those that did.
     pub by_field: Vec<(&'static str, u64)>,
     pub regions: Vec<Region>,
 }
 
-/// The fields a cell change is counted by.
-pub const CELL_FIELDS: [&str; 5] = ["floor", "ceiling", "flags", "slopes", "textures"];
-
-/// Cells of a grid (the pathing map) whose value changed.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct GridDiff {
-    pub cells_changed: u64,
-    /// By what changed: for the pathing map, each flag.
-    pub by_field: Vec<(&'static str, u64)>,
-    pub regions: Vec<Region>,
+/// The fields that changed with their counts, in `names` order.
+pub fn counted(names: &[&'static str], counts: &[u64]) -> Vec<(&'static str, u64)> {
+    names
+        .iter()
+        .copied()
+        .zip(counts.iter().copied())
+        .filter(|f| f.1 > 0)
+        .collect()
 }
 
 /// How a file inside a map (or the map's one file) differs.
@@ -245,7 +247,7 @@ pub struct MapDiff {
     pub objects: Vec<ObjectChange>,
     pub terrain: Option<TerrainDiff>,
     pub voxels: Option<VoxelDiff>,
-    pub cells: Option<CellsDiff>,
+    pub cells: Option<GridDiff>,
     pub pathing: Option<GridDiff>,
     /// Internal files (or the map's one file) whose bytes differ.
     pub files: Vec<FileDiff>,

@@ -25,14 +25,6 @@ impl Side {
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
         Ok(Side { source, map })
     }
-
-    /// Whether it is an archive or a folder of files (not one map file).
-    fn holds_files(&self) -> bool {
-        match &self.source {
-            Source::File { bytes, .. } => formats::mpq::sniff(bytes).is_ok(),
-            Source::Folder(_) => true,
-        }
-    }
 }
 
 /// What changed from `old` to `new`: the kinds' model, and the files whose
@@ -49,12 +41,35 @@ pub fn compare(old: &Side, new: &Side) -> Result<MapDiff, String> {
         (model, files.join().unwrap_or_default())
     });
     let mut d = model.map_err(|e| e.to_string())?;
+    settle_files(&mut d, bytes_differ, files, &old.source, &new.source);
+    Ok(d)
+}
+
+/// Adds to `d` (the kinds' model, made already) the files whose bytes
+/// differ between `old` and `new`.
+pub fn add_files(d: &mut MapDiff, old: &Source, new: &Source) {
+    let bytes_differ = !old.same_bytes(new);
+    let files = match bytes_differ {
+        true => files::compare(old, new),
+        false => Vec::new(),
+    };
+    settle_files(d, bytes_differ, files, old, new);
+}
+
+/// The files' part of `d`, with each file marked where the model names its
+/// change.
+fn settle_files(
+    d: &mut MapDiff,
+    bytes_differ: bool,
+    files: Vec<super::FileDiff>,
+    old: &Source,
+    new: &Source,
+) {
     d.bytes_differ = bytes_differ;
     d.files = files;
     if bytes_differ {
-        super::explain(&mut d, !old.holds_files() || !new.holds_files());
+        super::explain(d, !old.holds_files() || !new.holds_files());
     }
-    Ok(d)
 }
 
 /// Loads both maps at once; each side's error names its path.

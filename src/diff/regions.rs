@@ -17,16 +17,6 @@ pub struct Region {
     pub change: super::Change,
 }
 
-impl Region {
-    /// The middle of the box, in cells.
-    pub fn center(&self) -> [f32; 2] {
-        [
-            (self.min[0] + self.max[0]) as f32 / 2.0 + 0.5,
-            (self.min[1] + self.max[1]) as f32 / 2.0 + 0.5,
-        ]
-    }
-}
-
 /// One changed cell: its place in a `width`-wide grid, what it holds.
 #[derive(Debug, Clone, Copy)]
 pub struct Changed {

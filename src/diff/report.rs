@@ -71,6 +71,26 @@ fn counts(by: &[(&str, u64)]) -> String {
         .join(", ")
 }
 
+/// A grid's changes: `head` ("terrain: 24 tilepoints changed"), the counts
+/// by field, the regions and where they are counted from (`at`), then the
+/// largest regions in `unit`s.
+fn section(
+    out: &mut String,
+    head: &str,
+    by: &[(&str, u64)],
+    list: &[Region],
+    at: &str,
+    unit: &str,
+) {
+    let _ = writeln!(
+        out,
+        "{head} ({}), in {} regions{at}",
+        counts(by),
+        list.len()
+    );
+    regions(out, list, unit, "changes");
+}
+
 /// The report of `diff` between maps named `old` and `new`.
 pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
     let mut out = String::new();
@@ -120,14 +140,9 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
             let _ = writeln!(out, "terrain {}", field_line(f));
         }
         if t.tilepoints_changed > 0 {
-            let _ = writeln!(
-                out,
-                "terrain: {} tilepoints changed ({}), in {} regions (tilepoints from the south-west)",
-                t.tilepoints_changed,
-                counts(&t.by_field),
-                t.regions.len()
-            );
-            regions(&mut out, &t.regions, "tilepoints", "changes");
+            let head = format!("terrain: {} tilepoints changed", t.tilepoints_changed);
+            let at = " (tilepoints from the south-west)";
+            section(&mut out, &head, &t.by_field, &t.regions, at, "tilepoints");
         }
     }
     if let Some(v) = &diff.voxels {
@@ -153,29 +168,14 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
             regions(&mut out, &v.regions, "columns", "voxels");
         }
     }
-    if let Some(c) = &diff.cells {
-        if c.cells_changed > 0 {
-            let _ = writeln!(
-                out,
-                "cells: {} changed ({}), in {} regions",
-                c.cells_changed,
-                counts(&c.by_field),
-                c.regions.len()
-            );
-            regions(&mut out, &c.regions, "cells", "changes");
-        }
+    if let Some(c) = diff.cells.as_ref().filter(|c| c.cells_changed > 0) {
+        let head = format!("cells: {} changed", c.cells_changed);
+        section(&mut out, &head, &c.by_field, &c.regions, "", "cells");
     }
-    if let Some(p) = &diff.pathing {
-        if p.cells_changed > 0 {
-            let _ = writeln!(
-                out,
-                "pathing: {} cells changed ({}), in {} regions (quarter tiles from the south-west)",
-                p.cells_changed,
-                counts(&p.by_field),
-                p.regions.len()
-            );
-            regions(&mut out, &p.regions, "cells", "changes");
-        }
+    if let Some(p) = diff.pathing.as_ref().filter(|p| p.cells_changed > 0) {
+        let head = format!("pathing: {} cells changed", p.cells_changed);
+        let at = " (quarter tiles from the south-west)";
+        section(&mut out, &head, &p.by_field, &p.regions, at, "cells");
     }
     if !diff.files.is_empty() {
         let _ = writeln!(out, "files whose bytes differ: {}", diff.files.len());

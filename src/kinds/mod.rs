@@ -196,52 +196,12 @@ pub fn diff(old: &Map, new: &Map) -> Result<crate::diff::MapDiff, crate::diff::D
 /// Where `diff`'s changes lie on `map` (the new side), for pictures and
 /// the viewer: each kind places its own regions and objects.
 pub fn diff_marks(map: &Map, d: &crate::diff::MapDiff) -> Vec<crate::diff::Mark> {
-    use crate::diff::{object_mark, region_marks};
-    let mut out = Vec::new();
-    let terrain_marks = |t: &W3eTerrain, out: &mut Vec<crate::diff::Mark>| {
-        let tiles_y = t.height.saturating_sub(1) as f32;
-        if let Some(td) = &d.terrain {
-            out.extend(region_marks(&td.regions, "terrain", |a, b| {
-                (
-                    [a[0] - 0.5, tiles_y - b[1] + 0.5],
-                    [b[0] - 0.5, tiles_y - a[1] + 0.5],
-                )
-            }));
-        }
-        if let Some(p) = &d.pathing {
-            out.extend(region_marks(&p.regions, "pathing", |a, b| {
-                (
-                    [a[0] / 4.0, tiles_y - b[1] / 4.0],
-                    [b[0] / 4.0, tiles_y - a[1] / 4.0],
-                )
-            }));
-        }
-    };
     match &map.content {
-        Content::Voxels(_) => {
-            if let Some(v) = &d.voxels {
-                out.extend(region_marks(&v.regions, "voxels", |a, b| (a, b)));
-            }
-        }
-        Content::Terrain(t) => terrain_marks(t, &mut out),
-        Content::Warcraft(w) => {
-            terrain_marks(&w.terrain, &mut out);
-            let objects = d.objects.iter().filter(|o| !o.kind.ends_with("icon"));
-            out.extend(objects.filter_map(|o| object_mark(o, 1.0, |p| w.world_to_map(p[0], p[1]))));
-        }
-        Content::Cells(_) => {
-            if let Some(c) = &d.cells {
-                out.extend(region_marks(&c.regions, "cells", |a, b| (a, b)));
-            }
-            let cell = crate::mesh::cells::CELL;
-            out.extend(
-                d.objects
-                    .iter()
-                    .filter_map(|o| object_mark(o, 1.0, |p| [p[0] / cell, p[2] / cell])),
-            );
-        }
+        Content::Voxels(_) => voxels::diff::marks(d),
+        Content::Terrain(t) => terrain::diff::marks(t, d),
+        Content::Warcraft(w) => warcraft::diff::marks(w, d),
+        Content::Cells(_) => cells::diff::marks(d),
     }
-    out
 }
 
 /// Meshes any map.

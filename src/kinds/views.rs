@@ -45,17 +45,20 @@ fn ground_z(kind: &dyn MapKind, x: u32, y: u32) -> f32 {
     kind.ground_z(x, y).unwrap_or(0.0)
 }
 
-/// Boxes for `marks` on `map` (each at least `min_size` across, so that
-/// one changed voxel shows in a picture of the whole map), lying on the
+/// Boxes for `marks` on `map` (each at least `min_share` of the map's
+/// longer side across, so that one changed voxel shows in a picture of
+/// the whole map), lying on the
 /// ground where a mark has no z range, and line vertices for moved
 /// objects: an arrow from where each was to where it is.
 pub fn mark_boxes(
     map: &Map,
     marks: &[crate::diff::Mark],
-    min_size: f32,
+    min_share: f32,
 ) -> (Vec<Box3>, Vec<crate::render::boxes::BoxVertex>) {
     use crate::render::boxes::BoxVertex;
     let kind = super::of(map);
+    let e = kind.extent();
+    let min_size = e.width.max(e.length) * min_share;
     // W3E ground is the blended surface objects stand on.
     let ground = |p: [f32; 2]| match map.terrain() {
         Some(t) => t.surface_z(p[0], p[1]),

@@ -4,7 +4,10 @@
 //! the header's fields.
 
 use crate::diff::regions::{self, Changed};
-use crate::diff::{field, object_change, CellsDiff, MapDiff, ObjectChange, Seen, CELL_FIELDS};
+use crate::diff::{
+    counted, field, object_change, object_mark, region_marks, GridDiff, MapDiff, Mark,
+    ObjectChange, Seen, CELL_FIELDS,
+};
 use crate::store::cells::{AlwWorld, Cell};
 use serde_json::Value;
 
@@ -13,7 +16,7 @@ fn textures<'a>(w: &'a AlwWorld, c: &Cell) -> [Option<&'a str>; 6] {
         .map(|r| (r != 0).then(|| w.texture_name(r).unwrap_or("?")))
 }
 
-fn cells(old: &AlwWorld, new: &AlwWorld) -> CellsDiff {
+fn cells(old: &AlwWorld, new: &AlwWorld) -> GridDiff {
     let (w, h) = (
         old.width.min(new.width) as u32,
         old.height.min(new.height) as u32,
@@ -50,14 +53,9 @@ fn cells(old: &AlwWorld, new: &AlwWorld) -> CellsDiff {
             }
         }
     }
-    CellsDiff {
+    GridDiff {
         cells_changed: changed.len() as u64,
-        by_field: CELL_FIELDS
-            .iter()
-            .copied()
-            .zip(by)
-            .filter(|f| f.1 > 0)
-            .collect(),
+        by_field: counted(&CELL_FIELDS, &by),
         regions: regions::group(&changed),
     }
 }
@@ -163,6 +161,21 @@ pub fn compare(old: &AlwWorld, new: &AlwWorld, diff: &mut MapDiff) {
         },
         &mut diff.objects,
     );
+}
+
+/// Where the changes lie: regions of cells as they are, lights and
+/// entities at their world position (Y up) in cells.
+pub fn marks(d: &MapDiff) -> Vec<Mark> {
+    let cell = crate::mesh::cells::CELL;
+    let mut out = d.cells.as_ref().map_or_else(Vec::new, |c| {
+        region_marks(&c.regions, "cells", |a, b| (a, b))
+    });
+    out.extend(
+        d.objects
+            .iter()
+            .filter_map(|o| object_mark(o, 1.0, |p| [p[0] / cell, p[2] / cell])),
+    );
+    out
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 //! tilepoints counted from the south-west; and the header's fields.
 
 use crate::diff::regions::{self, Changed};
-use crate::diff::{field, FieldChange, TerrainDiff, TILEPOINT_FIELDS};
+use crate::diff::{
+    counted, field, region_marks, FieldChange, MapDiff, Mark, TerrainDiff, TILEPOINT_FIELDS,
+};
 use crate::store::terrain::{id_string, Tilepoint, W3eTerrain};
 use serde_json::Value;
 
@@ -111,15 +113,29 @@ pub fn compare(old: &W3eTerrain, new: &W3eTerrain) -> TerrainDiff {
     }
     TerrainDiff {
         tilepoints_changed: changed.len() as u64,
-        by_field: TILEPOINT_FIELDS
-            .iter()
-            .copied()
-            .zip(by_field)
-            .filter(|f| f.1 > 0)
-            .collect(),
+        by_field: counted(&TILEPOINT_FIELDS, &by_field),
         header: header(old, new),
         regions: regions::group(&changed),
     }
+}
+
+/// Regions of tilepoints (counted from the south) as map rectangles: tiles
+/// from the west and the north, a tilepoint at its tile corner.
+pub fn to_map(t: &W3eTerrain) -> impl Fn([f32; 2], [f32; 2]) -> ([f32; 2], [f32; 2]) {
+    let tiles_y = t.height.saturating_sub(1) as f32;
+    move |a, b| {
+        (
+            [a[0] - 0.5, tiles_y - b[1] + 0.5],
+            [b[0] - 0.5, tiles_y - a[1] + 0.5],
+        )
+    }
+}
+
+/// Where the terrain's changes lie.
+pub fn marks(t: &W3eTerrain, d: &MapDiff) -> Vec<Mark> {
+    d.terrain.as_ref().map_or_else(Vec::new, |td| {
+        region_marks(&td.regions, "terrain", to_map(t))
+    })
 }
 
 #[cfg(test)]

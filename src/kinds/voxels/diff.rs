@@ -4,7 +4,7 @@
 //! slabs and colours are equal are passed over without looking inside.
 
 use crate::diff::regions::{self, Changed};
-use crate::diff::VoxelDiff;
+use crate::diff::{region_marks, MapDiff, Mark, VoxelDiff};
 use crate::store::voxels::{Column, VoxelStore};
 
 /// A voxel as compared: air, solid without a stored colour, or a colour;
@@ -162,6 +162,13 @@ pub fn compare(old: &VoxelStore, new: &VoxelStore, vmf: bool) -> VoxelDiff {
     }
     diff.regions = regions::group(&changed);
     diff
+}
+
+/// Where the changes lie: regions of columns, in map coordinates as they are.
+pub fn marks(d: &MapDiff) -> Vec<Mark> {
+    d.voxels.as_ref().map_or_else(Vec::new, |v| {
+        region_marks(&v.regions, "voxels", |a, b| (a, b))
+    })
 }
 
 #[cfg(test)]

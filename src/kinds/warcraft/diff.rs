@@ -12,7 +12,8 @@
 use super::super::terrain::diff as terrain_diff;
 use crate::diff::regions::{self, Changed};
 use crate::diff::{
-    field, object_change, Change, FieldChange, GridDiff, MapDiff, ObjectChange, Seen,
+    counted, field, object_change, object_mark, region_marks, Change, FieldChange, GridDiff,
+    MapDiff, Mark, ObjectChange, Seen,
 };
 use crate::store::terrain::id_string;
 use crate::store::warcraft::{MapInfo, Pathing, WarcraftMap};
@@ -383,12 +384,7 @@ fn pathing(old: &Pathing, new: &Pathing) -> GridDiff {
     }
     GridDiff {
         cells_changed: changed.len() as u64,
-        by_field: PATHING_FLAGS
-            .iter()
-            .map(|f| f.0)
-            .zip(by)
-            .filter(|f| f.1 > 0)
-            .collect(),
+        by_field: counted(&PATHING_FLAGS.map(|f| f.0), &by),
         regions: regions::group(&changed),
     }
 }
@@ -482,6 +478,25 @@ pub fn compare(old: &WarcraftMap, new: &WarcraftMap, diff: &mut MapDiff) {
             None
         }
     };
+}
+
+/// Where the changes lie on `map`: the terrain's, the pathing map's and
+/// the placed objects' (minimap icons are not placed).
+pub fn marks(map: &WarcraftMap, d: &MapDiff) -> Vec<Mark> {
+    let mut out = terrain_diff::marks(&map.terrain, d);
+    if let Some(p) = &d.pathing {
+        // Cells from the south-west, four a tile; map y from the north.
+        let tiles_y = map.terrain.height.saturating_sub(1) as f32;
+        out.extend(region_marks(&p.regions, "pathing", |a, b| {
+            (
+                [a[0] / 4.0, tiles_y - b[1] / 4.0],
+                [b[0] / 4.0, tiles_y - a[1] / 4.0],
+            )
+        }));
+    }
+    let objects = d.objects.iter().filter(|o| !o.kind.ends_with("icon"));
+    out.extend(objects.filter_map(|o| object_mark(o, 1.0, |p| map.world_to_map(p[0], p[1]))));
+    out
 }
 
 #[cfg(test)]
