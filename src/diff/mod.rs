@@ -371,7 +371,12 @@ pub fn object_mark(
         Change::Removed => o.old?,
         _ => at,
     };
-    let mut m = Mark::around(o.change, to_map(at), size, report::object_title(o));
+    let mut m = Mark::around(
+        o.change,
+        to_map(at),
+        size,
+        format!("{} at {}", report::object_title(o), report::object_place(o)),
+    );
     if o.change == Change::Moved {
         m.from = o.old.map(&to_map);
     }
@@ -399,8 +404,12 @@ pub fn region_marks(
                 z: r.z.map(|[z0, z1]| [z0 as f32, z1 as f32 + 1.0]),
                 from: None,
                 what: format!(
-                    "{what}: {} changes, x {}..{}, y {}..{}",
-                    r.count, r.min[0], r.max[0], r.min[1], r.max[1]
+                    "{what}: {}, x {}..{}, y {}..{}",
+                    report::n_of(r.count, "changes"),
+                    r.min[0],
+                    r.max[0],
+                    r.min[1],
+                    r.max[1]
                 ),
             }
         })

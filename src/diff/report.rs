@@ -35,13 +35,26 @@ pub fn object_title(o: &ObjectChange) -> String {
     }
 }
 
-fn object_line(o: &ObjectChange) -> String {
-    let what = object_title(o);
-    let place = match (o.change, o.old, o.new) {
+/// Where an object is, in the file's coordinates: "(x, y)", or for a moved
+/// one "(x, y) -> (x, y)".
+pub fn object_place(o: &ObjectChange) -> String {
+    match (o.change, o.old, o.new) {
         (Change::Moved, Some(a), Some(b)) => format!("{} -> {}", position(a), position(b)),
         (_, _, Some(p)) | (_, Some(p), None) => position(p),
         _ => String::new(),
-    };
+    }
+}
+
+/// "1 change", "3 changes": `n` and the word `plural`, singular for one.
+pub fn n_of(n: u64, plural: &str) -> String {
+    match n {
+        1 => format!("1 {}", plural.strip_suffix('s').unwrap_or(plural)),
+        n => format!("{n} {plural}"),
+    }
+}
+
+fn object_line(o: &ObjectChange) -> String {
+    let (what, place) = (object_title(o), object_place(o));
     let mut line = format!("{:<8} {what} at {place}", o.change.id());
     if !o.fields.is_empty() {
         let fields: Vec<String> = o.fields.iter().map(field_line).collect();
@@ -55,8 +68,13 @@ fn regions(out: &mut String, regions: &[Region], unit: &str, what: &str) {
         let z = r.z.map_or(String::new(), |[a, b]| format!(", z {a}..{b}"));
         let _ = writeln!(
             out,
-            "    {unit} x {}..{}, y {}..{}{z}: {} {what} in {} {unit}",
-            r.min[0], r.max[0], r.min[1], r.max[1], r.count, r.cells
+            "    {unit} x {}..{}, y {}..{}{z}: {} in {}",
+            r.min[0],
+            r.max[0],
+            r.min[1],
+            r.max[1],
+            n_of(r.count, what),
+            n_of(r.cells, unit)
         );
     }
     if regions.len() > REGIONS {
@@ -204,4 +222,17 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::n_of;
+
+    #[test]
+    fn one_is_said_in_the_singular() {
+        assert_eq!(n_of(1, "changes"), "1 change");
+        assert_eq!(n_of(1, "tilepoints"), "1 tilepoint");
+        assert_eq!(n_of(0, "cells"), "0 cells");
+        assert_eq!(n_of(37, "changes"), "37 changes");
+    }
 }
