@@ -2,6 +2,10 @@
 //! and a Warcraft III map archive, which tests, benchmarks, fuzz seeds and
 //! examples share.
 
+mod tall;
+
+pub use tall::tall_voxels;
+
 use crate::formats::alw::LayoutShape;
 use crate::store::cells::{AlwLayout, AlwWorld, Entity, Light, CF_OCCLUDER};
 

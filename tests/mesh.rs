@@ -509,3 +509,34 @@ fn corpus_maps_match_the_brute_force_mesher_on_sample_chunks() {
         eprintln!("{}: {total} faces in {n} chunks", path.display());
     }
 }
+
+#[test]
+fn tall_maps_with_caves_and_arches_match_the_brute_force_mesher() {
+    // Natural tall maps (mountains, tunnels, caverns, arches over the
+    // ground) at the depths of AoS 1.x and Voxlap maps, meshed a layer at
+    // a time, and a depth whose last layer overlaps the one before most.
+    for (side, depth) in [(96, 240), (80, 256), (64, 130)] {
+        let s = mapscope::samples::tall_voxels(side, depth);
+        let meshes = mesh::mesh_all(&s, &opts());
+        for m in &meshes {
+            check_mesh_shape(&s, m);
+        }
+        let want = brute_faces(&s, 0..side, 0..side);
+        let deep = want.iter().filter(|f| f.z >= 64).count();
+        assert!(
+            deep > want.len() / 2,
+            "{side}x{depth}: {deep} of {} faces below 64",
+            want.len()
+        );
+        let under = want.iter().filter(|f| f.dir == DIR_DOWN).count();
+        assert!(
+            under > 100,
+            "{side}x{depth}: {under} faces under caves and arches"
+        );
+        assert_same(
+            &mesher_faces(&s, &meshes),
+            &want,
+            &format!("tall {side}x{depth}"),
+        );
+    }
+}

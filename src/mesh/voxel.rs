@@ -28,6 +28,7 @@ mod ring_bits;
 mod row_scan;
 mod rows;
 mod single_word;
+mod tall;
 
 use std::ops::Range;
 
@@ -103,6 +104,8 @@ pub(crate) struct Scratch {
     /// Packed RGB of the exposed voxels of the word being meshed, by z.
     rgb: Vec<u32>,
     outs: Vec<ChunkOut>,
+    /// Rows cut into layers, for maps deeper than 64.
+    layers: tall::LayerRows,
 }
 
 impl Scratch {
@@ -119,17 +122,33 @@ impl Scratch {
         let shade = opts.fourth_byte_shade && store.fourth_byte == FourthByte::Shade;
         let words = store.depth().div_ceil(64) as usize;
         let seg = Segment::new(store, cy, cxs.clone());
-        // Depths up to 256 (every VXL) get a loop count known at compile time.
-        match words {
-            1 => self.run::<1>(store, &seg, words, shade),
-            2 => self.run::<2>(store, &seg, words, shade),
-            3 => self.run::<3>(store, &seg, words, shade),
-            4 => self.run::<4>(store, &seg, words, shade),
-            _ => self.run::<0>(store, &seg, words, shade),
+        if words == 1 {
+            self.run::<1>(store, &seg, words, shade);
+        } else {
+            self.clear_outs(seg.chunks as usize);
+            self.rgb.resize(64, 0);
+            let rgb: &mut [u32; 64] = (&mut self.rgb[..64]).try_into().unwrap();
+            let outs = &mut self.outs[..seg.chunks as usize];
+            if shade {
+                self.layers.run::<true>(store, &seg, rgb, outs);
+            } else {
+                self.layers.run::<false>(store, &seg, rgb, outs);
+            }
         }
         for (i, cx) in cxs.enumerate() {
             let chunk = (cy * store.chunks_x() + cx) as usize;
             meshes.push(collect(store, chunk, &self.outs[i]));
+        }
+    }
+
+    /// Empties the first `chunks` outputs, making them if need be.
+    fn clear_outs(&mut self, chunks: usize) {
+        if self.outs.len() < chunks {
+            self.outs.resize_with(chunks, Default::default);
+        }
+        for o in &mut self.outs[..chunks] {
+            o.len = [0; 6];
+            o.shown = Shown::default();
         }
     }
 
@@ -160,13 +179,7 @@ impl Scratch {
         self.around.resize(block, 0);
         self.rgb.resize(64, 0);
         let chunks = seg.chunks as usize;
-        if self.outs.len() < chunks {
-            self.outs.resize_with(chunks, Default::default);
-        }
-        for o in &mut self.outs[..chunks] {
-            o.len = [0; 6];
-            o.shown = Shown::default();
-        }
+        self.clear_outs(chunks);
         let Scratch {
             masks,
             faces,
@@ -174,6 +187,7 @@ impl Scratch {
             around,
             rgb,
             outs,
+            ..
         } = self;
         let pad = !last_valid;
         let fill = |masks: &mut [u64], by: u32| fill_row::<W>(masks, store, seg, by, words, pad);
@@ -217,10 +231,15 @@ impl Scratch {
                         last_valid,
                     };
                     let rgb: &mut [u32; 64] = (&mut rgb[..64]).try_into().unwrap();
+                    let whole = single_word::Layer::WHOLE;
                     if shade {
-                        single_word::mesh_row::<true>(&rows, len, ly, &edges, columns, rgb, out);
+                        single_word::mesh_row::<true>(
+                            &rows, len, ly, &edges, columns, whole, rgb, out,
+                        );
                     } else {
-                        single_word::mesh_row::<false>(&rows, len, ly, &edges, columns, rgb, out);
+                        single_word::mesh_row::<false>(
+                            &rows, len, ly, &edges, columns, whole, rgb, out,
+                        );
                     }
                     continue;
                 }

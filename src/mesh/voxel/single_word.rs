@@ -55,9 +55,29 @@ const UP: usize = 4;
 const DOWN: usize = 5;
 const CHUNK: usize = crate::store::voxels::CHUNK as usize;
 
+/// Which 64 voxels of the columns a word holds: all of a 64-deep map's, or
+/// one layer of a deeper one's (`tall`).
+#[derive(Clone, Copy)]
+pub(super) struct Layer {
+    /// The z of bit 0.
+    pub(super) base: u32,
+    /// The columns (bit j: column j) whose first up face in the word, if
+    /// any, is the top of their first slab: nothing above the word is
+    /// solid. Only their first colour is known to be their top's.
+    pub(super) first_tops: u32,
+}
+
+impl Layer {
+    /// A 64-deep map's only word.
+    pub(super) const WHOLE: Layer = Layer {
+        base: 0,
+        first_tops: !0,
+    };
+}
+
 /// Meshes the `len` columns of `rows` (row `ly` of the chunk; the store's
-/// `columns`, whose colours must not be none at all) into `out`. `rgb` is
-/// scratch for 64 packed colours. `SHADE`: colours are shaded by their
+/// `columns`) into `out`, the voxels of `rows.last_valid` in `layer`. `rgb`
+/// is scratch for 64 packed colours. `SHADE`: colours are shaded by their
 /// fourth byte.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
@@ -67,6 +87,7 @@ pub(super) fn mesh_row<const SHADE: bool>(
     ly: u32,
     edges: &MapEdges,
     columns: RowParts<'_>,
+    layer: Layer,
     rgb: &mut [u32; 64],
     out: &mut ChunkOut,
 ) {
@@ -111,7 +132,7 @@ pub(super) fn mesh_row<const SHADE: bool>(
         shown_z,
     } = row_scan::scan(&near, len);
     let ups = &ups[..len];
-    out.shown.add(ly, shows, shown_z, 0);
+    out.shown.add(ly, shows, shown_z, layer.base);
     // Whether some up face may have something solid in its ring: some
     // column near is solid just above some top. Open ground (most of a
     // flat map) has nothing there, and needs no ring.
@@ -123,19 +144,22 @@ pub(super) fn mesh_row<const SHADE: bool>(
             super::grow(&mut out.faces[d]);
         }
     }
-    // A column whose first slab starts uncoloured takes its colours the
-    // general way.
-    let usual = usual & !columns.uncoloured_tops();
-    if ringed {
-        tops::<true, SHADE>(rows, ly, ups, usual, &columns, out);
-    } else {
-        tops::<false, SHADE>(rows, ly, ups, usual, &columns, out);
+    // A column whose first slab starts uncoloured, or whose up face here is
+    // not its first slab's top, takes its colours the general way.
+    let usual = usual & layer.first_tops & !columns.uncoloured_tops();
+    // (With none, the colours may be none at all.)
+    if usual != 0 {
+        if ringed {
+            tops::<true, SHADE>(rows, ly, ups, usual, &columns, layer.base, out);
+        } else {
+            tops::<false, SHADE>(rows, ly, ups, usual, &columns, layer.base, out);
+        }
     }
     // Bit j: column j is a step / goes the general way.
     let steps = usual & beside;
     let mut rest = shows & !usual;
     if steps != 0 {
-        step_sides::<SHADE>(&near, ly, steps, ups, &columns, out);
+        step_sides::<SHADE>(&near, ly, steps, ups, &columns, layer.base, out);
     }
     while rest != 0 {
         let j = rest.trailing_zeros() as usize;
@@ -145,14 +169,15 @@ pub(super) fn mesh_row<const SHADE: bool>(
             up: ups[j],
             ..near.faces(j, raw)
         };
-        general_column::<SHADE>(&near, j, ly << 5 | j as u32, faces, &columns, rgb, out);
+        let a_base = (ly << 5 | j as u32) + (layer.base << Z_SHIFT);
+        general_column::<SHADE>(&near, j, a_base, layer.base, faces, &columns, rgb, out);
     }
 }
 
 /// Writes the up face of each column of the `usual` shape (bit j: column
 /// j), the top of its only slab. Each face is written whatever the column
 /// and kept (its count moved on) only for those. `RINGED`: some face may
-/// have something solid in its AO ring.
+/// have something solid in its AO ring. Bit 0 is voxel `base`.
 #[inline(always)]
 fn tops<const RINGED: bool, const SHADE: bool>(
     rows: &Rows<'_, 1>,
@@ -160,6 +185,7 @@ fn tops<const RINGED: bool, const SHADE: bool>(
     ups: &[u64],
     usual: u32,
     columns: &RowParts<'_>,
+    base: u32,
     out: &mut ChunkOut,
 ) {
     let len = ups.len().min(CHUNK);
@@ -188,7 +214,7 @@ fn tops<const RINGED: bool, const SHADE: bool>(
             AO_BITS[UP][0]
         };
         let face = Face {
-            a: ly << 5 | j as u32 | z << Z_SHIFT | ao,
+            a: ((ly << 5 | j as u32) + ((base + z) << Z_SHIFT)) | ao,
             b: pack_rgb(color, SHADE) | (UP as u32) << DIR_SHIFT,
         };
         tops.put(face, usual >> j & 1 != 0);
@@ -208,6 +234,7 @@ fn step_sides<const SHADE: bool>(
     steps: u32,
     ups: &[u64],
     columns: &RowParts<'_>,
+    base: u32,
     out: &mut ChunkOut,
 ) {
     let (mut zs, mut a, mut b) = ([0u32; CHUNK], [0u32; CHUNK], [0u32; CHUNK]);
@@ -220,7 +247,7 @@ fn step_sides<const SHADE: bool>(
         let z = ups[j].trailing_zeros();
         let f = near.faces(j, near.c[j + 1]);
         zs[j] = z;
-        a[j] = ly << 5 | j as u32 | z << Z_SHIFT;
+        a[j] = (ly << 5 | j as u32) + ((base + z) << Z_SHIFT);
         b[j] = pack_rgb(columns.colors[columns.color_ends[j] as usize], SHADE);
         for (d, f) in [f.east, f.west, f.south, f.north].into_iter().enumerate() {
             shown[d] |= ((f != 0) as u32) << j;
@@ -371,12 +398,15 @@ impl Around<'_> {
 
 /// Any column: the colours of its faces, then its faces by direction, with
 /// their AO: side faces as a step's are, up and down faces from the ring of
-/// the 8 columns around, gathered once.
+/// the 8 columns around, gathered once. Bit 0 is voxel `base`, which
+/// `a_base` holds already.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn general_column<const SHADE: bool>(
     near: &Around<'_>,
     j: usize,
     a_base: u32,
+    base: u32,
     f: ColumnFaces,
     columns: &RowParts<'_>,
     rgb: &mut [u32; 64],
@@ -390,7 +420,7 @@ fn general_column<const SHADE: bool>(
     let mut colors = ColumnColors::new(slabs, col_colors);
     while t != 0 {
         let b = t.trailing_zeros();
-        rgb[b as usize] = pack_rgb(colors.at(b), SHADE);
+        rgb[b as usize] = pack_rgb(colors.at(base + b), SHADE);
         t &= t - 1;
     }
     let (m, c, p) = (&near.m[j..j + 3], &near.c[j..j + 3], &near.p[j..j + 3]);
@@ -461,7 +491,7 @@ fn faces<const D: usize>(
         let z = f.trailing_zeros();
         f &= f - 1;
         list[n] = Face {
-            a: a_base | z << Z_SHIFT | ao(z),
+            a: (a_base + (z << Z_SHIFT)) | ao(z),
             b: rgb[z as usize % 64] | (D as u32) << DIR_SHIFT,
         };
         n += 1;
