@@ -3,7 +3,8 @@
 //! machine disturbs least), and a hash of the whole output, so that two
 //! versions of the mesher can be checked to give the same meshes.
 //!
-//! `cargo run --release --no-default-features --example mesh_timing [runs] [name part]`
+//! `cargo run --release --example mesh_timing [runs] [name part]` (corpus maps
+//! and tall synthetic ones, `samples::tall_voxels`)
 
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::{self, ChunkMesh, MeshOptions};
@@ -58,10 +59,36 @@ fn main() {
         .filter(|p| p.to_string_lossy().contains(&only))
         .collect();
     paths.sort();
+    let mut maps: Vec<(String, mapscope::store::voxels::VoxelStore)> = Vec::new();
     for path in paths {
         let bytes = std::fs::read(&path).unwrap();
         let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
-        let store = map.voxels().unwrap();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        maps.push((name, map.voxels().unwrap().clone()));
+    }
+    // Other files, `PATH:WxLxH` (e.g. `examples/make_demo`'s larger maps).
+    for spec in std::env::var("MESH_TIMING_FILES")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|p| !p.is_empty())
+    {
+        let (path, size) = spec.split_once(':').expect("PATH:WxLxH");
+        let dims: Vec<u32> = size.split('x').map(|v| v.parse().unwrap()).collect();
+        let bytes = std::fs::read(path).unwrap();
+        let load = LoadOptions {
+            vxl_size: Some([dims[0], dims[1], dims[2]]),
+        };
+        let map = formats::decode(&bytes, &load).unwrap();
+        maps.push((path.to_string(), map.voxels().unwrap().clone()));
+    }
+    // Tall maps, which the corpus lacks.
+    for (side, depth) in [(128, 64), (512, 240), (512, 256), (1024, 256)] {
+        let name = format!("tall {side}x{side}x{depth}");
+        if name.contains(&only) {
+            maps.push((name, mapscope::samples::tall_voxels(side, depth)));
+        }
+    }
+    for (name, store) in &maps {
         let opts = MeshOptions::default();
         let meshes = mesh::mesh_all_serial(store, &opts);
         let faces = mesh::face_count(&meshes);
@@ -76,7 +103,7 @@ fn main() {
         let (best, median) = (times[0], times[runs / 2]);
         println!(
             "{:32} {faces:8} faces  best {:6.2} ms ({:5.1} M/s)  median {:6.2} ms  hash {:016x}",
-            path.file_stem().unwrap().to_string_lossy(),
+            name,
             best * 1e3,
             faces as f64 / best / 1e6,
             median * 1e3,

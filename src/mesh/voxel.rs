@@ -32,11 +32,10 @@ mod tall;
 
 use std::ops::Range;
 
-use super::color::{pack_rgb, ColumnColors};
-use super::face::{Face, Z_SHIFT};
+use super::face::Face;
 use super::{ChunkMesh, MeshOptions};
 use crate::store::voxels::{FourthByte, VoxelStore, CHUNK};
-use rows::{Rows, Site};
+use rows::Rows;
 
 /// One chunk's faces by direction, as they are found: `faces[d][..len[d]]`.
 /// Past `len[d]` is room written into by index, so that the count stays in a
@@ -86,26 +85,30 @@ impl Shown {
 }
 
 /// Buffers reused from segment to segment.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Scratch {
-    /// Three rows of the segment plus a column each side, `words` u64 a
-    /// column, in a ring indexed by row % 3. Columns outside the map in x/y
-    /// are air here (for AO: no wall is drawn there, so none darkens the
-    /// faces beside it); below the depth, to the end of the last word, is
-    /// solid.
+    /// Three rows of the segment plus a column each side, one word a
+    /// column, in a ring indexed by row % 3 (maps 64 deep). Columns outside
+    /// the map in x/y are air here (for AO: no wall is drawn there, so none
+    /// darkens the faces beside it); below the depth, to the end of the
+    /// word, is solid.
     masks: Vec<u64>,
-    /// The faces of one chunk's part of the row being meshed, by direction:
-    /// bit z of word `j * words + k` is a face of column j's voxel 64k + z.
-    faces: [Vec<u64>; 6],
-    /// The same, all directions together.
-    exposed: Vec<u64>,
-    /// The 8 columns around each column, ORed: where some neighbour is solid.
-    around: Vec<u64>,
     /// Packed RGB of the exposed voxels of the word being meshed, by z.
-    rgb: Vec<u32>,
+    rgb: Box<[u32; 64]>,
     outs: Vec<ChunkOut>,
     /// Rows cut into layers, for maps deeper than 64.
     layers: tall::LayerRows,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            masks: Vec::new(),
+            rgb: Box::new([0; 64]),
+            outs: Vec::new(),
+            layers: Default::default(),
+        }
+    }
 }
 
 impl Scratch {
@@ -120,29 +123,8 @@ impl Scratch {
         meshes: &mut Vec<ChunkMesh>,
     ) {
         let shade = opts.fourth_byte_shade && store.fourth_byte == FourthByte::Shade;
-        let words = store.depth().div_ceil(64) as usize;
         let seg = Segment::new(store, cy, cxs.clone());
-        if words == 1 {
-            self.run::<1>(store, &seg, words, shade);
-        } else {
-            self.clear_outs(seg.chunks as usize);
-            self.rgb.resize(64, 0);
-            let rgb: &mut [u32; 64] = (&mut self.rgb[..64]).try_into().unwrap();
-            let outs = &mut self.outs[..seg.chunks as usize];
-            if shade {
-                self.layers.run::<true>(store, &seg, rgb, outs);
-            } else {
-                self.layers.run::<false>(store, &seg, rgb, outs);
-            }
-        }
-        for (i, cx) in cxs.enumerate() {
-            let chunk = (cy * store.chunks_x() + cx) as usize;
-            meshes.push(collect(store, chunk, &self.outs[i]));
-        }
-    }
-
-    /// Empties the first `chunks` outputs, making them if need be.
-    fn clear_outs(&mut self, chunks: usize) {
+        let chunks = seg.chunks as usize;
         if self.outs.len() < chunks {
             self.outs.resize_with(chunks, Default::default);
         }
@@ -150,162 +132,68 @@ impl Scratch {
             o.len = [0; 6];
             o.shown = Shown::default();
         }
-    }
-
-    /// Meshes `seg` into `self.outs`, one map row at a time and, within a
-    /// row, one chunk's columns at a time: first which voxels show faces, by
-    /// direction (a branch-free pass over the columns), then, column by
-    /// column, the colours of those voxels and the faces with their AO.
-    fn run<const W: usize>(
-        &mut self,
-        store: &VoxelStore,
-        seg: &Segment,
-        words: usize,
-        shade: bool,
-    ) {
-        let words = if W > 0 { W } else { words };
-        let [width, length, depth] = store.dims();
-        let last_valid = match depth % 64 {
-            0 => !0,
-            r => (1u64 << r) - 1,
-        };
-        let stride = seg.width as usize + 2;
-        let block = CHUNK as usize * words;
-        self.masks.resize(3 * stride * words, 0);
-        for f in &mut self.faces {
-            f.resize(block, 0);
+        let outs = &mut self.outs[..chunks];
+        match (store.depth() <= 64, shade) {
+            (true, true) => one_word::<true>(&mut self.masks, store, &seg, &mut self.rgb, outs),
+            (true, false) => one_word::<false>(&mut self.masks, store, &seg, &mut self.rgb, outs),
+            (false, true) => self.layers.run::<true>(store, &seg, &mut self.rgb, outs),
+            (false, false) => self.layers.run::<false>(store, &seg, &mut self.rgb, outs),
         }
-        self.exposed.resize(block, 0);
-        self.around.resize(block, 0);
-        self.rgb.resize(64, 0);
-        let chunks = seg.chunks as usize;
-        self.clear_outs(chunks);
-        let Scratch {
-            masks,
-            faces,
-            exposed,
-            around,
-            rgb,
-            outs,
-            ..
-        } = self;
-        let pad = !last_valid;
-        let fill = |masks: &mut [u64], by: u32| fill_row::<W>(masks, store, seg, by, words, pad);
-        fill(masks, 0);
-        fill(masks, 1);
-        for ly in 0..seg.length {
-            // Masks one row ahead: row ly needs rows ly - 1 ..= ly + 1, which
-            // are bordered rows ly ..= ly + 2.
-            fill(masks, ly + 2);
-            let y = seg.y0 + ly;
-            for (c, out) in outs[..chunks].iter_mut().enumerate() {
-                let i0 = c * CHUNK as usize;
-                let len = (seg.width as usize - i0).min(CHUNK as usize);
-                // This chunk's columns and one more each side, in the rows
-                // before, at and after y.
-                let rows = |by: u32| {
-                    let start = ((by % 3) as usize * stride + i0) * words;
-                    &masks[start..start + (len + 2) * words]
-                };
-                let rows = Rows::<W> {
-                    m: rows(ly),
-                    c: rows(ly + 1),
-                    p: rows(ly + 2),
-                    words,
-                    last_valid,
-                };
-                let x0 = seg.x0 + i0 as u32;
-                let columns = store.row_parts(y, x0..x0 + len as u32);
-                if W == 1 && !columns.colors.is_empty() {
-                    let edges = single_word::MapEdges {
-                        east: x0 + len as u32 == width,
-                        west: x0 == 0,
-                        south: y + 1 == length,
-                        north: y == 0,
-                    };
-                    let rows = Rows::<1> {
-                        m: rows.m,
-                        c: rows.c,
-                        p: rows.p,
-                        words: 1,
-                        last_valid,
-                    };
-                    let rgb: &mut [u32; 64] = (&mut rgb[..64]).try_into().unwrap();
-                    let whole = single_word::Layer::WHOLE;
-                    if shade {
-                        single_word::mesh_row::<true>(
-                            &rows, len, ly, &edges, columns, whole, rgb, out,
-                        );
-                    } else {
-                        single_word::mesh_row::<false>(
-                            &rows, len, ly, &edges, columns, whole, rgb, out,
-                        );
-                    }
-                    continue;
-                }
-                let n = len * words;
-                rows.find_faces(len, faces, &mut exposed[..n], &mut around[..n]);
-                // Outside the map in x/y counts as solid: no faces toward it.
-                // (`exposed` keeps them: a few voxels get a colour unused.)
-                if x0 + len as u32 == width {
-                    faces[0][n - words..n].fill(0);
-                }
-                if x0 == 0 {
-                    faces[1][..words].fill(0);
-                }
-                if y + 1 == length {
-                    faces[2][..n].fill(0);
-                }
-                if y == 0 {
-                    faces[3][..n].fill(0);
-                }
-                let faces = [0, 1, 2, 3, 4, 5].map(|d| &faces[d][..n]);
-                let (exposed, around) = (&exposed[..n], &around[..n]);
-                let surfaces = store.row_surfaces(y, x0..x0 + len as u32);
-                for (j, (slabs, col_colors)) in surfaces.enumerate() {
-                    let mut colors = None;
-                    for k in 0..words {
-                        let i = j * words + k;
-                        let mut t = exposed[i];
-                        if t == 0 {
-                            continue;
-                        }
-                        let shows = faces.iter().fold(0, |v, f| v | f[i]);
-                        out.shown
-                            .add(ly, ((shows != 0) as u32) << j, shows, 64 * k as u32);
-                        // Looked up only for columns with faces.
-                        let colors =
-                            colors.get_or_insert_with(|| ColumnColors::new(slabs, col_colors));
-                        let rgb = &mut rgb[..64];
-                        while t != 0 {
-                            let b = t.trailing_zeros();
-                            rgb[b as usize] = pack_rgb(colors.at(64 * k as u32 + b), shade);
-                            t &= t - 1;
-                        }
-                        // The up and down faces' rings ORed, from `around`
-                        // shifted as `Rows::up` and `Rows::dn` shift.
-                        let up_carry = if k > 0 { around[i - 1] >> 63 } else { 0 };
-                        let dn_carry = if k + 1 < words {
-                            around[i + 1] << 63
-                        } else {
-                            1 << 63
-                        };
-                        let at = Site {
-                            col: j + 1,
-                            k,
-                            a_base: ly << 5 | j as u32 | (64 * k as u32) << Z_SHIFT,
-                            ring_up: around[i] << 1 | up_carry,
-                            ring_dn: around[i] >> 1 | dn_carry,
-                        };
-                        rows.emit::<0>(&at, faces[0][i], rgb, out);
-                        rows.emit::<1>(&at, faces[1][i], rgb, out);
-                        rows.emit::<2>(&at, faces[2][i], rgb, out);
-                        rows.emit::<3>(&at, faces[3][i], rgb, out);
-                        rows.emit::<4>(&at, faces[4][i], rgb, out);
-                        rows.emit::<5>(&at, faces[5][i], rgb, out);
-                    }
-                }
-            }
+        for (i, cx) in cxs.enumerate() {
+            let chunk = (cy * store.chunks_x() + cx) as usize;
+            meshes.push(collect(store, chunk, &self.outs[i]));
+        }
+    }
+}
+
+/// Meshes `seg` of a map at most 64 deep into `outs`, one map row at a
+/// time and, within a row, one chunk's columns at a time
+/// (`single_word::mesh_row`), with `masks` for the ring of rows.
+fn one_word<const SHADE: bool>(
+    masks: &mut Vec<u64>,
+    store: &VoxelStore,
+    seg: &Segment,
+    rgb: &mut [u32; 64],
+    outs: &mut [ChunkOut],
+) {
+    let [width, length, depth] = store.dims();
+    let last_valid = match depth % 64 {
+        0 => !0,
+        r => (1u64 << r) - 1,
+    };
+    let stride = seg.width as usize + 2;
+    masks.resize(3 * stride, 0);
+    let pad = !last_valid;
+    let fill = |masks: &mut [u64], by: u32| fill_row(masks, store, seg, by, pad);
+    fill(masks, 0);
+    fill(masks, 1);
+    for ly in 0..seg.length {
+        // Masks one row ahead: row ly needs rows ly - 1 ..= ly + 1, which
+        // are bordered rows ly ..= ly + 2.
+        fill(masks, ly + 2);
+        let y = seg.y0 + ly;
+        for (c, out) in outs.iter_mut().enumerate() {
+            let i0 = c * CHUNK as usize;
+            let len = (seg.width as usize - i0).min(CHUNK as usize);
+            // This chunk's columns and one more each side, in the rows
+            // before, at and after y.
+            let row = |by: u32| &masks[(by % 3) as usize * stride + i0..][..len + 2];
+            let rows = Rows {
+                m: row(ly),
+                c: row(ly + 1),
+                p: row(ly + 2),
+                last_valid,
+            };
+            let x0 = seg.x0 + i0 as u32;
+            let edges = single_word::MapEdges {
+                east: x0 + len as u32 == width,
+                west: x0 == 0,
+                south: y + 1 == length,
+                north: y == 0,
+            };
+            let columns = store.row_parts(y, x0..x0 + len as u32);
+            let whole = single_word::Layer::WHOLE;
+            single_word::mesh_row::<SHADE>(&rows, len, ly, &edges, columns, whole, rgb, out);
         }
     }
 }
@@ -367,48 +255,16 @@ fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
 }
 
 /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
-/// ring slot.
-fn fill_row<const W: usize>(
-    masks: &mut [u64],
-    store: &VoxelStore,
-    seg: &Segment,
-    by: u32,
-    words: usize,
-    pad: u64,
-) {
-    let words = if W > 0 { W } else { words };
+/// ring slot, for a map one word deep: each column's word straight from
+/// its slabs, by index. `pad` is the bits below the depth.
+fn fill_row(masks: &mut [u64], store: &VoxelStore, seg: &Segment, by: u32, pad: u64) {
     let stride = seg.width as usize + 2;
-    let ring = &mut masks[(by % 3) as usize * stride * words..][..stride * words];
-    let y = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length());
-    if let (1, Some(y)) = (W, y) {
-        fill_row_one_word(ring, store, seg, y, pad);
-        return;
-    }
-    for m in ring.chunks_exact_mut(words) {
-        m.fill(0);
-        m[words - 1] = pad;
-    }
+    let ring = &mut masks[(by % 3) as usize * stride..][..stride];
     // Outside the map stays air, for AO.
-    let Some(y) = y else {
+    ring.fill(pad);
+    let Some(y) = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length()) else {
         return;
     };
-    let x0 = seg.x0.saturating_sub(1);
-    let x1 = (seg.x0 + seg.width + 1).min(store.width());
-    let first = (x0 + 1 - seg.x0) as usize * words;
-    let inside = ring[first..].chunks_exact_mut(words);
-    for (m, slabs) in inside.zip(store.row_slabs(y, x0..x1)) {
-        for s in slabs {
-            set_range(m, s.top as u32, s.bottom as u32);
-        }
-    }
-}
-
-/// [`fill_row`] for maps one word deep, for map row `y`: each column's word
-/// straight from its slabs, by index.
-fn fill_row_one_word(ring: &mut [u64], store: &VoxelStore, seg: &Segment, y: u32, pad: u64) {
-    // Outside the map (the border columns at the map's edges) is air.
-    ring[0] = pad;
-    ring[seg.width as usize + 1] = pad;
     let x0 = seg.x0.saturating_sub(1);
     let x1 = (seg.x0 + seg.width + 1).min(store.width());
     let first = (x0 + 1 - seg.x0) as usize;
@@ -445,21 +301,6 @@ static BELOW: [u64; 128] = {
     }
     t
 };
-
-/// Sets bits `[top, bottom)` of a column mask (`top < bottom`).
-#[inline]
-fn set_range(m: &mut [u64], top: u32, bottom: u32) {
-    let (kt, kb) = ((top / 64) as usize, ((bottom - 1) / 64) as usize);
-    let head = !0u64 << (top % 64);
-    let tail = !0u64 >> (63 - (bottom - 1) % 64);
-    if kt == kb {
-        m[kt] |= head & tail;
-    } else {
-        m[kt] |= head;
-        m[kt + 1..kb].fill(!0);
-        m[kb] |= tail;
-    }
-}
 
 /// Makes room for many more faces, so that growing is rare.
 #[cold]

@@ -3,7 +3,8 @@
 //! a mask; on x86-64, SSE2 (always there) shifts two masks at once so that
 //! bit `z` lands in each lane's sign bit, and `movmskpd` reads both signs.
 
-/// A word's 8 ring masks, prepared for [`Ring::pattern`].
+/// A word's 8 ring masks, prepared for [`Ring::pattern_above`] and
+/// [`Ring::pattern_below`].
 #[derive(Clone, Copy)]
 pub(super) struct Ring {
     #[cfg(target_arch = "x86_64")]
@@ -28,12 +29,6 @@ impl Ring {
         }
         #[cfg(not(target_arch = "x86_64"))]
         Ring { masks }
-    }
-
-    /// The 8-bit pattern of the face at bit `z` (0..64).
-    #[inline(always)]
-    pub(super) fn pattern(&self, z: u32) -> usize {
-        self.shifted(63 - z as i32)
     }
 
     /// The pattern at bit `z - 1` (0..=64): none (0) when `z` is 0, for
@@ -83,7 +78,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn pattern_gathers_bit_z_of_each_mask_in_order() {
+    fn patterns_gather_the_bit_above_or_below_of_each_mask_in_order() {
         // Masks with bits spread so that each (mask, z) pair differs.
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..200 {
@@ -94,9 +89,13 @@ mod tests {
                 seed
             });
             let ring = Ring::new(masks);
-            for z in 0..64 {
-                let want = (0..8).fold(0, |r, j| r | ((masks[j] >> z) as usize & 1) << j);
-                assert_eq!(ring.pattern(z), want, "z {z}");
+            let at = |z: u32| (0..8).fold(0, |r, j| r | ((masks[j] >> z) as usize & 1) << j);
+            assert_eq!(ring.pattern_above(0), 0, "above the top is air");
+            for z in 1..64 {
+                assert_eq!(ring.pattern_above(z), at(z - 1), "above {z}");
+            }
+            for z in 0..63 {
+                assert_eq!(ring.pattern_below(z), at(z + 1), "below {z}");
             }
         }
     }

@@ -82,7 +82,7 @@ impl Layer {
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 pub(super) fn mesh_row<const SHADE: bool>(
-    rows: &Rows<'_, 1>,
+    rows: &Rows<'_>,
     len: usize,
     ly: u32,
     edges: &MapEdges,
@@ -180,7 +180,7 @@ pub(super) fn mesh_row<const SHADE: bool>(
 /// have something solid in its AO ring. Bit 0 is voxel `base`.
 #[inline(always)]
 fn tops<const RINGED: bool, const SHADE: bool>(
-    rows: &Rows<'_, 1>,
+    rows: &Rows<'_>,
     ly: u32,
     ups: &[u64],
     usual: u32,

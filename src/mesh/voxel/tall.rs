@@ -13,7 +13,7 @@
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
 use super::{ChunkOut, Segment};
-use crate::store::voxels::{VoxelStore, CHUNK};
+use crate::store::voxels::{RowParts, VoxelStore, CHUNK};
 
 /// How a depth over 64 is cut: layer i holds z `base[i]..base[i] + 64`
 /// and meshes the voxels of bits `keep[i]`. Layers step by 62, each
@@ -63,6 +63,8 @@ pub(super) struct LayerRows {
     /// `[slot][layer][column]`: bit b is voxel `base + b` solid. Outside
     /// the map in x/y is air.
     masks: Vec<u64>,
+    /// One row's columns as whole words, `[word][column]`.
+    words: Vec<u64>,
     /// `[slot][column]`: the first solid z (the depth where none).
     tops: Vec<u32>,
     /// `[slot][chunk][layer]`: the chunk's own columns ORed.
@@ -91,6 +93,8 @@ impl LayerRows {
         self.chunks = seg.chunks as usize;
         self.masks.resize(3 * n * self.stride, 0);
         self.tops.resize(3 * self.stride, 0);
+        self.words
+            .resize(depth.div_ceil(64) as usize * self.stride, 0);
         self.any.resize(3 * self.chunks * n, 0);
         self.all.resize(3 * self.chunks * n, 0);
         self.fill(store, seg, 0);
@@ -120,11 +124,10 @@ impl LayerRows {
                         continue;
                     }
                     let row = |s: usize| &self.masks[(s * n + k) * self.stride + i0..][..len + 2];
-                    let rows = Rows::<1> {
+                    let rows = Rows {
                         m: row(sm),
                         c: row(sc),
                         p: row(sp),
-                        words: 1,
                         last_valid: keep,
                     };
                     let base = self.layers.base[k];
@@ -144,33 +147,45 @@ impl LayerRows {
     }
 
     /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into
-    /// its ring slot, with its summaries.
+    /// its ring slot, with its summaries: first the row's columns as whole
+    /// words, then each layer from the one or two words it overlaps, a
+    /// layer at a time over all the columns (loops the compiler
+    /// vectorises).
     fn fill(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
         let (n, stride, depth) = (self.layers.len(), self.stride, store.depth());
+        let words = depth.div_ceil(64) as usize;
         let slot = (by % 3) as usize;
-        let masks = &mut self.masks[slot * n * stride..][..n * stride];
         let tops = &mut self.tops[slot * stride..][..stride];
-        masks.fill(0);
         tops.fill(depth);
+        // `[word][column]`: bit b is voxel 64 word + b. Outside the map is air.
+        let whole = &mut self.words[..words * stride];
+        whole.fill(0);
         let y = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length());
         if let Some(y) = y {
             let x0 = seg.x0.saturating_sub(1);
             let x1 = (seg.x0 + seg.width + 1).min(store.width());
             let first = (x0 + 1 - seg.x0) as usize;
-            for (i, slabs) in store.row_slabs(y, x0..x1).enumerate() {
-                let col = first + i;
-                if let Some(s) = slabs.first() {
-                    tops[col] = s.top as u32;
-                }
-                for s in slabs {
-                    let (top, bottom) = (s.top as u32, s.bottom as u32);
-                    for (k, &base) in self.layers.base.iter().enumerate() {
-                        if base < bottom && top < base + 64 {
-                            let lo = top.saturating_sub(base);
-                            let hi = (bottom - base).min(64);
-                            masks[k * stride + col] |= BELOW[hi as usize] & !BELOW[lo as usize];
-                        }
-                    }
+            let row = store.row_parts(y, x0..x1);
+            let tops = &mut tops[first..][..(x1 - x0) as usize];
+            // Depths to 256 (every VXL) with a word count known when compiled.
+            match words {
+                2 => column_words::<2>(whole, stride, first, tops, row),
+                3 => column_words::<3>(whole, stride, first, tops, row),
+                4 => column_words::<4>(whole, stride, first, tops, row),
+                _ => column_words::<0>(whole, stride, first, tops, row),
+            }
+        }
+        let masks = &mut self.masks[slot * n * stride..][..n * stride];
+        for (k, layer) in masks.chunks_exact_mut(stride).enumerate() {
+            let base = self.layers.base[k] as usize;
+            let (q, r) = (base / 64, base % 64);
+            let lo = &whole[q * stride..][..stride];
+            if r == 0 {
+                layer.copy_from_slice(lo);
+            } else {
+                let hi = &whole[(q + 1) * stride..][..stride];
+                for i in 0..stride {
+                    layer[i] = lo[i] >> r | hi[i] << (64 - r);
                 }
             }
         }
@@ -187,16 +202,55 @@ impl LayerRows {
     }
 }
 
-/// `BELOW[k]`: bits `0..k` set (all for k = 64).
-static BELOW: [u64; 65] = {
-    let mut t = [!0u64; 65];
-    let mut k = 0;
-    while k < 64 {
-        t[k] = (1 << k) - 1;
-        k += 1;
+/// Writes the words of the row's columns `row` into `whole` (word k of
+/// column i at `k * stride + first + i`) and their first solid z into
+/// `tops` (left as it is where a column has none). `W` words a column (0:
+/// as many as `whole` has).
+#[inline(always)]
+fn column_words<const W: usize>(
+    whole: &mut [u64],
+    stride: usize,
+    first: usize,
+    tops: &mut [u32],
+    row: RowParts<'_>,
+) {
+    let words = if W > 0 { W } else { whole.len() / stride };
+    let mut m = [0u64; 64];
+    let ends = &row.slab_ends[..tops.len() + 1];
+    let mut a = ends[0] as usize;
+    for (i, (&b, top)) in ends[1..].iter().zip(tops.iter_mut()).enumerate() {
+        let b = b as usize;
+        let slabs = &row.slabs[a..b];
+        a = b;
+        let Some(s) = slabs.first() else {
+            continue;
+        };
+        *top = s.top as u32;
+        let m = &mut m[..words];
+        m.fill(0);
+        for s in slabs {
+            set_range(m, s.top as u32, s.bottom as u32);
+        }
+        for (k, &w) in m.iter().enumerate() {
+            whole[k * stride + first + i] = w;
+        }
     }
-    t
-};
+}
+
+/// Sets bits `[top, bottom)` of a column mask (`top < bottom`).
+#[inline]
+fn set_range(m: &mut [u64], top: u32, bottom: u32) {
+    let (kt, kb) = ((top / 64) as usize, ((bottom - 1) / 64) as usize);
+    let head = !0u64 << (top % 64);
+    let tail = !0u64 >> (63 - (bottom - 1) % 64);
+    if kt == kb {
+        m[kt] |= head & tail;
+    } else {
+        m[kt] |= head;
+        m[kt + 1..kb].fill(!0);
+        m[kb] |= tail;
+    }
+}
 
 #[cfg(test)]
 mod tests {
