@@ -128,7 +128,7 @@ mod tests {
     /// every other slab, at their bottoms (one voxel); colour = position.
     pub(crate) fn rough(w: u32, l: u32, d: u32) -> VoxelStore {
         let mut s = VoxelStore::new(w, l, d, FourthByte::Shade);
-        let hash = |x: u32, y: u32, k: u32| (x * 73 + y * 151 + k * 37) ^ (x * y + k) % 29;
+        let hash = |x: u32, y: u32, k: u32| (x * 73 + y * 151 + k * 37) ^ ((x * y + k) % 29);
         for y in 0..l {
             for x in 0..w {
                 let mut z = hash(x, y, 0) % (d / 3);
@@ -169,7 +169,7 @@ mod tests {
             coarse.validate().unwrap();
             assert_eq!(
                 coarse.dims(),
-                [19, 15, 20].map(|n| if f == 4 { (n + 1) / 2 } else { n })
+                [19u32, 15, 20].map(|n| if f == 4 { n.div_ceil(2) } else { n })
             );
             for z in 0..coarse.depth() {
                 for y in 0..coarse.length() {

@@ -1,4 +1,4 @@
-//! Levels of detail for voxel maps: the map made 2 and 4 times coarser
+//! Levels of detail for voxel maps: the map made 2, 4 and 8 times coarser
 //! (`downsample.rs`), meshed by the ordinary mesher, with skirts on the
 //! chunks' inner borders (`skirts.rs`) so that a coarse chunk drawn beside
 //! a finer one leaves no crack. A coarse chunk covers 2 x 2 (or 4 x 4)
@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// The coarse levels built, by how many voxels of the full detail a coarse
 /// voxel spans on each axis. Each is twice the one before.
-pub const FACTORS: [u32; 2] = [2, 4];
+pub const FACTORS: [u32; 3] = [2, 4, 8];
 
 /// One coarse level's chunks.
 #[derive(Debug, Clone)]

@@ -74,9 +74,9 @@ pub fn add_skirts(
 
 /// Grows the chunk's box (in its store's coordinates) around voxel `v`.
 fn grow(mesh: &mut ChunkMesh, v: [u32; 3]) {
-    for i in 0..3 {
-        mesh.bounds_min[i] = mesh.bounds_min[i].min(v[i] as f32);
-        mesh.bounds_max[i] = mesh.bounds_max[i].max(v[i] as f32 + 1.0);
+    for (i, &v) in v.iter().enumerate() {
+        mesh.bounds_min[i] = mesh.bounds_min[i].min(v as f32);
+        mesh.bounds_max[i] = mesh.bounds_max[i].max(v as f32 + 1.0);
     }
 }
 
