@@ -9,12 +9,18 @@
 //! the side of every border voxel behind which some voxel of the full
 //! detail is air. Since every level holds the full detail's volume, and a
 //! finer level draws its own side wherever its neighbour at full detail
-//! is air, that closes every seam between any two levels. The map's outer
-//! edges have no skirts, as they have no walls.
+//! is air, that closes every seam between any two levels.
+//!
+//! The map's outer edges have no walls (outside counts as solid), but a
+//! coarse voxel there may stand higher than the full detail's edge: there
+//! the coarse chunk draws the side of what stands above the full detail's
+//! edge columns, so that the map's outline seen from outside stays what it
+//! is at full detail, with no sky under a raised edge.
 
 use super::super::{ChunkMesh, Face, MeshOptions, GREY};
 use super::super::{DIR_NEG_X, DIR_NEG_Y, DIR_POS_X, DIR_POS_Y};
 use crate::store::voxels::{Color, FourthByte, Slab, VoxelStore};
+use std::ops::Range;
 
 /// Adds skirts to `mesh`, a chunk of `coarse`, which is `fine` made `f`
 /// times coarser.
@@ -39,9 +45,6 @@ pub fn add_skirts(
         (DIR_NEG_Y, [rect.x0, rect.y0], [1, 0], rect.y0 > 0),
     ];
     for (dir, first, along, inner) in sides {
-        if !inner {
-            continue;
-        }
         let n = if along[0] == 1 {
             rect.width
         } else {
@@ -55,8 +58,14 @@ pub fn add_skirts(
                 y.wrapping_add_signed(step[1] as i32),
             ];
             let (slabs, colors) = coarse.surface(x, y);
-            masks.coarse_pair(slabs, coarse.surface(nx, ny).0);
-            masks.fine_across(fine, f, [x, y], dir);
+            if inner {
+                masks.coarse_pair(slabs, Some(coarse.surface(nx, ny).0));
+                masks.fine_across(fine, f, [x, y], dir);
+            } else {
+                // Outside is solid to the mesher: it drew no side here.
+                masks.coarse_pair(slabs, None);
+                masks.fine_edge(fine, f, [x, y], dir);
+            }
             for z in masks.skirt_zs(f) {
                 let mut rgb = crate::store::voxels::rgb(color_at(slabs, colors, z));
                 if shade {
@@ -149,9 +158,27 @@ impl Masks {
         }
     }
 
-    fn coarse_pair(&mut self, own: &[Slab], next: &[Slab]) {
+    /// The border column's slabs and its neighbour's (`None`: outside the
+    /// map, solid).
+    fn coarse_pair(&mut self, own: &[Slab], next: Option<&[Slab]>) {
         fill(&mut self.own, own);
-        fill(&mut self.next, next);
+        match next {
+            Some(next) => fill(&mut self.next, next),
+            None => self.next.fill(u64::MAX),
+        }
+    }
+
+    /// The fine columns along the map's edge on side `dir` of coarse
+    /// column `[x, y]`, which lies on that edge.
+    fn fine_edge(&mut self, fine: &VoxelStore, f: u32, [x, y]: [u32; 2], dir: u8) {
+        let (w, l) = (fine.width(), fine.length());
+        let (fx, fy) = match dir {
+            DIR_POS_X => (w - 1..w, y * f..(y + 1) * f),
+            DIR_NEG_X => (0..1, y * f..(y + 1) * f),
+            DIR_POS_Y => (x * f..(x + 1) * f, l - 1..l),
+            _ => (x * f..(x + 1) * f, 0..1),
+        };
+        self.all_solid(fine, fx, fy);
     }
 
     /// The fine columns across side `dir` of coarse column `[x, y]`.
@@ -162,6 +189,12 @@ impl Masks {
             DIR_POS_Y => (x * f..(x + 1) * f, (y + 1) * f..(y + 1) * f + 1),
             _ => (x * f..(x + 1) * f, y * f - 1..y * f),
         };
+        self.all_solid(fine, fx, fy);
+    }
+
+    /// Sets `across` to the voxels solid in every fine column `fx` x `fy`
+    /// (cut to the map).
+    fn all_solid(&mut self, fine: &VoxelStore, fx: Range<u32>, fy: Range<u32>) {
         self.across.fill(u64::MAX);
         for fy in fy.start..fy.end.min(fine.length()) {
             for fx in fx.start..fx.end.min(fine.width()) {
