@@ -5,6 +5,8 @@
 // from that table and put in front of this file, with globals.wgsl and the
 // corner table (see src/render/shaders.rs).
 
+// A chunk's first voxel (xyz) and how many full-detail voxels each of its
+// voxels spans (w): 1, or 2 and 4 for the coarse levels drawn far away.
 struct Chunk {
     origin: vec4<f32>,
 };
@@ -40,7 +42,7 @@ fn vs_main(@builtin(vertex_index) vi: u32, @location(0) face: vec2<u32>) -> Out 
     // every corner turned by one (1 2 3 1 3 0).
     let corner = (vi + ((a >> FACE_FLIP_SHIFT) & FACE_FLIP_MASK)) & 3u;
     let ao = f32((a >> (FACE_AO_SHIFT + 2u * corner)) & 3u);
-    let p = chunk.origin.xyz + local + CORNERS[dir * 4u + corner];
+    let p = chunk.origin.xyz + (local + CORNERS[dir * 4u + corner]) * chunk.origin.w;
     var out: Out;
     out.pos = g.view_proj * vec4<f32>(p, 1.0);
     let rgb = vec3<f32>(f32(b & 255u), f32((b >> 8u) & 255u), f32((b >> 16u) & 255u)) / 255.0;

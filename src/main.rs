@@ -26,7 +26,9 @@ struct Cli {
     #[arg(long)]
     screenshot: Option<PathBuf>,
     /// Windows and modes to open at start, comma-separated: orbit, browser,
-    /// screenshot-settings, f12, pathing, minimap (for scripted pictures of the UI).
+    /// screenshot-settings, f12, pathing, minimap (for scripted pictures of the UI),
+    /// spin (circle the map), moving (the --screenshot picture as the moving view
+    /// draws it: far chunks coarser).
     #[arg(long, value_parser = parse_start)]
     start_with: Option<mapscope::app::StartWith>,
     /// Compare the map with this other version of it: the changes marked

@@ -19,6 +19,7 @@ impl App {
     /// what the user asked of the overlay is done.
     pub(super) fn frame(&mut self, event_loop: &ActiveEventLoop) {
         self.poll_load();
+        self.poll_coarse();
         self.poll_compare();
         let started = Instant::now();
         let elapsed = self.clock.last_frame.elapsed().as_secs_f32();
@@ -29,7 +30,8 @@ impl App {
         self.clock.since_load = self.clock.since_load.saturating_add(1);
         // A comparison asked for on the command line is part of the load.
         let comparing = self.compare_load.is_some() || self.compare_first.is_some();
-        let settled = self.current.is_some()
+        // A script measures and pictures the map with its coarse levels.
+        let settled = self.current.as_ref().is_some_and(|c| c.coarse.is_none())
             && self.load.is_none()
             && !comparing
             && self.clock.since_load > 3;
@@ -323,6 +325,7 @@ impl App {
             if let Some(s) = &mut self.script {
                 s.work.push(work_ms);
                 s.scales.push(scale);
+                s.left_out += u32::from(self.clock.stats.chunks_left_out > 0);
             }
         }
     }

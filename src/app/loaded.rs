@@ -43,7 +43,10 @@ impl App {
                         recent::remember(p);
                         self.recent = recent::list();
                     }
-                    self.current = Some(shown(g, *done, Some(load.started.elapsed())));
+                    let mut current = shown(g, *done, Some(load.started.elapsed()));
+                    current.coarse =
+                        Some(super::coarse::start(current.map.clone(), self.wake.clone()));
+                    self.current = Some(current);
                     self.notice = None;
                     self.failed = None;
                     self.load = None;
@@ -124,6 +127,7 @@ pub(super) fn shown(
         timings,
         pictures,
         players,
+        coarse: None,
     }
 }
 

@@ -11,6 +11,7 @@
 pub mod browser;
 mod browser_window;
 mod camera_mode;
+mod coarse;
 mod compare;
 mod dialogs;
 mod events;
@@ -114,6 +115,8 @@ struct Current {
     pictures: Vec<Captioned>,
     /// A Warcraft III map's players: colour and a line of text.
     players: Vec<PlayerRow>,
+    /// Its coarse levels, while a worker makes them.
+    coarse: Option<coarse::CoarseLoad>,
 }
 
 /// A picture for the Map panel, and what it is.

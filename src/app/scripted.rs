@@ -24,6 +24,8 @@ pub(super) struct Script {
     pub latency: Vec<f32>,
     /// The 3D view's resolution at each settled frame, as a fraction.
     pub scales: Vec<f32>,
+    /// Settled frames that left far chunks out for the face budget.
+    pub left_out: u32,
 }
 
 impl Script {
@@ -37,6 +39,7 @@ impl Script {
             failure_frames: 0,
             latency: Vec::new(),
             scales: Vec::new(),
+            left_out: 0,
         }
     }
 
@@ -62,8 +65,9 @@ impl App {
             let low = s.scales.iter().filter(|&&k| k < 1.0).count();
             if low > 0 {
                 println!(
-                    "3D view reduced while moving (half resolution, farthest chunks left out) in {low} of {} frames",
-                    s.scales.len()
+                    "3D view reduced while moving (half resolution, far chunks coarser) in {low} of {} frames, far chunks left out in {}",
+                    s.scales.len(),
+                    s.left_out
                 );
             }
         }
@@ -84,7 +88,8 @@ impl App {
 
 /// Windows and modes to open at start: `orbit`, `browser`,
 /// `screenshot-settings`, `f12` (take a screenshot as F12 does once the
-/// map is shown), `pathing`, `minimap`, and `spin` (turn the camera).
+/// map is shown), `pathing`, `minimap`, `spin` (turn the camera), and
+/// `moving` (the scripted picture as the moving view draws it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StartWith {
     pub orbit: bool,
@@ -98,6 +103,11 @@ pub struct StartWith {
     /// Turn the camera a little every frame (to measure frames while the
     /// camera moves).
     pub spin: bool,
+    /// Draw the scripted picture as the last frame was drawn while the
+    /// camera moved (its levels of detail and face budget; at the
+    /// picture's own resolution), not at full detail: to see what moving
+    /// shows.
+    pub moving: bool,
 }
 
 impl StartWith {
@@ -113,9 +123,10 @@ impl StartWith {
                 "pathing" => s.pathing = true,
                 "minimap" => s.minimap = true,
                 "spin" => s.spin = true,
+                "moving" => s.moving = true,
                 _ => {
                     return Err(format!(
-                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap, spin)"
+                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap, spin, moving)"
                 ))
                 }
             }
@@ -157,6 +168,7 @@ mod tests {
         let s = StartWith::parse("orbit, browser,screenshot-settings").unwrap();
         assert!(s.orbit && s.browser && s.screenshot_settings && !s.f12);
         assert!(StartWith::parse("f12").unwrap().f12);
+        assert!(StartWith::parse("spin,moving").unwrap().moving);
         assert_eq!(StartWith::parse("").unwrap(), StartWith::default());
         let e = StartWith::parse("orbit,fly").unwrap_err();
         assert!(e.contains("\"fly\""), "{e}");

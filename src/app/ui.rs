@@ -112,6 +112,12 @@ impl<'a> MapView<'a> {
                 ", {} of {} chunks visible",
                 stats.chunks_visible, stats.chunks_total
             );
+            if stats.chunks_coarse > 0 {
+                line += &format!(" ({} coarser)", stats.chunks_coarse);
+            }
+            if stats.chunks_left_out > 0 {
+                line += &format!(", {} far chunks left out", stats.chunks_left_out);
+            }
         }
         if scale < 1.0 {
             line += ", 3D view reduced while moving";

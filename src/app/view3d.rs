@@ -2,9 +2,10 @@
 //! what it shows changes (camera, options, scene, size), so a menu or a
 //! tooltip answers at once even where a 3D frame takes a second; every
 //! frame copies the picture under the overlay. While the camera moves on a
-//! slow renderer the picture is drawn at half resolution with the farthest
-//! chunks left out, and again in full once the camera has been still for a
-//! moment.
+//! slow renderer the picture is drawn at half resolution with far voxel
+//! chunks coarser (levels of detail, where the map has them), the farthest
+//! left out only if that is still too slow, and again in full once the
+//! camera has been still for a moment.
 
 use crate::render::blit::{Blit, Picture};
 use crate::render::{Camera, DrawStats, RenderOptions, Renderer, Scene};
@@ -44,6 +45,8 @@ pub struct View3d {
     /// timestamp queries (made with the first picture).
     timer: Option<Option<crate::render::gpu_timer::GpuTimer>>,
     last_faces: u64,
+    /// What [`Self::reduced`] says.
+    reduced: Option<(Option<f32>, Option<u64>)>,
     last_moved: Instant,
     /// Draw the 3D view every frame at full quality, as before it was kept
     /// (`MAPSCOPE_ALWAYS_REDRAW`): for measuring what keeping it saves.
@@ -51,17 +54,21 @@ pub struct View3d {
 }
 
 /// How a picture is drawn: full quality when still; while the camera moves
-/// on a slow renderer, at half resolution (for fill) with the farthest
-/// chunks left out (for vertices), so that a frame stays near the budget.
+/// on a slow renderer, at half resolution (for fill) with far chunks
+/// coarser (for vertices), and, where that is not enough, the farthest
+/// chunks left out, so that a frame stays near the budget.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Quality {
     scale: f32,
+    /// Draw far chunks coarser (see [`LOD_PIXELS`]).
+    lod: bool,
     face_budget: Option<u64>,
 }
 
 impl Quality {
     const FULL: Quality = Quality {
         scale: 1.0,
+        lod: false,
         face_budget: None,
     };
 
@@ -72,6 +79,10 @@ impl Quality {
 
 /// The fewest faces drawn while moving, so the view never empties.
 const MIN_FACES: u64 = 100_000;
+
+/// While moving, each part of the map is drawn at the coarsest level whose
+/// voxels take at most this many pixels of the (half-resolution) picture.
+const LOD_PIXELS: f32 = 3.0;
 
 /// What one frame did with the 3D view.
 pub struct Update {
@@ -93,6 +104,7 @@ impl View3d {
             finished: Arc::default(),
             timer: None,
             last_faces: 0,
+            reduced: None,
             last_moved: Instant::now(),
             always: std::env::var_os("MAPSCOPE_ALWAYS_REDRAW").is_some(),
         }
@@ -163,6 +175,7 @@ impl View3d {
         };
         let options = RenderOptions {
             face_budget: quality.face_budget,
+            lod: quality.lod.then(|| LOD_PIXELS / size[1] as f32),
             ..shown.options
         };
         let started = Instant::now();
@@ -189,6 +202,9 @@ impl View3d {
         }
         self.last_faces = stats.faces_drawn;
         self.quality = quality;
+        self.reduced = quality
+            .reduced()
+            .then_some((options.lod, options.face_budget));
         self.drawn = Some(shown);
         Update {
             stats: Some(stats),
@@ -197,18 +213,30 @@ impl View3d {
     }
 
     /// The quality to draw at while moving: full if the last picture was
-    /// within the budget at full quality; else half resolution, and as many
-    /// faces as the budget allows at the rate the last picture took them.
+    /// within the budget at full quality; else half resolution with far
+    /// chunks coarser. Only if a picture drawn so is still over the budget
+    /// are faces counted too: as many as the budget allows at the rate the
+    /// last picture took them, the farthest left out.
     fn moving_quality(&self) -> Quality {
         if self.always || (self.last_ms <= MOVING_BUDGET_MS && !self.quality.reduced()) {
             return Quality::FULL;
         }
         let rate = (MOVING_BUDGET_MS / self.last_ms.max(1.0)).clamp(0.5, 1.5);
         let faces = (self.last_faces as f32 * rate) as u64;
+        let counted = self.quality.reduced()
+            && (self.quality.face_budget.is_some() || self.last_ms > MOVING_BUDGET_MS);
         Quality {
             scale: 0.5,
-            face_budget: Some(faces.max(MIN_FACES)),
+            lod: true,
+            face_budget: counted.then_some(faces.max(MIN_FACES)),
         }
+    }
+
+    /// How the last picture was reduced while moving (the share of the
+    /// view a coarse voxel may take, the face budget); `None` when it was
+    /// drawn at full quality. For a scripted picture of the moving view.
+    pub fn reduced(&self) -> Option<(Option<f32>, Option<u64>)> {
+        self.reduced
     }
 
     /// Copies the picture into `rect` (`[x, y, w, h]`) of `target`, the

@@ -69,6 +69,15 @@ pub trait MapKind: Shown {
     fn mesh_until(&self, _stop: &std::sync::atomic::AtomicBool) -> Option<MapMeshes> {
         Some(self.mesh())
     }
+    /// Coarser meshes of the map for drawing its far parts while the camera
+    /// moves (levels of detail), made after [`Self::mesh_until`]'s; `None`
+    /// where the kind has none, or soon after `stop` is set.
+    fn coarse_until(
+        &self,
+        _stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Vec<crate::mesh::lod::CoarseLevel>> {
+        None
+    }
     /// `mapscope bench`'s lines beside decoding and drawing: what the kind
     /// times of its own (meshing on one core, a whole open) and its store's
     /// size, as (label, value).
@@ -212,6 +221,15 @@ pub fn mesh(map: &Map) -> MapMeshes {
 /// Meshes any map, giving up (`None`) soon after `stop` is set.
 pub fn mesh_until(map: &Map, stop: &std::sync::atomic::AtomicBool) -> Option<MapMeshes> {
     of(map).mesh_until(stop)
+}
+
+/// Any map's coarse levels, where its kind has them (see
+/// [`MapKind::coarse_until`]).
+pub fn coarse_until(
+    map: &Map,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Option<Vec<crate::mesh::lod::CoarseLevel>> {
+    of(map).coarse_until(stop)
 }
 
 impl Map {
@@ -454,5 +472,14 @@ mod gui {
         }
         /// Uploads the meshes, with `boxes` (spawn areas) drawn translucent.
         fn upload(&self, to: Upload<'_>, meshes: &MapMeshes, boxes: Vec<Box3>) -> Scene;
+        /// Adds the coarse levels [`super::MapKind::coarse_until`] made to
+        /// the map's scene.
+        fn upload_coarse(
+            &self,
+            _to: Upload<'_>,
+            _scene: &mut Scene,
+            _levels: &[crate::mesh::lod::CoarseLevel],
+        ) {
+        }
     }
 }

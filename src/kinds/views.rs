@@ -338,6 +338,17 @@ pub fn upload(
     super::of(map).upload(super::Upload { renderer, device }, meshes, boxes)
 }
 
+/// Adds a map's coarse levels ([`super::coarse_until`]) to its scene.
+pub fn upload_coarse(
+    map: &Map,
+    scene: &mut Scene,
+    levels: &[crate::mesh::lod::CoarseLevel],
+    renderer: &Renderer,
+    device: &wgpu::Device,
+) {
+    super::of(map).upload_coarse(super::Upload { renderer, device }, scene, levels);
+}
+
 /// Tints the tiles that the switched-on `overlays` name (W3E flags), or
 /// clears the tints.
 pub fn apply_overlays(

@@ -122,6 +122,23 @@ impl MapKind for Voxels<'_> {
         })
     }
 
+    fn coarse_until(
+        &self,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Vec<mesh::lod::CoarseLevel>> {
+        // Made from what the opaque chunks were meshed from: VMF water is
+        // drawn apart, at full detail.
+        let water = self.store.fourth_byte == FourthByte::Light && self.store.water_voxels() > 0;
+        let dry;
+        let store = if water {
+            dry = materials::without_water(self.store);
+            &dry
+        } else {
+            self.store
+        };
+        mesh::lod::coarse_levels_until(store, &MeshOptions::default(), stop)
+    }
+
     fn bench(&self, input: &BenchInput<'_>) -> Lines {
         let v = self.store;
         let [w, l, d] = v.dims().map(f64::from);
@@ -295,6 +312,24 @@ mod view {
                 [c.x0, c.y0]
             };
             renderer.upload(device, &meshes.chunks, &meshes.water, origin, &boxes)
+        }
+
+        fn upload_coarse(
+            &self,
+            to: Upload<'_>,
+            scene: &mut Scene,
+            levels: &[crate::mesh::lod::CoarseLevel],
+        ) {
+            for level in levels {
+                to.renderer.add_coarse_level(
+                    to.device,
+                    scene,
+                    crate::store::voxels::CHUNK,
+                    level.factor,
+                    &level.chunks,
+                    |i| level.origin(i),
+                );
+            }
         }
     }
 

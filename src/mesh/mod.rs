@@ -28,6 +28,7 @@ pub mod ao;
 pub mod cells;
 mod color;
 pub mod face;
+pub mod lod;
 pub mod materials;
 pub mod objects;
 pub mod overlay;

@@ -300,6 +300,27 @@ pub fn shape_triangles(shape: Shape) -> Vec<ShapeVertex> {
     out
 }
 
+/// A simpler version of a shape, for objects far away while the camera
+/// moves: a tree as one three-sided cone as tall as the tree (3 triangles
+/// for 20). `None` where the shape is simple already.
+pub fn far_shape_triangles(shape: Shape) -> Option<Vec<ShapeVertex>> {
+    let mut out = Vec::new();
+    match shape {
+        Shape::Tree => {
+            let tip = [0.0, 0.0, -1.6];
+            let ring = |i: usize| {
+                let a = i as f32 * std::f32::consts::TAU / 3.0;
+                [0.5 * a.cos(), 0.5 * a.sin(), -0.2]
+            };
+            for i in 0..3 {
+                push_triangle(&mut out, [ring(i), tip, ring(i + 1)], 1.0);
+            }
+        }
+        Shape::Pillar | Shape::Mine | Shape::Box => return None,
+    }
+    Some(out)
+}
+
 fn push_triangle(out: &mut Vec<ShapeVertex>, p: [[f32; 3]; 3], tinted: f32) {
     let e1 = [p[1][0] - p[0][0], p[1][1] - p[0][1], p[1][2] - p[0][2]];
     let e2 = [p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2]];
@@ -439,15 +460,17 @@ mod tests {
     }
 
     #[test]
-    fn a_tree_is_twenty_triangles() {
+    fn a_tree_is_twenty_triangles_and_three_far_away() {
         assert_eq!(shape_triangles(Shape::Tree).len(), 20 * 3);
         assert_eq!(shape_triangles(Shape::Box).len(), 10 * 3);
+        assert_eq!(far_shape_triangles(Shape::Tree).unwrap().len(), 3 * 3);
     }
 
     #[test]
     fn shapes_are_closed_outward_triangles() {
-        for shape in [Shape::Tree, Shape::Pillar, Shape::Box] {
-            let t = shape_triangles(shape);
+        let near = [Shape::Tree, Shape::Pillar, Shape::Box].map(|s| (s, shape_triangles(s)));
+        let far = far_shape_triangles(Shape::Tree).map(|t| (Shape::Tree, t));
+        for (shape, t) in near.into_iter().chain(far) {
             assert_eq!(t.len() % 3, 0);
             // Normals point away from the shape's axis or up/down.
             for tri in t.chunks(3) {

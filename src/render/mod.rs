@@ -17,6 +17,8 @@ pub mod gpu_timer;
 pub mod headless;
 pub mod labels;
 pub mod limits;
+mod lod;
+mod object_cells;
 mod options;
 mod paint;
 mod pipelines;

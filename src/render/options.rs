@@ -28,6 +28,12 @@ pub struct RenderOptions {
     /// frames short while the camera moves on a slow renderer by leaving
     /// the farthest chunks out. `None` draws them all.
     pub face_budget: Option<u64>,
+    /// Draw far voxel chunks coarser, where the scene has coarse levels
+    /// ([`crate::render::Renderer::add_coarse_level`]): each part of the map
+    /// at the coarsest level whose voxels, seen from its nearest point,
+    /// take at most this share of the view's height (2 pixels of a
+    /// 400-pixel view: 0.005). `None` draws everything at full detail.
+    pub lod: Option<f32>,
     /// How much to darken the map, 0 (not at all) to 1, leaving boxes and
     /// their outlines as they are: a comparison's unchanged parts.
     pub dim: f32,
@@ -47,6 +53,7 @@ impl Default for RenderOptions {
             flat: false,
             clip: None,
             face_budget: None,
+            lod: None,
             dim: 0.0,
         }
     }
@@ -56,6 +63,10 @@ impl Default for RenderOptions {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DrawStats {
     pub chunks_visible: u32,
+    /// Of those, the chunks drawn at a coarse level.
+    pub chunks_coarse: u32,
+    /// Chunks in view left out for the face budget.
+    pub chunks_left_out: u32,
     pub chunks_total: u32,
     pub faces_drawn: u64,
     pub draw_calls: u32,

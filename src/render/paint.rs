@@ -1,7 +1,8 @@
 //! Recording draws into a render pass: voxel chunks (culled, nearest first,
 //! only the directions that can face the camera) and quad lists.
 
-use super::camera::{box_in_frustum, Camera, Projection};
+use super::camera::{Camera, Projection};
+use super::lod::Drawn;
 use super::scene::{GpuChunk, GpuQuads, CHUNK_UNIFORM_STRIDE};
 use super::DrawStats;
 use glam::Vec3;
@@ -26,31 +27,32 @@ pub(super) fn draw_quads(
     }
 }
 
-/// Draws the faces of `chunks` inside the view that can face the camera,
-/// one draw call a direction, nearest chunks first: what they hide then
-/// fails the depth test before it is shaded, which a software rasterizer
-/// feels most. Past `budget` faces, the farther chunks are left out.
+/// Draws the faces of `chunks` (picked by [`super::lod::pick`]) that can
+/// face the camera, one draw call a direction, nearest chunks first: what
+/// they hide then fails the depth test before it is shaded, which a
+/// software rasterizer feels most. Past `budget` faces, the farther chunks
+/// are left out.
 pub(super) fn draw_chunks(
     pass: &mut wgpu::RenderPass<'_>,
-    chunk_group: &wgpu::BindGroup,
-    chunks: &[GpuChunk],
-    planes: &[glam::Vec4; 6],
+    chunks: Vec<Drawn<'_>>,
     camera: &Camera,
     budget: Option<u64>,
     stats: &mut DrawStats,
 ) {
-    let mut visible: Vec<(f32, &GpuChunk)> = chunks
-        .iter()
-        .filter(|c| box_in_frustum(planes, c.min, c.max))
-        .map(|c| (view_depth(camera, c), c))
+    let mut visible: Vec<(f32, Drawn<'_>)> = chunks
+        .into_iter()
+        .map(|d| (view_depth(camera, d.0), d))
         .collect();
     visible.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
-    for (_, c) in visible {
+    let count = visible.len() as u32;
+    for (i, (_, (c, group))) in visible.into_iter().enumerate() {
         if budget.is_some_and(|b| stats.faces_drawn >= b) {
+            stats.chunks_left_out += count - i as u32;
             break;
         }
         stats.chunks_visible += 1;
-        pass.set_bind_group(1, chunk_group, &[c.slot * CHUNK_UNIFORM_STRIDE as u32]);
+        stats.chunks_coarse += u32::from(c.scale > 1);
+        pass.set_bind_group(1, group, &[c.slot * CHUNK_UNIFORM_STRIDE as u32]);
         pass.set_vertex_buffer(0, c.faces.slice(..));
         for (dir, range) in c.dir_ranges.iter().enumerate() {
             if range.is_empty() || !facing(dir, c, camera) {

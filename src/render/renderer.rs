@@ -3,14 +3,18 @@
 //! window's, pictures'). As in egui-wgpu, a frame is prepared (uniforms
 //! written, pipelines made), then painted into a render pass.
 
-use super::camera::frustum_planes;
+use super::camera::{box_in_frustum, frustum_planes};
 use super::globals::Globals;
+use super::object_cells;
 use super::paint::{draw_chunks, draw_quads};
 use super::pipelines::{Pipelines, Shared};
 use super::scene::{QuadLayer, Scene};
 use super::target::Target;
 use super::{shaders, Camera, DrawStats, RenderOptions};
-use crate::mesh::objects::{shape_triangles, Group};
+use crate::mesh::objects::{far_shape_triangles, shape_triangles, Group};
+
+/// A shape's triangles on the GPU, and its vertex count.
+type Shape = (wgpu::Buffer, u32);
 use std::collections::HashMap;
 use wgpu::util::DeviceExt;
 
@@ -29,8 +33,9 @@ pub struct Renderer {
     face_indices: wgpu::Buffer,
     /// What the last `prepare` set up for `paint`.
     prepared: Option<Prepared>,
-    /// The triangles of each object shape, by group.
-    shapes: Vec<(Group, wgpu::Buffer, u32)>,
+    /// The triangles of each object shape, by group, and of its simpler
+    /// version for far away, where it has one.
+    shapes: Vec<(Group, Shape, Option<Shape>)>,
 }
 
 /// What `prepare` worked out for the frame `paint` draws.
@@ -122,16 +127,19 @@ impl Renderer {
             contents: bytemuck::cast_slice(&FACE_CORNERS),
             usage: wgpu::BufferUsages::INDEX,
         });
+        let shape = |triangles: Vec<crate::mesh::objects::ShapeVertex>| {
+            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+                label: Some("shape"),
+                contents: bytemuck::cast_slice(&triangles),
+                usage: wgpu::BufferUsages::VERTEX,
+            });
+            (buffer, triangles.len() as u32)
+        };
         let shapes = Group::ALL
             .iter()
             .map(|&g| {
-                let triangles = shape_triangles(g.shape());
-                let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                    label: Some("shape"),
-                    contents: bytemuck::cast_slice(&triangles),
-                    usage: wgpu::BufferUsages::VERTEX,
-                });
-                (g, buffer, triangles.len() as u32)
+                let far = far_shape_triangles(g.shape()).map(shape);
+                (g, shape(shape_triangles(g.shape())), far)
             })
             .collect();
         let mut renderer = Renderer {
@@ -195,13 +203,12 @@ impl Renderer {
         let p = &self.pipelines[&prepared.format];
         let planes = &prepared.planes;
         let globals = &self.globals_group;
-        let chunks = |pass: &mut wgpu::RenderPass<'_>, pipeline, chunks, stats: &mut _| {
-            if let Some((_, chunk_group)) = &scene.chunk_uniforms {
+        let chunks = |pass: &mut wgpu::RenderPass<'_>, pipeline, chunks: Vec<_>, stats: &mut _| {
+            if !chunks.is_empty() {
                 pass.set_pipeline(pipeline);
                 pass.set_bind_group(0, globals, &[]);
                 pass.set_index_buffer(self.face_indices.slice(..), wgpu::IndexFormat::Uint16);
-                let budget = options.face_budget;
-                draw_chunks(pass, chunk_group, chunks, planes, camera, budget, stats);
+                draw_chunks(pass, chunks, camera, options.face_budget, stats);
             }
         };
         let indices = scene.quad_indices.as_ref().map(|(b, _)| b);
@@ -209,7 +216,8 @@ impl Renderer {
             let pipeline = p.for_layer(layer);
             draw_quads(pass, globals, indices, pipeline, scene.layer(layer), stats);
         };
-        chunks(pass, &p.voxel, &scene.chunks, &mut stats);
+        let solid = super::lod::pick(scene, planes, camera, options.lod);
+        chunks(pass, &p.voxel, solid, &mut stats);
         match &scene.tile_grid {
             // Terrain: its ground painted from the grid's corner colours.
             Some(grid) => {
@@ -225,19 +233,39 @@ impl Renderer {
             .iter()
             .filter(|i| options.objects.get(i.group))
         {
-            let Some((_, shape, vertices)) = self.shapes.iter().find(|s| s.0 == group.group) else {
+            let Some((_, near, far)) = self.shapes.iter().find(|s| s.0 == group.group) else {
                 continue;
             };
             pass.set_pipeline(&p.instances);
             pass.set_bind_group(0, globals, &[]);
-            pass.set_vertex_buffer(0, shape.slice(..));
             pass.set_vertex_buffer(1, group.buffer.slice(..));
-            pass.draw(0..*vertices, 0..group.count);
-            stats.draw_calls += 1;
-            stats.faces_drawn += (*vertices / 3) as u64 * group.count as u64;
+            // A cell at a time: those in view, the far ones simpler.
+            for cell in &group.cells {
+                let Some(is_far) = object_cells::shown(cell, planes, camera, options.lod) else {
+                    continue;
+                };
+                let (shape, vertices) = match far {
+                    Some(far) if is_far => far,
+                    _ => near,
+                };
+                pass.set_vertex_buffer(0, shape.slice(..));
+                pass.draw(0..*vertices, cell.range.clone());
+                stats.draw_calls += 1;
+                stats.faces_drawn += (*vertices / 3) as u64 * cell.range.len() as u64;
+            }
         }
         // Then what is seen through: water, tints, highlights, boxes.
-        chunks(pass, &p.voxel_water, &scene.water_chunks, &mut stats);
+        // Water is drawn at full detail (it has no coarse levels).
+        let water = match &scene.chunk_uniforms {
+            Some((_, group)) => scene
+                .water_chunks
+                .iter()
+                .filter(|c| box_in_frustum(planes, c.min, c.max))
+                .map(|c| (c, group))
+                .collect(),
+            None => Vec::new(),
+        };
+        chunks(pass, &p.voxel_water, water, &mut stats);
         for layer in [QuadLayer::Water, QuadLayer::Overlay] {
             quads(pass, layer, &mut stats);
         }

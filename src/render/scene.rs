@@ -27,6 +27,41 @@ pub(super) struct GpuChunk {
     pub max: Vec3,
     /// Its origin's place in the chunk uniform buffer.
     pub slot: u32,
+    /// Its first column, in full-detail columns.
+    pub origin: [u32; 2],
+    /// Full-detail voxels one of its voxels spans: 1, or a coarse level's.
+    pub scale: u32,
+}
+
+/// Chunk `m`'s faces on the GPU, at `slot` of the chunk uniforms, whose
+/// entry (its first column `origin`, in full-detail columns, and the
+/// full-detail voxels a voxel of it spans, `scale`) goes onto `origins`.
+pub(super) fn gpu_chunk(
+    device: &wgpu::Device,
+    m: &ChunkMesh,
+    slot: u32,
+    origin: [u32; 2],
+    scale: u32,
+    origins: &mut Vec<u8>,
+) -> GpuChunk {
+    let faces = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+        label: Some("chunk faces"),
+        contents: bytemuck::cast_slice(&m.faces),
+        usage: wgpu::BufferUsages::VERTEX,
+    });
+    let mut uniform = [0u8; CHUNK_UNIFORM_STRIDE as usize];
+    let entry = [origin[0] as f32, origin[1] as f32, 0.0f32, scale as f32];
+    uniform[..16].copy_from_slice(bytemuck::cast_slice(&entry));
+    origins.extend_from_slice(&uniform);
+    GpuChunk {
+        faces,
+        dir_ranges: m.dir_ranges.clone(),
+        min: Vec3::from(m.bounds_min),
+        max: Vec3::from(m.bounds_max),
+        slot,
+        origin,
+        scale,
+    }
 }
 
 /// The lists of coloured quads a scene holds, in the order they are drawn:
@@ -81,11 +116,12 @@ pub(super) struct GpuQuads {
     pub quads: u32,
 }
 
-/// One group of map objects on the GPU: instances of its shape.
+/// One group of map objects on the GPU: instances of its shape, sorted
+/// into cells of the map (see [`super::object_cells`]).
 pub(super) struct GpuInstances {
     pub group: Group,
     pub buffer: wgpu::Buffer,
-    pub count: u32,
+    pub cells: Vec<super::object_cells::Cell>,
 }
 
 /// A map's GPU data.
@@ -107,6 +143,8 @@ pub struct Scene {
     /// The terrain's tile grid (see [`crate::mesh::terrain::TileColors`]):
     /// with it, the ground quads are drawn by the terrain shader.
     pub(super) tile_grid: Option<wgpu::BindGroup>,
+    /// Coarser versions of the voxel chunks, for far parts of the map.
+    pub(super) lod: Option<super::lod::Levels>,
     /// Named markers (ALW lights and entities), for labels.
     pub markers: Vec<Marker>,
     /// Bytes of face data on the GPU.
@@ -129,7 +167,8 @@ impl Scene {
         let instances: u64 = self.instances.iter().map(|i| i.buffer.size()).sum();
         let indices = self.quad_indices.as_ref().map_or(0, |(b, _)| b.size());
         let uniforms = self.chunk_uniforms.as_ref().map_or(0, |(b, _)| b.size());
-        self.face_bytes + quads + instances + indices + uniforms
+        let lod = self.lod.as_ref().map_or(0, |l| l.gpu_bytes());
+        self.face_bytes + quads + instances + indices + uniforms + lod
     }
 
     pub(super) fn layer(&self, layer: QuadLayer) -> Option<&GpuQuads> {
@@ -218,26 +257,11 @@ impl Renderer {
         let solid = meshes.iter().map(|m| (m, false));
         let water = water.iter().map(|m| (m, true));
         for (m, is_water) in solid.chain(water).filter(|(m, _)| !m.faces.is_empty()) {
-            let faces = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("chunk faces"),
-                contents: bytemuck::cast_slice(&m.faces),
-                usage: wgpu::BufferUsages::VERTEX,
-            });
             let slot = (scene.chunks.len() + scene.water_chunks.len()) as u32;
-            let mut uniform = [0u8; CHUNK_UNIFORM_STRIDE as usize];
-            let [x0, y0] = chunk_origin(m.chunk);
-            let origin = [x0 as f32, y0 as f32, 0.0f32, 0.0];
-            uniform[..16].copy_from_slice(bytemuck::cast_slice(&origin));
-            origins.extend_from_slice(&uniform);
+            // Full detail: a voxel spans one.
+            let chunk = gpu_chunk(device, m, slot, chunk_origin(m.chunk), 1, &mut origins);
             scene.face_bytes += std::mem::size_of_val(m.faces.as_slice()) as u64;
             scene.faces += m.faces.len() as u64;
-            let chunk = GpuChunk {
-                faces,
-                dir_ranges: m.dir_ranges.clone(),
-                min: Vec3::from(m.bounds_min),
-                max: Vec3::from(m.bounds_max),
-                slot,
-            };
             if is_water {
                 scene.water_chunks.push(chunk);
             } else {
@@ -245,27 +269,37 @@ impl Renderer {
             }
         }
         if !origins.is_empty() {
-            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some("chunk origins"),
-                contents: &origins,
-                usage: wgpu::BufferUsages::UNIFORM,
-            });
-            let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("chunk origins"),
-                layout: &self.chunk_layout,
-                entries: &[wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                        buffer: &buffer,
-                        offset: 0,
-                        size: wgpu::BufferSize::new(16),
-                    }),
-                }],
-            });
-            scene.chunk_uniforms = Some((buffer, group));
+            scene.chunk_uniforms = Some(self.chunk_uniforms(device, &origins));
         }
         scene.set_boxes(device, boxes);
         scene
+    }
+
+    /// The chunk uniforms `origins` (one [`CHUNK_UNIFORM_STRIDE`] a chunk)
+    /// on the GPU, with their bind group.
+    pub(super) fn chunk_uniforms(
+        &self,
+        device: &wgpu::Device,
+        origins: &[u8],
+    ) -> (wgpu::Buffer, wgpu::BindGroup) {
+        let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
+            label: Some("chunk origins"),
+            contents: origins,
+            usage: wgpu::BufferUsages::UNIFORM,
+        });
+        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("chunk origins"),
+            layout: &self.chunk_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                    buffer: &buffer,
+                    offset: 0,
+                    size: wgpu::BufferSize::new(16),
+                }),
+            }],
+        });
+        (buffer, group)
     }
 
     /// Adds map objects to a scene, a buffer a group.
@@ -279,15 +313,16 @@ impl Renderer {
             if list.is_empty() {
                 continue;
             }
+            let (sorted, cells) = super::object_cells::sort(*group, list);
             let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
                 label: Some(group.label()),
-                contents: bytemuck::cast_slice(list),
+                contents: bytemuck::cast_slice(&sorted),
                 usage: wgpu::BufferUsages::VERTEX,
             });
             scene.instances.push(GpuInstances {
                 group: *group,
                 buffer,
-                count: list.len() as u32,
+                cells,
             });
         }
     }

@@ -70,10 +70,15 @@ impl App {
         crate::render::limits::check(&g.gpu.device.limits(), w, h)?;
         let target = Offscreen::with_format(&g.gpu.device, w, h, format);
         // The pointer's highlight belongs to the window, not the picture.
-        let options = crate::render::RenderOptions {
+        let mut options = crate::render::RenderOptions {
             show_highlight: false,
             ..self.drawn_options()
         };
+        // `--start-with moving`: what the moving view showed.
+        if let Some((lod, face_budget)) = g.view3d.reduced().filter(|_| self.start.moving) {
+            options.lod = lod;
+            options.face_budget = face_budget;
+        }
         if with_ui {
             // The UI as the window lays it out, scaled with the picture, the
             // 3D view in what its panels leave; dialogs and notices left out.
