@@ -1,5 +1,6 @@
 //! Meshing speed on one core, in faces a second: corpus maps when present,
-//! else a synthetic 512 x 512 x 64 map. Run with `cargo bench --bench mesh`.
+//! else a synthetic 512 x 512 x 64 map; and tall synthetic maps
+//! (`samples::tall_voxels`). Run with `cargo bench --bench mesh`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mapscope::formats::{self, LoadOptions};
@@ -44,6 +45,12 @@ fn stores() -> Vec<(String, VoxelStore)> {
         }
         s.finish();
         out.push(("synthetic hills".into(), s));
+    }
+    // Tall maps (the corpus has none): AoS 1.x's 240 and Voxlap's 256 deep,
+    // with caves and arches.
+    for (side, depth) in [(512, 240), (512, 256), (1024, 256)] {
+        let store = mapscope::samples::tall_voxels(side, depth);
+        out.push((format!("tall {side}x{side}x{depth}"), store));
     }
     out
 }

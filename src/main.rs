@@ -565,3 +565,24 @@ fn parse_camera(s: &str) -> Result<[f32; 5], String> {
 // page in again, which costs more than the decode itself on some machines.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[cfg(target_os = "linux")]
+/// `mi_option_arena_eager_commit` in mimalloc.h's `mi_option_e` (the Rust
+/// crate names no constant for it).
+const ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+
+#[cfg(target_os = "linux")]
+/// Before anything allocates (an `.init_array` entry runs before the Rust
+/// runtime starts): mimalloc commits its first arena whole where the system
+/// overcommits, which made 4.3 MB of every run resident before a map was
+/// read, half of `mapscope --help`'s memory. Committed as used instead,
+/// `info` on a 3.7 MB map peaks at 17.4 MB against 24.7 MB.
+extern "C" fn commit_heap_as_used() {
+    // SAFETY: sets one of mimalloc's options, before its first allocation.
+    unsafe { libmimalloc_sys::mi_option_set(ARENA_EAGER_COMMIT, 0) }
+}
+
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static COMMIT_HEAP_AS_USED: extern "C" fn() = commit_heap_as_used;

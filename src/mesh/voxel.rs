@@ -14,15 +14,16 @@
 //! up once (border columns once per segment); the masks only need the three
 //! rows around the row being meshed.
 //!
-//! Within a row, each chunk's 32 columns go in two steps: a branch-free pass
-//! finds every face of every column by direction; then only the columns
-//! with faces are coloured and their faces written, each direction straight
-//! into its own buffer. Maps one word deep (every 64-deep map) have their
-//! own version of both steps (`row_scan` and `single_word`), which takes
-//! most columns of a real map (the top of one slab, alone or with side
-//! faces beside it) by short paths with no branch on what they hold; deeper
-//! maps go through `rows`. A chunk's bounds are gathered row by row
-//! ([`Shown`]), with no pass over its faces.
+//! Within a row, each chunk's 32 columns go through `single_word`: a
+//! branch-free pass (`row_scan`) finds which columns show which faces, and
+//! short paths with no branch on what a column holds take most columns of
+//! a real map (the top of one slab, alone or with side faces beside it);
+//! the rest are coloured and written a face at a time, each direction
+//! straight into its own buffer. That path works on one 64-bit word a
+//! column; maps deeper than 64 are cut into overlapping 64-voxel layers
+//! (`tall`) that go through it one at a time, those all air or solid all
+//! around skipped. A chunk's bounds are gathered row by row ([`Shown`]),
+//! with no pass over its faces.
 
 mod ring_bits;
 mod row_scan;
