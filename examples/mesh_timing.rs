@@ -88,6 +88,16 @@ fn main() {
             maps.push((name, mapscope::samples::tall_voxels(side, depth)));
         }
     }
+    // Each 64-deep map again sunk into 256 (air above it): the same faces,
+    // through the tall maps' path.
+    if std::env::var_os("MESH_TIMING_SUNK").is_some() {
+        let sunk: Vec<_> = maps
+            .iter()
+            .filter(|(_, s)| s.depth() == 64)
+            .map(|(n, s)| (format!("{n} sunk to 256"), mapscope::samples::sunk(s, 256)))
+            .collect();
+        maps.extend(sunk);
+    }
     for (name, store) in &maps {
         let opts = MeshOptions::default();
         let meshes = mesh::mesh_all_serial(store, &opts);

@@ -4,7 +4,7 @@
 
 mod tall;
 
-pub use tall::tall_voxels;
+pub use tall::{sunk, tall_voxels};
 
 use crate::formats::alw::LayoutShape;
 use crate::store::cells::{AlwLayout, AlwWorld, Entity, Light, CF_OCCLUDER};

@@ -180,6 +180,33 @@ pub fn tall_voxels(side: u32, depth: u32) -> VoxelStore {
     s
 }
 
+/// `store` sunk into a map `depth` deep: the same columns with air above
+/// them, so that it shows the same faces `depth - store.depth()` lower.
+/// What a tall column costs the mesher, against the same faces in a
+/// shallow one.
+pub fn sunk(store: &VoxelStore, depth: u32) -> VoxelStore {
+    let [w, l, d] = store.dims();
+    assert!(depth >= d, "sinking a {d}-deep map into {depth}");
+    let drop = (depth - d) as u16;
+    let mut s = VoxelStore::new(w, l, depth, store.fourth_byte);
+    for y in 0..l {
+        for x in 0..w {
+            let (slabs, colors) = store.surface(x, y);
+            for slab in slabs {
+                s.push_slab(Slab {
+                    top: slab.top + drop,
+                    bottom: slab.bottom + drop,
+                    ..*slab
+                });
+            }
+            s.push_colors(colors.iter().copied());
+            s.end_column();
+        }
+    }
+    s.finish();
+    s
+}
+
 /// Pushes the slab `[top, bottom)` with `top_len` colours from its top and
 /// `bottom_len` up from its bottom, colour i (counted from the top run's
 /// first, then the bottom run's) from `colour(i)`.

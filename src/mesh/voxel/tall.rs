@@ -50,32 +50,49 @@ impl Layers {
     }
 }
 
-/// Three rows of a segment cut into layers, in a ring by row % 3 as the
-/// one-word masks are.
+/// Three rows of a segment as whole words, in a ring by row % 3 as the
+/// one-word masks are, with what each chunk's part of a row holds by word:
+/// a layer is cut from the words only where a chunk's row is meshed in it.
 #[derive(Debug, Default)]
 pub(super) struct LayerRows {
     /// The depth `layers` cut.
     depth: u32,
     layers: Layers,
+    /// Words a column.
+    words: usize,
     /// The segment's columns and one more each side.
     stride: usize,
     chunks: usize,
-    /// `[slot][layer][column]`: bit b is voxel `base + b` solid. Outside
-    /// the map in x/y is air.
+    /// `[slot][column][word]`: bit b is voxel `64 word + b` solid. Outside
+    /// the map in x/y is air. (By column, so that a column's words are
+    /// written together.)
     masks: Vec<u64>,
-    /// One row's columns as whole words, `[word][column]`.
-    words: Vec<u64>,
     /// `[slot][column]`: the first solid z (the depth where none).
     tops: Vec<u32>,
-    /// `[slot][chunk][layer]`: the chunk's own columns ORed.
+    /// `[slot][chunk][word]`: the chunk's own columns ORed.
     any: Vec<u64>,
-    /// `[slot][chunk][layer]`: the chunk's columns and one each side ANDed.
+    /// `[slot][chunk][word]`: the chunk's columns and one each side ANDed.
     all: Vec<u64>,
+    /// One layer of one chunk's three rows, `[row][column]`.
+    cut: Vec<[u64; CUT]>,
+}
+
+/// A chunk's columns and one each side.
+const CUT: usize = CHUNK as usize + 2;
+
+/// Bits `r..r + 64` of the two words `lo` (bits 0..64) and `hi` (64..128).
+#[inline(always)]
+fn funnel(lo: u64, hi: u64, r: u32) -> u64 {
+    if r == 0 {
+        lo
+    } else {
+        lo >> r | hi << (64 - r)
+    }
 }
 
 impl LayerRows {
-    /// Meshes `seg` of a map deeper than 64 into `outs`, as
-    /// `Scratch::run` does a 64-deep one.
+    /// Meshes `seg` of a map deeper than 64 into `outs`, as `one_word`
+    /// does a 64-deep one.
     pub(super) fn run<const SHADE: bool>(
         &mut self,
         store: &VoxelStore,
@@ -88,22 +105,29 @@ impl LayerRows {
             self.layers = Layers::new(depth);
             self.depth = depth;
         }
-        let n = self.layers.len();
+        let (n, w) = (self.layers.len(), depth.div_ceil(64) as usize);
+        self.words = w;
         self.stride = seg.width as usize + 2;
         self.chunks = seg.chunks as usize;
-        self.masks.resize(3 * n * self.stride, 0);
+        self.masks.resize(3 * w * self.stride, 0);
         self.tops.resize(3 * self.stride, 0);
-        self.words
-            .resize(depth.div_ceil(64) as usize * self.stride, 0);
-        self.any.resize(3 * self.chunks * n, 0);
-        self.all.resize(3 * self.chunks * n, 0);
-        self.fill(store, seg, 0);
-        self.fill(store, seg, 1);
+        self.any.resize(3 * self.chunks * w, 0);
+        self.all.resize(3 * self.chunks * w, 0);
+        self.cut.resize(3, [0; CUT]);
+        // Depths to 256 (every VXL) with a word count known when compiled.
+        let fill = match w {
+            2 => Self::fill::<2>,
+            3 => Self::fill::<3>,
+            4 => Self::fill::<4>,
+            _ => Self::fill::<0>,
+        };
+        fill(self, store, seg, 0);
+        fill(self, store, seg, 1);
         for ly in 0..seg.length {
-            self.fill(store, seg, ly + 2);
+            fill(self, store, seg, ly + 2);
             let y = seg.y0 + ly;
             let slot = |by: u32| (by % 3) as usize;
-            let (sm, sc, sp) = (slot(ly), slot(ly + 1), slot(ly + 2));
+            let slots = [slot(ly), slot(ly + 1), slot(ly + 2)];
             for (c, out) in outs[..self.chunks].iter_mut().enumerate() {
                 let i0 = c * CHUNK as usize;
                 let len = (seg.width as usize - i0).min(CHUNK as usize);
@@ -115,24 +139,37 @@ impl LayerRows {
                     south: y + 1 == length,
                     north: y == 0,
                 };
-                let tops = &self.tops[sc * self.stride + i0 + 1..][..len];
+                let chunks = self.chunks;
+                let sum = |s: usize| (s * chunks + c) * w..(s * chunks + c + 1) * w;
+                let any = &self.any[sum(slots[1])];
+                let (am, ac, ap) = (
+                    &self.all[sum(slots[0])],
+                    &self.all[sum(slots[1])],
+                    &self.all[sum(slots[2])],
+                );
                 for k in 0..n {
-                    let at = |s: usize| (s * self.chunks + c) * n + k;
-                    let keep = self.layers.keep[k];
-                    let solid_around = self.all[at(sm)] & self.all[at(sc)] & self.all[at(sp)];
-                    if self.any[at(sc)] & keep == 0 || solid_around == !0 {
+                    let (base, keep) = (self.layers.base[k], self.layers.keep[k]);
+                    let (q, r) = ((base / 64) as usize, base % 64);
+                    let q1 = (q + 1).min(w - 1);
+                    let solid_around = funnel(am[q] & ac[q] & ap[q], am[q1] & ac[q1] & ap[q1], r);
+                    if funnel(any[q], any[q1], r) & keep == 0 || solid_around == !0 {
                         continue;
                     }
-                    let row = |s: usize| &self.masks[(s * n + k) * self.stride + i0..][..len + 2];
+                    for (cut, &s) in self.cut.iter_mut().zip(&slots) {
+                        let row = &self.masks[(s * self.stride + i0) * w..][..(len + 2) * w];
+                        for (m, col) in cut.iter_mut().zip(row.chunks_exact(w)) {
+                            *m = funnel(col[q], col[q1], r);
+                        }
+                    }
                     let rows = Rows {
-                        m: row(sm),
-                        c: row(sc),
-                        p: row(sp),
+                        m: &self.cut[0][..len + 2],
+                        c: &self.cut[1][..len + 2],
+                        p: &self.cut[2][..len + 2],
                         last_valid: keep,
                     };
-                    let base = self.layers.base[k];
                     // Nothing solid above the first voxel meshed here.
                     let from = base + keep.trailing_zeros();
+                    let tops = &self.tops[slots[1] * self.stride + i0 + 1..][..len];
                     let first_tops = tops
                         .iter()
                         .enumerate()
@@ -147,19 +184,17 @@ impl LayerRows {
     }
 
     /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into
-    /// its ring slot, with its summaries: first the row's columns as whole
-    /// words, then each layer from the one or two words it overlaps, a
-    /// layer at a time over all the columns (loops the compiler
-    /// vectorises).
-    fn fill(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
-        let (n, stride, depth) = (self.layers.len(), self.stride, store.depth());
-        let words = depth.div_ceil(64) as usize;
+    /// its ring slot as whole words, with what each chunk's part holds.
+    /// `W` words a column (0: `self.words`).
+    fn fill<const W: usize>(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
+        let w = if W > 0 { W } else { self.words };
+        let (stride, depth) = (self.stride, store.depth());
         let slot = (by % 3) as usize;
         let tops = &mut self.tops[slot * stride..][..stride];
         tops.fill(depth);
-        // `[word][column]`: bit b is voxel 64 word + b. Outside the map is air.
-        let whole = &mut self.words[..words * stride];
-        whole.fill(0);
+        // Outside the map is air.
+        let masks = &mut self.masks[slot * w * stride..][..w * stride];
+        masks.fill(0);
         let y = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length());
         if let Some(y) = y {
             let x0 = seg.x0.saturating_sub(1);
@@ -168,71 +203,49 @@ impl LayerRows {
             let row = store.row_parts(y, x0..x1);
             let tops = &mut tops[first..][..(x1 - x0) as usize];
             // Depths to 256 (every VXL) with a word count known when compiled.
-            match words {
-                2 => column_words::<2>(whole, stride, first, tops, row),
-                3 => column_words::<3>(whole, stride, first, tops, row),
-                4 => column_words::<4>(whole, stride, first, tops, row),
-                _ => column_words::<0>(whole, stride, first, tops, row),
-            }
-        }
-        let masks = &mut self.masks[slot * n * stride..][..n * stride];
-        for (k, layer) in masks.chunks_exact_mut(stride).enumerate() {
-            let base = self.layers.base[k] as usize;
-            let (q, r) = (base / 64, base % 64);
-            let lo = &whole[q * stride..][..stride];
-            if r == 0 {
-                layer.copy_from_slice(lo);
-            } else {
-                let hi = &whole[(q + 1) * stride..][..stride];
-                for i in 0..stride {
-                    layer[i] = lo[i] >> r | hi[i] << (64 - r);
-                }
-            }
+            let inside = &mut masks[first * w..][..(x1 - x0) as usize * w];
+            column_words::<W>(inside, tops, row);
         }
         for c in 0..self.chunks {
             let i0 = c * CHUNK as usize;
             let len = (seg.width as usize - i0).min(CHUNK as usize);
-            for k in 0..n {
-                let row = &masks[k * stride + i0..][..len + 2];
-                let at = (slot * self.chunks + c) * n + k;
-                self.any[at] = row[1..=len].iter().fold(0, |a, m| a | m);
-                self.all[at] = row.iter().fold(!0, |a, m| a & m);
+            let at = (slot * self.chunks + c) * w;
+            let (any, all) = (&mut self.any[at..at + w], &mut self.all[at..at + w]);
+            any.fill(0);
+            all.fill(!0);
+            let row = &masks[i0 * w..][..(len + 2) * w];
+            for col in row.chunks_exact(w) {
+                for q in 0..w {
+                    all[q] &= col[q];
+                }
+            }
+            for col in row[w..][..len * w].chunks_exact(w) {
+                for q in 0..w {
+                    any[q] |= col[q];
+                }
             }
         }
     }
 }
 
-/// Writes the words of the row's columns `row` into `whole` (word k of
-/// column i at `k * stride + first + i`) and their first solid z into
-/// `tops` (left as it is where a column has none). `W` words a column (0:
-/// as many as `whole` has).
+/// Writes the words of the row's columns `row` into `masks` (`W` words a
+/// column; 0: as many as `masks` has for `tops`), and their first solid z
+/// into `tops` (left as it is where a column has none).
 #[inline(always)]
-fn column_words<const W: usize>(
-    whole: &mut [u64],
-    stride: usize,
-    first: usize,
-    tops: &mut [u32],
-    row: RowParts<'_>,
-) {
-    let words = if W > 0 { W } else { whole.len() / stride };
-    let mut m = [0u64; 64];
+fn column_words<const W: usize>(masks: &mut [u64], tops: &mut [u32], row: RowParts<'_>) {
+    let words = if W > 0 { W } else { masks.len() / tops.len() };
     let ends = &row.slab_ends[..tops.len() + 1];
     let mut a = ends[0] as usize;
-    for (i, (&b, top)) in ends[1..].iter().zip(tops.iter_mut()).enumerate() {
+    let columns = masks.chunks_exact_mut(words).zip(tops.iter_mut());
+    for ((m, top), &b) in columns.zip(&ends[1..]) {
         let b = b as usize;
         let slabs = &row.slabs[a..b];
         a = b;
-        let Some(s) = slabs.first() else {
-            continue;
-        };
-        *top = s.top as u32;
-        let m = &mut m[..words];
-        m.fill(0);
+        if let Some(s) = slabs.first() {
+            *top = s.top as u32;
+        }
         for s in slabs {
             set_range(m, s.top as u32, s.bottom as u32);
-        }
-        for (k, &w) in m.iter().enumerate() {
-            whole[k * stride + first + i] = w;
         }
     }
 }
