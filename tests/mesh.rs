@@ -540,3 +540,40 @@ fn tall_maps_with_caves_and_arches_match_the_brute_force_mesher() {
         );
     }
 }
+
+#[test]
+fn a_map_sunk_deeper_shows_the_same_faces_lower() {
+    // The same voxels with air above them: every face the same, z moved by
+    // the drop, whichever way the tall path takes a chunk (one word a
+    // column, or a layer at a time where caves spread the faces out).
+    for (i, (w, d)) in [(48, 64), (40, 50), (33, 63)].into_iter().enumerate() {
+        for shallow in [
+            terrain_store(w, w, d, 3 + i as u64),
+            random_store(w, w, d, 5 + i as u64),
+        ] {
+            let want_shallow = mesher_faces(&shallow, &mesh::mesh_all(&shallow, &opts()));
+            for depth in [d + 1, 130, 256] {
+                let deep = mapscope::samples::sunk(&shallow, depth);
+                let meshes = mesh::mesh_all(&deep, &opts());
+                for m in &meshes {
+                    check_mesh_shape(&deep, m);
+                }
+                let got = mesher_faces(&deep, &meshes);
+                let drop = depth - d;
+                let want: Vec<F> = want_shallow
+                    .iter()
+                    .map(|f| F {
+                        z: f.z + drop,
+                        ..*f
+                    })
+                    .collect();
+                assert_same(&got, &want, &format!("{w}x{w}x{d} sunk to {depth}"));
+                assert_same(
+                    &got,
+                    &brute_faces(&deep, 0..w, 0..w),
+                    &format!("{w}x{w}x{d} sunk to {depth}, brute"),
+                );
+            }
+        }
+    }
+}

@@ -12,8 +12,8 @@
 
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
-use super::{ChunkOut, Segment};
-use crate::store::voxels::{RowParts, VoxelStore, CHUNK};
+use super::{ChunkOut, Segment, BELOW};
+use crate::store::voxels::{VoxelStore, CHUNK};
 
 /// How a depth over 64 is cut: layer i holds z `base[i]..base[i] + 64`
 /// and meshes the voxels of bits `keep[i]`. Layers step by 62, each
@@ -60,6 +60,8 @@ pub(super) struct LayerRows {
     layers: Layers,
     /// Words a column.
     words: usize,
+    /// The segment's first column.
+    x0: u32,
     /// The segment's columns and one more each side.
     stride: usize,
     chunks: usize,
@@ -69,12 +71,28 @@ pub(super) struct LayerRows {
     masks: Vec<u64>,
     /// `[slot][column]`: the first solid z (the depth where none).
     tops: Vec<u32>,
+    /// `[slot][column]`: where the column's last run, solid down to the
+    /// bottom, starts (the depth where it ends in air; 0 outside the map).
+    /// A column whose `hi` is its top is one slab to the bottom.
+    his: Vec<u32>,
+    /// `[slot][chunk]`: the chunk's columns and one each side: the least
+    /// top, and the greatest `hi` of those inside the map.
+    lo_hi: Vec<[u32; 2]>,
+    /// `[slot][chunk]`: whether `masks` and `any`/`all` are filled there,
+    /// which only chunks meshed a layer at a time need.
+    ready: Vec<bool>,
+    /// `[slot]`: the map row in the slot (none outside the map).
+    row_y: [Option<u32>; 3],
     /// `[slot][chunk][word]`: the chunk's own columns ORed.
     any: Vec<u64>,
     /// `[slot][chunk][word]`: the chunk's columns and one each side ANDed.
     all: Vec<u64>,
     /// One layer of one chunk's three rows, `[row][column]`.
     cut: Vec<[u64; CUT]>,
+    /// `[slot][chunk]`: the chunk's columns and one each side as one word
+    /// each from the z given (`u32::MAX`: none yet), for chunks whose faces
+    /// all lie in one word.
+    bands: Vec<(u32, [u64; CUT])>,
 }
 
 /// A chunk's columns and one each side.
@@ -111,20 +129,18 @@ impl LayerRows {
         self.chunks = seg.chunks as usize;
         self.masks.resize(3 * w * self.stride, 0);
         self.tops.resize(3 * self.stride, 0);
+        self.his.resize(3 * self.stride, 0);
+        self.lo_hi.resize(3 * self.chunks, [0; 2]);
+        self.ready.resize(3 * self.chunks, false);
+        self.bands.resize(3 * self.chunks, (u32::MAX, [0; CUT]));
         self.any.resize(3 * self.chunks * w, 0);
         self.all.resize(3 * self.chunks * w, 0);
         self.cut.resize(3, [0; CUT]);
-        // Depths to 256 (every VXL) with a word count known when compiled.
-        let fill = match w {
-            2 => Self::fill::<2>,
-            3 => Self::fill::<3>,
-            4 => Self::fill::<4>,
-            _ => Self::fill::<0>,
-        };
-        fill(self, store, seg, 0);
-        fill(self, store, seg, 1);
+        self.x0 = seg.x0;
+        self.fill(store, seg, 0);
+        self.fill(store, seg, 1);
         for ly in 0..seg.length {
-            fill(self, store, seg, ly + 2);
+            self.fill(store, seg, ly + 2);
             let y = seg.y0 + ly;
             let slot = |by: u32| (by % 3) as usize;
             let slots = [slot(ly), slot(ly + 1), slot(ly + 2)];
@@ -139,6 +155,40 @@ impl LayerRows {
                     south: y + 1 == length,
                     north: y == 0,
                 };
+                // Where the faces of this chunk's row can lie: from just
+                // above the highest top around to where every column around
+                // is solid to the bottom.
+                let lo_hi = slots.map(|s| self.lo_hi[s * self.chunks + c]);
+                let lo = lo_hi.iter().map(|v| v[0]).min().unwrap_or(depth);
+                let hi = lo_hi.iter().map(|v| v[1]).max().unwrap_or(depth);
+                let base = lo.saturating_sub(1).min(depth - 64);
+                if hi < base + 64 || base + 64 == depth {
+                    // One word a column holds it all, as a 64-deep map's:
+                    // air above, solid below (or the map's bottom).
+                    for &s in &slots {
+                        self.band(store, seg, s, c, len, base);
+                    }
+                    let band = |s: usize| &self.bands[s * self.chunks + c].1[..len + 2];
+                    let rows = Rows {
+                        m: band(slots[0]),
+                        c: band(slots[1]),
+                        p: band(slots[2]),
+                        last_valid: !0,
+                    };
+                    let layer = Layer {
+                        base,
+                        first_tops: !0,
+                    };
+                    single_word::mesh_row::<SHADE>(
+                        &rows, len, ly, &edges, columns, layer, rgb, out,
+                    );
+                    continue;
+                }
+                for &s in &slots {
+                    if !self.ready[s * self.chunks + c] {
+                        fill_words(self, store, s, c, len);
+                    }
+                }
                 let chunks = self.chunks;
                 let sum = |s: usize| (s * chunks + c) * w..(s * chunks + c + 1) * w;
                 let any = &self.any[sum(slots[1])];
@@ -183,71 +233,144 @@ impl LayerRows {
         }
     }
 
+    /// Makes `self.bands` of chunk `c` (`len` columns) in ring slot `s`
+    /// the words from z `base`, unless they are already: its columns and
+    /// one each side, as one word each (every column there solid below the
+    /// word, or the word the map's last).
+    #[inline(always)]
+    fn band(
+        &mut self,
+        store: &VoxelStore,
+        seg: &Segment,
+        s: usize,
+        c: usize,
+        len: usize,
+        base: u32,
+    ) {
+        let (i0, band) = (c * CHUNK as usize, &mut self.bands[s * self.chunks + c]);
+        if band.0 == base {
+            return;
+        }
+        band.0 = base;
+        let at = s * self.stride + i0;
+        let (tops, his) = (&self.tops[at..][..len + 2], &self.his[at..][..len + 2]);
+        let cut = &mut band.1[..len + 2];
+        // Bit j: column j is of another shape, done below.
+        let mut others = 0u64;
+        for (j, ((m, &top), &hi)) in cut.iter_mut().zip(tops).zip(his).enumerate() {
+            // One slab to the bottom (or none): solid from its top down.
+            *m = !BELOW[(top - base).min(64) as usize];
+            others |= ((hi != top && hi != 0) as u64) << j;
+        }
+        let Some(y) = self.row_y[s] else {
+            return;
+        };
+        while others != 0 {
+            let j = others.trailing_zeros() as usize;
+            others &= others - 1;
+            let x = seg.x0 + (i0 + j) as u32 - 1;
+            let (slabs, _) = store.surface(x, y);
+            let mut m = 0;
+            for sl in slabs {
+                let (t, b) = (sl.top as u32, sl.bottom as u32);
+                if t >= base + 64 {
+                    break;
+                }
+                let t = t.max(base) - base;
+                let b = (b.max(base) - base).min(64);
+                m |= BELOW[b as usize] & !BELOW[t as usize];
+            }
+            cut[j] = m;
+        }
+    }
+
     /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into
-    /// its ring slot as whole words, with what each chunk's part holds.
-    /// `W` words a column (0: `self.words`).
-    fn fill<const W: usize>(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
-        let w = if W > 0 { W } else { self.words };
+    /// its ring slot: each column's top and where it is solid to the bottom
+    /// from, and the same a chunk; whole words only where asked
+    /// ([`fill_words`]).
+    fn fill(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
         let (stride, depth) = (self.stride, store.depth());
         let slot = (by % 3) as usize;
         let tops = &mut self.tops[slot * stride..][..stride];
-        tops.fill(depth);
+        let his = &mut self.his[slot * stride..][..stride];
         // Outside the map is air.
-        let masks = &mut self.masks[slot * w * stride..][..w * stride];
-        masks.fill(0);
+        tops.fill(depth);
+        his.fill(0);
+        self.ready[slot * self.chunks..][..self.chunks].fill(false);
+        for b in &mut self.bands[slot * self.chunks..][..self.chunks] {
+            b.0 = u32::MAX;
+        }
         let y = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length());
+        self.row_y[slot] = y;
         if let Some(y) = y {
             let x0 = seg.x0.saturating_sub(1);
             let x1 = (seg.x0 + seg.width + 1).min(store.width());
             let first = (x0 + 1 - seg.x0) as usize;
+            let n = (x1 - x0) as usize;
             let row = store.row_parts(y, x0..x1);
-            let tops = &mut tops[first..][..(x1 - x0) as usize];
-            // Depths to 256 (every VXL) with a word count known when compiled.
-            let inside = &mut masks[first * w..][..(x1 - x0) as usize * w];
-            column_words::<W>(inside, tops, row);
+            let ends = &row.slab_ends[..n + 1];
+            let mut a = ends[0] as usize;
+            let columns = tops[first..][..n].iter_mut().zip(&mut his[first..][..n]);
+            for ((top, hi), &b) in columns.zip(&ends[1..]) {
+                let b = b as usize;
+                let slabs = &row.slabs[a..b];
+                a = b;
+                *top = slabs.first().map_or(depth, |s| s.top as u32);
+                *hi = match slabs.last() {
+                    Some(s) if s.bottom as u32 == depth => s.top as u32,
+                    _ => depth,
+                };
+            }
         }
         for c in 0..self.chunks {
             let i0 = c * CHUNK as usize;
             let len = (seg.width as usize - i0).min(CHUNK as usize);
-            let at = (slot * self.chunks + c) * w;
-            let (any, all) = (&mut self.any[at..at + w], &mut self.all[at..at + w]);
-            any.fill(0);
-            all.fill(!0);
-            let row = &masks[i0 * w..][..(len + 2) * w];
-            for col in row.chunks_exact(w) {
-                for q in 0..w {
-                    all[q] &= col[q];
-                }
-            }
-            for col in row[w..][..len * w].chunks_exact(w) {
-                for q in 0..w {
-                    any[q] |= col[q];
-                }
-            }
+            let lo = tops[i0..][..len + 2].iter().fold(depth, |a, &t| a.min(t));
+            let hi = his[i0..][..len + 2].iter().fold(0, |a, &h| a.max(h));
+            self.lo_hi[slot * self.chunks + c] = [lo, hi];
         }
     }
 }
 
-/// Writes the words of the row's columns `row` into `masks` (`W` words a
-/// column; 0: as many as `masks` has for `tops`), and their first solid z
-/// into `tops` (left as it is where a column has none).
-#[inline(always)]
-fn column_words<const W: usize>(masks: &mut [u64], tops: &mut [u32], row: RowParts<'_>) {
-    let words = if W > 0 { W } else { masks.len() / tops.len() };
-    let ends = &row.slab_ends[..tops.len() + 1];
-    let mut a = ends[0] as usize;
-    let columns = masks.chunks_exact_mut(words).zip(tops.iter_mut());
-    for ((m, top), &b) in columns.zip(&ends[1..]) {
-        let b = b as usize;
-        let slabs = &row.slabs[a..b];
-        a = b;
-        if let Some(s) = slabs.first() {
-            *top = s.top as u32;
-        }
-        for s in slabs {
-            set_range(m, s.top as u32, s.bottom as u32);
+/// Fills the whole words of chunk `c`'s columns (`len` and one each side)
+/// in ring slot `slot`, with what they hold by word (`any`, `all`), for
+/// meshing a layer at a time.
+fn fill_words(rows: &mut LayerRows, store: &VoxelStore, slot: usize, c: usize, len: usize) {
+    let (w, stride) = (rows.words, rows.stride);
+    let i0 = c * CHUNK as usize;
+    let masks = &mut rows.masks[(slot * stride + i0) * w..][..(len + 2) * w];
+    masks.fill(0);
+    if let Some(y) = rows.row_y[slot] {
+        // Bordered column i is map column x0 + i - 1 (the segment's x0).
+        let x_first = rows.x0 + i0 as u32;
+        for (j, m) in masks.chunks_exact_mut(w).enumerate() {
+            let Some(x) = (x_first + j as u32).checked_sub(1) else {
+                continue;
+            };
+            if x >= store.width() {
+                continue;
+            }
+            let (slabs, _) = store.surface(x, y);
+            for s in slabs {
+                set_range(m, s.top as u32, s.bottom as u32);
+            }
         }
     }
+    let at = (slot * rows.chunks + c) * w;
+    let (any, all) = (&mut rows.any[at..at + w], &mut rows.all[at..at + w]);
+    any.fill(0);
+    all.fill(!0);
+    for col in masks.chunks_exact(w) {
+        for q in 0..w {
+            all[q] &= col[q];
+        }
+    }
+    for col in masks[w..][..len * w].chunks_exact(w) {
+        for q in 0..w {
+            any[q] |= col[q];
+        }
+    }
+    rows.ready[slot * rows.chunks + c] = true;
 }
 
 /// Sets bits `[top, bottom)` of a column mask (`top < bottom`).
