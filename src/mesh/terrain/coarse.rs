@@ -201,8 +201,12 @@ fn block(rows: &TileRows<'_>, [bx, by]: [usize; 2], step: usize) -> Lists {
         })
         .collect();
     while let Some(([x, y], s, kinds)) = todo.pop() {
-        let on_map = x + s <= x1 && y + s <= y1;
-        let covered = on_map.then(|| cell(rows, x, y, s)).unwrap_or_default();
+        // A cell cut short by the map's edge has its tiles drawn finer.
+        let covered = if x + s <= x1 && y + s <= y1 {
+            cell(rows, x, y, s)
+        } else {
+            [None; 2]
+        };
         let mut left = [false; 2];
         for kind in 0..KINDS.len() {
             match covered[kind].filter(|_| kinds[kind]) {
