@@ -43,7 +43,8 @@ fn lod_scene(map: &Map, gpu: &mapscope::render::headless::Headless) -> Scene {
     let (renderer, device) = (&gpu.renderer, &gpu.gpu.device);
     let mut scene = views::scene(map, renderer, device, false);
     let stop = std::sync::atomic::AtomicBool::new(false);
-    let levels = mapscope::kinds::coarse_until(map, &stop).expect("voxel maps have levels");
+    let levels =
+        mapscope::kinds::coarse_until(map, &stop).expect("voxel and terrain maps have levels");
     views::upload_coarse(map, &mut scene, &levels, renderer, device);
     scene
 }
@@ -154,6 +155,76 @@ fn where_levels_meet_no_sky_shows_through() {
     assert!(
         stats.chunks_coarse > 0 && stats.chunks_coarse < stats.chunks_visible,
         "levels should mix: {stats:?}"
+    );
+    let missing = holes(&full, &mixed);
+    assert!(
+        missing * 2000 < shown,
+        "{missing} pixels show the sky where the map is at full detail"
+    );
+}
+
+/// A 129 x 129 tilepoint W3E terrain: rolling ground, rings of cliffs a
+/// layer up, and a lake.
+fn terrain_map() -> Map {
+    use mapscope::store::terrain::{Tilepoint, W3eTerrain};
+    use mapscope::store::{Content, Metadata};
+    let n = 129;
+    let mut t = W3eTerrain::flat(n, n, 11);
+    for y in 0..n {
+        for x in 0..n {
+            let p = t.tile_mut(x, y);
+            let wave = (x as f32 / 9.0).sin() * (y as f32 / 7.0).cos();
+            p.height = (Tilepoint::ZERO as f32 + 300.0 * wave) as u16;
+            let ring = (x % 32).abs_diff(16).max((y % 32).abs_diff(16));
+            p.set_layer_and_cliff_texture(if ring < 6 { 3 } else { 2 }, 0);
+            let (dx, dy) = (x as i32 - 90, y as i32 - 30);
+            if dx * dx + dy * dy < 100 {
+                p.set_flag(Tilepoint::WATER, true);
+                p.water = Tilepoint::ZERO + 1024;
+            }
+        }
+    }
+    Map {
+        format: mapscope::format::Format::W3e,
+        meta: Metadata::default(),
+        content: Content::Terrain(t),
+    }
+}
+
+#[test]
+fn terrain_levels_leave_no_holes_and_still_views_as_before() {
+    let Some(mut gpu) = gpu() else {
+        return;
+    };
+    let map = terrain_map();
+    let plain = views::scene(&map, &gpu.renderer, &gpu.gpu.device, false);
+    let scene = lod_scene(&map, &gpu);
+    // Low over one corner, looking across: near blocks at full detail,
+    // the farther ones coarser.
+    let camera = Camera::perspective(glam::Vec3::new(-8.0, -8.0, -6.0), 45.0, -12.0, 60.0);
+    let still = RenderOptions {
+        show_spawns: false,
+        ..Default::default()
+    };
+    let picture = |gpu: &mut mapscope::render::headless::Headless, scene: &Scene| {
+        gpu.picture(scene, &camera, W, H, &still).unwrap()
+    };
+    assert!(
+        picture(&mut gpu, &scene) == picture(&mut gpu, &plain),
+        "a still view draws the terrain as it did without levels"
+    );
+    let (full, full_stats) = ground(&mut gpu, &scene, &camera, &still);
+    let shown = full.iter().filter(|g| **g).count();
+    assert!(
+        shown > (W * H / 5) as usize,
+        "the map takes only {shown} pixels"
+    );
+    let (mixed, stats) = ground(&mut gpu, &scene, &camera, &moving(3.0));
+    assert!(
+        stats.faces_drawn * 4 < full_stats.faces_drawn * 3,
+        "{} faces drawn moving, {} still",
+        stats.faces_drawn,
+        full_stats.faces_drawn
     );
     let missing = holes(&full, &mixed);
     assert!(

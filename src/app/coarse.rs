@@ -5,7 +5,7 @@
 
 use super::wake::Wake;
 use super::App;
-use crate::mesh::lod::CoarseLevel;
+use crate::mesh::coarse::Coarse;
 use crate::store::Map;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 /// Coarse levels being made for the open map.
 pub(super) struct CoarseLoad {
-    rx: Receiver<(Vec<CoarseLevel>, Duration)>,
+    rx: Receiver<(Coarse, Duration)>,
     stop: Arc<AtomicBool>,
 }
 
@@ -61,8 +61,8 @@ impl App {
                     &g.renderer,
                     device,
                 );
-                let bytes: usize = levels.iter().map(CoarseLevel::face_bytes).sum();
-                if !levels.is_empty() {
+                let bytes = levels.bytes();
+                if bytes > 0 {
                     c.timings += &format!(
                         ", coarse levels {:.0} ms ({:.1} MiB)",
                         took.as_secs_f64() * 1e3,

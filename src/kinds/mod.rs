@@ -75,7 +75,7 @@ pub trait MapKind: Shown {
     fn coarse_until(
         &self,
         _stop: &std::sync::atomic::AtomicBool,
-    ) -> Option<Vec<crate::mesh::lod::CoarseLevel>> {
+    ) -> Option<crate::mesh::coarse::Coarse> {
         None
     }
     /// `mapscope bench`'s lines beside decoding and drawing: what the kind
@@ -228,7 +228,7 @@ pub fn mesh_until(map: &Map, stop: &std::sync::atomic::AtomicBool) -> Option<Map
 pub fn coarse_until(
     map: &Map,
     stop: &std::sync::atomic::AtomicBool,
-) -> Option<Vec<crate::mesh::lod::CoarseLevel>> {
+) -> Option<crate::mesh::coarse::Coarse> {
     of(map).coarse_until(stop)
 }
 
@@ -478,7 +478,7 @@ mod gui {
             &self,
             _to: Upload<'_>,
             _scene: &mut Scene,
-            _levels: &[crate::mesh::lod::CoarseLevel],
+            _levels: &crate::mesh::coarse::Coarse,
         ) {
         }
     }

@@ -53,6 +53,15 @@ impl MapKind for Terrain<'_> {
         }
     }
 
+    /// Blocks of the terrain at coarser tile steps (quick to make: the
+    /// stop flag is not looked at).
+    fn coarse_until(
+        &self,
+        _stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<crate::mesh::coarse::Coarse> {
+        crate::mesh::terrain::terrain_levels(self.terrain).map(crate::mesh::coarse::Coarse::Terrain)
+    }
+
     fn bench(&self, input: &BenchInput<'_>) -> Lines {
         vec![bench_mesh(self.terrain, input.iterations)]
     }
@@ -262,6 +271,17 @@ mod view {
                 renderer.upload_triangles(device, &mut scene, t);
             }
             scene
+        }
+
+        fn upload_coarse(
+            &self,
+            to: Upload<'_>,
+            scene: &mut Scene,
+            levels: &crate::mesh::coarse::Coarse,
+        ) {
+            if let crate::mesh::coarse::Coarse::Terrain(t) = levels {
+                to.renderer.add_terrain_levels(to.device, scene, t);
+            }
         }
     }
 

@@ -342,7 +342,7 @@ pub fn upload(
 pub fn upload_coarse(
     map: &Map,
     scene: &mut Scene,
-    levels: &[crate::mesh::lod::CoarseLevel],
+    levels: &crate::mesh::coarse::Coarse,
     renderer: &Renderer,
     device: &wgpu::Device,
 ) {

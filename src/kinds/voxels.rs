@@ -122,10 +122,7 @@ impl MapKind for Voxels<'_> {
         })
     }
 
-    fn coarse_until(
-        &self,
-        stop: &std::sync::atomic::AtomicBool,
-    ) -> Option<Vec<mesh::lod::CoarseLevel>> {
+    fn coarse_until(&self, stop: &std::sync::atomic::AtomicBool) -> Option<mesh::coarse::Coarse> {
         // Made from what the opaque chunks were meshed from: VMF water is
         // drawn apart, at full detail.
         let water = self.store.fourth_byte == FourthByte::Light && self.store.water_voxels() > 0;
@@ -137,6 +134,7 @@ impl MapKind for Voxels<'_> {
             self.store
         };
         mesh::lod::coarse_levels_until(store, &MeshOptions::default(), stop)
+            .map(mesh::coarse::Coarse::Voxels)
     }
 
     fn bench(&self, input: &BenchInput<'_>) -> Lines {
@@ -318,8 +316,11 @@ mod view {
             &self,
             to: Upload<'_>,
             scene: &mut Scene,
-            levels: &[crate::mesh::lod::CoarseLevel],
+            levels: &crate::mesh::coarse::Coarse,
         ) {
+            let crate::mesh::coarse::Coarse::Voxels(levels) = levels else {
+                return;
+            };
             for level in levels {
                 to.renderer.add_coarse_level(
                     to.device,

@@ -257,6 +257,13 @@ impl MapKind for Warcraft<'_> {
         }
     }
 
+    fn coarse_until(
+        &self,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<crate::mesh::coarse::Coarse> {
+        self.terrain().coarse_until(stop)
+    }
+
     fn bench(&self, input: &BenchInput<'_>) -> Lines {
         let w = self.map;
         let runs = input.iterations.clamp(1, 20);
@@ -547,6 +554,15 @@ mod view {
             let mut tints = self.terrain().overlay(overlays);
             tints.extend(crate::mesh::terrain::pathing_mesh(self.map, overlays));
             tints
+        }
+
+        fn upload_coarse(
+            &self,
+            to: Upload<'_>,
+            scene: &mut Scene,
+            levels: &crate::mesh::coarse::Coarse,
+        ) {
+            self.terrain().upload_coarse(to, scene, levels);
         }
 
         fn upload(&self, to: Upload<'_>, meshes: &MapMeshes, boxes: Vec<Box3>) -> Scene {

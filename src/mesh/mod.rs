@@ -26,6 +26,7 @@
 
 pub mod ao;
 pub mod cells;
+pub mod coarse;
 mod color;
 pub mod face;
 pub mod lod;

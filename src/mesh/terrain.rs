@@ -28,8 +28,10 @@ use super::tris::{
     build_rows, facing_light, shade_256, Count, RowMesher, Sink, OPAQUE, TRANSLUCENT,
 };
 use crate::store::terrain::{Tilepoint, W3eTerrain};
+pub use coarse::{terrain_levels, TerrainLevel, TerrainLevels, BLOCK};
 
 mod cliff;
+mod coarse;
 mod colors;
 mod corners;
 mod edges;
@@ -132,25 +134,20 @@ impl TriMesh {
 /// bottom-right, top-left, top-right.
 const UV: [[f32; 2]; 4] = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]];
 
+/// Whether `t` has tiles to draw: a grid of at least 2 x 2 tilepoints,
+/// all of them there.
+fn has_tiles(t: &W3eTerrain) -> bool {
+    let (w, h) = (t.width as usize, t.height as usize);
+    w >= 2 && h >= 2 && t.tilepoints.len() >= w * h
+}
+
 /// Builds the terrain's triangles.
 pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
-    let (w, h) = (t.width as usize, t.height as usize);
-    if w < 2 || h < 2 || t.tilepoints.len() < w * h {
+    if !has_tiles(t) {
         return TriMesh::default();
     }
-    let tp = &t.tilepoints[..w * h];
-    let pal = Palette::new(t);
-    let tiles = classify_tiles(tp, w, h);
-    let corners = corners::corners(tp, &tiles, (w, h), &pal);
-    let rows = TileRows {
-        tp,
-        w,
-        h,
-        tiles,
-        corners,
-        pal,
-        plain_ground: ground_quad_fits(w, h),
-    };
+    let (w, h) = (t.width as usize, t.height as usize);
+    let rows = TileRows::new(t);
     let built = build_rows(&rows);
     let [opaque, one_sided, translucent] = built.lists;
     let tile_colors = TileColors {
@@ -225,6 +222,25 @@ impl TileRow<'_> {
 }
 
 impl TileRows<'_> {
+    /// `t`'s tiles classified and its corners worked out ([`has_tiles`]
+    /// must hold).
+    fn new(t: &W3eTerrain) -> TileRows<'_> {
+        let (w, h) = (t.width as usize, t.height as usize);
+        let tp = &t.tilepoints[..w * h];
+        let pal = Palette::new(t);
+        let tiles = classify_tiles(tp, w, h);
+        let corners = corners::corners(tp, &tiles, (w, h), &pal);
+        TileRows {
+            tp,
+            w,
+            h,
+            tiles,
+            corners,
+            pal,
+            plain_ground: ground_quad_fits(w, h),
+        }
+    }
+
     /// Tile row `ty` (W3E rows go north).
     #[inline(always)]
     fn tile_row(&self, ty: usize) -> TileRow<'_> {
@@ -262,6 +278,13 @@ impl RowMesher for TileRows<'_> {
     }
 
     fn row<S: Sink>(&self, ty: usize, sink: &mut S) {
+        self.span(ty, 0..self.w - 1, sink);
+    }
+}
+
+impl TileRows<'_> {
+    /// Tiles `txs` of tile row `ty`, as [`RowMesher::row`] draws them.
+    fn span<S: Sink>(&self, ty: usize, txs: std::ops::Range<usize>, sink: &mut S) {
         let row = self.tile_row(ty);
         // W3E rows go north, map y goes south.
         let y0 = (self.h - 1 - ty) as f32;
@@ -271,7 +294,8 @@ impl RowMesher for TileRows<'_> {
             lo = if h < lo { h } else { lo };
             hi = if h > hi { h } else { hi };
         };
-        for (tx, &tile) in row.tiles.iter().enumerate() {
+        let (first, end) = (txs.start, txs.end);
+        for (tx, &tile) in row.tiles.iter().enumerate().take(end).skip(first) {
             let hs = row.heights(tx);
             let x0 = tx as f32;
             let at = |u: f32, v: f32, height: f32| [x0 + u, y0 - v, -height];
@@ -313,7 +337,7 @@ impl RowMesher for TileRows<'_> {
             }
         }
         if lo <= hi {
-            sink.bounds([0.0, y0 - 1.0, -hi], [(self.w - 1) as f32, y0, -lo]);
+            sink.bounds([first as f32, y0 - 1.0, -hi], [end as f32, y0, -lo]);
         }
     }
 }

@@ -26,6 +26,7 @@ mod renderer;
 pub mod scene;
 mod shaders;
 pub mod target;
+mod terrain_lod;
 
 pub use camera::Camera;
 pub use gpu::Gpu;

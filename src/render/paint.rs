@@ -16,14 +16,30 @@ pub(super) fn draw_quads(
     quads: Option<&GpuQuads>,
     stats: &mut DrawStats,
 ) {
+    if let Some(q) = quads {
+        draw_quad_range(pass, globals, indices, pipeline, quads, 0..q.quads, stats);
+    }
+}
+
+/// Draws quads `range` of a quad list through the shared quad indices, if
+/// both are there.
+pub(super) fn draw_quad_range(
+    pass: &mut wgpu::RenderPass<'_>,
+    globals: &wgpu::BindGroup,
+    indices: Option<&wgpu::Buffer>,
+    pipeline: &wgpu::RenderPipeline,
+    quads: Option<&GpuQuads>,
+    range: std::ops::Range<u32>,
+    stats: &mut DrawStats,
+) {
     if let (Some(q), Some(indices)) = (quads, indices) {
         pass.set_pipeline(pipeline);
         pass.set_bind_group(0, globals, &[]);
         pass.set_vertex_buffer(0, q.vertices.slice(..));
         pass.set_index_buffer(indices.slice(..), wgpu::IndexFormat::Uint32);
-        pass.draw_indexed(0..q.quads * 6, 0, 0..1);
+        pass.draw_indexed(range.start * 6..range.end * 6, 0, 0..1);
         stats.draw_calls += 1;
-        stats.faces_drawn += q.quads as u64 * 2;
+        stats.faces_drawn += range.len() as u64 * 2;
     }
 }
 

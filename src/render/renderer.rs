@@ -10,6 +10,7 @@ use super::paint::{draw_chunks, draw_quads};
 use super::pipelines::{Pipelines, Shared};
 use super::scene::{QuadLayer, Scene};
 use super::target::Target;
+use super::terrain_lod;
 use super::{shaders, Camera, DrawStats, RenderOptions};
 use crate::mesh::objects::{far_shape_triangles, shape_triangles, Group};
 
@@ -218,12 +219,28 @@ impl Renderer {
         };
         let solid = super::lod::pick(scene, planes, camera, options.lod);
         chunks(pass, &p.voxel, solid, &mut stats);
+        // The terrain's blocks, each at its level, where it has levels.
+        let blocks = match (&scene.terrain_lod, options.lod) {
+            (Some(lod), Some(share)) => Some((lod, terrain_lod::pick(lod, planes, camera, share))),
+            _ => None,
+        };
+        let blocks = blocks.as_ref().map(|(lod, runs)| (*lod, runs));
         match &scene.tile_grid {
             // Terrain: its ground painted from the grid's corner colours.
             Some(grid) => {
                 pass.set_bind_group(1, grid, &[]);
-                let ground = scene.layer(QuadLayer::Ground);
-                draw_quads(pass, globals, indices, &p.terrain, ground, &mut stats);
+                match blocks {
+                    Some(b) => {
+                        let opaque = terrain_lod::List::Opaque;
+                        terrain_lod::draw(
+                            pass, globals, indices, &p.terrain, b, opaque, &mut stats,
+                        );
+                    }
+                    None => {
+                        let ground = scene.layer(QuadLayer::Ground);
+                        draw_quads(pass, globals, indices, &p.terrain, ground, &mut stats);
+                    }
+                }
             }
             None => quads(pass, QuadLayer::Ground, &mut stats),
         }
@@ -266,9 +283,15 @@ impl Renderer {
             None => Vec::new(),
         };
         chunks(pass, &p.voxel_water, water, &mut stats);
-        for layer in [QuadLayer::Water, QuadLayer::Overlay] {
-            quads(pass, layer, &mut stats);
+        match blocks {
+            Some(b) => {
+                let pipeline = p.for_layer(QuadLayer::Water);
+                let water = terrain_lod::List::Water;
+                terrain_lod::draw(pass, globals, indices, pipeline, b, water, &mut stats);
+            }
+            None => quads(pass, QuadLayer::Water, &mut stats),
         }
+        quads(pass, QuadLayer::Overlay, &mut stats);
         if options.show_highlight {
             quads(pass, QuadLayer::Highlight, &mut stats);
         }

@@ -145,6 +145,8 @@ pub struct Scene {
     pub(super) tile_grid: Option<wgpu::BindGroup>,
     /// Coarser versions of the voxel chunks, for far parts of the map.
     pub(super) lod: Option<super::lod::Levels>,
+    /// The terrain quads' levels of detail, block by block.
+    pub(super) terrain_lod: Option<super::terrain_lod::TerrainLod>,
     /// Named markers (ALW lights and entities), for labels.
     pub markers: Vec<Marker>,
     /// Bytes of face data on the GPU.
@@ -167,7 +169,8 @@ impl Scene {
         let instances: u64 = self.instances.iter().map(|i| i.buffer.size()).sum();
         let indices = self.quad_indices.as_ref().map_or(0, |(b, _)| b.size());
         let uniforms = self.chunk_uniforms.as_ref().map_or(0, |(b, _)| b.size());
-        let lod = self.lod.as_ref().map_or(0, |l| l.gpu_bytes());
+        let lod = self.lod.as_ref().map_or(0, |l| l.gpu_bytes())
+            + self.terrain_lod.as_ref().map_or(0, |l| l.gpu_bytes());
         self.face_bytes + quads + instances + indices + uniforms + lod
     }
 
@@ -178,8 +181,19 @@ impl Scene {
     /// Replaces a layer's quads (none to clear), making sure the shared
     /// index buffer covers them.
     pub fn set_quads(&mut self, device: &wgpu::Device, layer: QuadLayer, vertices: &[BoxVertex]) {
+        self.quads[layer as usize] = self.quads_buffer(device, layer.label(), vertices);
+    }
+
+    /// A quad list on the GPU (none where empty), making sure the shared
+    /// index buffer covers it.
+    pub(super) fn quads_buffer(
+        &mut self,
+        device: &wgpu::Device,
+        label: &str,
+        vertices: &[BoxVertex],
+    ) -> Option<GpuQuads> {
         let quads = (vertices.len() / 4) as u32;
-        self.quads[layer as usize] = (quads > 0).then(|| {
+        (quads > 0).then(|| {
             if self.quad_indices.as_ref().is_none_or(|(_, n)| *n < quads) {
                 let indices = crate::mesh::tris::quad_indices(quads as usize);
                 let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
@@ -190,12 +204,12 @@ impl Scene {
                 self.quad_indices = Some((buffer, quads));
             }
             let vertices = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some(layer.label()),
+                label: Some(label),
                 contents: bytemuck::cast_slice(vertices),
                 usage: wgpu::BufferUsages::VERTEX,
             });
             GpuQuads { vertices, quads }
-        });
+        })
     }
 
     /// Replaces the overlay tints (none to clear).

@@ -23,6 +23,15 @@ impl Water {
         (depth > 0.0).then_some(Water { levels, depth })
     }
 
+    /// Its colour, unlit: the depth's colour as it is, with the depth's
+    /// opacity.
+    #[inline]
+    pub(super) fn color(&self, pal: &Palette) -> [u8; 4] {
+        let (alpha, c) = pal.water(self.depth);
+        let a = (alpha * 255.0 + 0.5) as u8;
+        [c[0], c[1], c[2], a]
+    }
+
     /// The surface's quad, its corners in order around it, for the tile
     /// whose corner (u, v) is at `at(u, v, height)`.
     #[inline]
@@ -31,11 +40,8 @@ impl Water {
         pal: &Palette,
         at: impl Fn(f32, f32, f32) -> [f32; 3],
     ) -> [ColorVertex; 4] {
-        let (alpha, c) = pal.water(self.depth);
-        // Unlit: the colour as it is, with the depth's opacity.
-        let a = (alpha * 255.0 + 0.5) as u8;
+        let color = self.color(pal);
         let l = self.levels;
-        let color = [c[0], c[1], c[2], a];
         [
             at(0.0, 0.0, l[0]),
             at(1.0, 0.0, l[1]),
