@@ -20,9 +20,10 @@
 //! a real map (the top of one slab, alone or with side faces beside it);
 //! the rest are coloured and written a face at a time, each direction
 //! straight into its own buffer. That path works on one 64-bit word a
-//! column; maps deeper than 64 are cut into overlapping 64-voxel layers
-//! (`tall`) that go through it one at a time, those all air or solid all
-//! around skipped. A chunk's bounds are gathered row by row ([`Shown`]),
+//! column; maps deeper than 64 (`tall`) go through it a 64-voxel band at a
+//! time: most chunk rows have all their faces in one band, and the rest
+//! are cut into overlapping layers, those all air or solid all around
+//! skipped. A chunk's bounds are gathered row by row ([`Shown`]),
 //! with no pass over its faces.
 
 mod ring_bits;

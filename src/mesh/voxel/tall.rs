@@ -1,14 +1,20 @@
-//! Maps deeper than 64, meshed a layer at a time by the one-word path
-//! (`single_word`), so that a tall column costs what a 64-deep one does for
-//! the faces it has.
+//! Maps deeper than 64, meshed by the one-word path (`single_word`) a
+//! 64-voxel band at a time, so that a tall column costs about what a
+//! 64-deep one does for the faces it has.
 //!
-//! Each column is cut into overlapping 64-voxel layers. A layer meshes the
-//! voxels of all but its first and last bit (the map's top and bottom
-//! aside): those are its margin, where the voxels above and below the ones
-//! it meshes lie, so that every face and its AO ring (one voxel up, down
-//! and aside) is found within the layer. Most layers of a chunk's row are
-//! all air there or solid all around; a summary of each row, made as it is
-//! filled, lets those be skipped without a look at their columns.
+//! Most chunk rows of a real map have every face in one band: from just
+//! above the highest top around them down to where every column around is
+//! solid to the bottom (or the map's bottom). Such a row is meshed as a
+//! 64-deep map's would be, its words made once a row from each column's
+//! top (from its slabs where it is more than one slab to the bottom).
+//!
+//! The rest (deep caves, tall cliffs) are cut into overlapping 64-voxel
+//! layers. A layer meshes the voxels of all but its first and last bit (the
+//! map's top and bottom aside): those are its margin, where the voxels
+//! above and below the ones it meshes lie, so that every face and its AO
+//! ring (one voxel up, down and aside) is found within the layer. Layers
+//! all air there or solid all around are skipped from a summary of each
+//! chunk's row by word.
 
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
