@@ -14,11 +14,10 @@ mod seams;
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::terrain::{mesh_terrain, terrain_levels, TerrainLevels, BLOCK};
 use mapscope::store::terrain::{Tilepoint, W3eTerrain};
-use std::path::PathBuf;
 
 #[path = "support/corpus.rs"]
 mod corpus;
-use corpus::corpus_dir;
+use corpus::{corpus_dir, terrain_maps};
 
 /// The opaque and the water vertices' positions with block `b` drawn at
 /// level `pick(b)`.
@@ -141,7 +140,7 @@ fn the_check_sees_a_crack_between_levels() {
 #[test]
 fn corpus_maps_levels_meet_without_cracks() {
     let mut maps = 0;
-    for path in corpus_maps() {
+    for path in terrain_maps() {
         let Ok(map) = formats::load_path(&path, &LoadOptions::default()) else {
             continue;
         };
@@ -156,27 +155,4 @@ fn corpus_maps_levels_meet_without_cracks() {
     if corpus_dir().is_some() {
         assert!(maps > 100, "only {maps} corpus maps with terrain");
     }
-}
-
-/// Every map of the corpus with a terrain, as `tests/terrain_watertight.rs`
-/// finds them: W3E files and Warcraft III maps (archives and folders).
-fn corpus_maps() -> Vec<PathBuf> {
-    let Some(dir) = corpus_dir() else {
-        return Vec::new();
-    };
-    let mut maps = Vec::new();
-    let mut stack = vec![dir.join("w3e"), dir.join("w3x")];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            let ext = p.extension().map(|e| e.to_ascii_lowercase());
-            if ext.is_some_and(|e| e == "w3e" || e == "w3x" || e == "w3m") {
-                maps.push(p);
-            } else if p.is_dir() {
-                stack.push(p);
-            }
-        }
-    }
-    maps.sort();
-    maps
 }

@@ -18,13 +18,12 @@ mod seams;
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::terrain::mesh_terrain;
 use mapscope::store::terrain::{Tilepoint, W3eTerrain};
-use std::path::PathBuf;
 
 // Not `mod common`: that needs the `gui` feature, and this test runs
 // without it. The corpus lookup is the same file.
 #[path = "support/corpus.rs"]
 mod corpus;
-use corpus::corpus_dir;
+use corpus::{corpus_dir, terrain_maps};
 
 /// splitmix64, as `common::Rng`.
 struct Rng(u64);
@@ -142,34 +141,10 @@ fn random_terrains_are_watertight() {
     eprintln!("120 random terrains watertight ({tiles} tiles)");
 }
 
-/// Every map of the corpus with a terrain: its W3E files, and its Warcraft
-/// III maps (archives and map folders).
-fn corpus_maps() -> Vec<PathBuf> {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("no corpus found: skipping the corpus maps");
-        return Vec::new();
-    };
-    let mut maps = Vec::new();
-    let mut stack = vec![dir.join("w3e"), dir.join("w3x")];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            let ext = p.extension().map(|e| e.to_ascii_lowercase());
-            if ext.is_some_and(|e| e == "w3e" || e == "w3x" || e == "w3m") {
-                maps.push(p);
-            } else if p.is_dir() {
-                stack.push(p);
-            }
-        }
-    }
-    maps.sort();
-    maps
-}
-
 #[test]
 fn every_corpus_map_is_watertight() {
     let (mut maps, mut tiles, mut triangles) = (0, 0, 0);
-    for path in corpus_maps() {
+    for path in terrain_maps() {
         let Ok(map) = formats::load_path(&path, &LoadOptions::default()) else {
             continue;
         };

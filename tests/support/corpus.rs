@@ -89,6 +89,29 @@ pub fn corpus_files(sub: &str, ext: &str) -> Vec<PathBuf> {
     v
 }
 
+/// Every map of the corpus with a terrain: its W3E files, and its Warcraft
+/// III maps (archives and map folders), sorted; empty without a corpus.
+pub fn terrain_maps() -> Vec<PathBuf> {
+    let Some(dir) = corpus_dir() else {
+        return Vec::new();
+    };
+    let mut maps = Vec::new();
+    let mut stack = vec![dir.join("w3e"), dir.join("w3x")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            let ext = p.extension().map(|e| e.to_ascii_lowercase());
+            if ext.is_some_and(|e| e == "w3e" || e == "w3x" || e == "w3m") {
+                maps.push(p);
+            } else if p.is_dir() {
+                stack.push(p);
+            }
+        }
+    }
+    maps.sort();
+    maps
+}
+
 /// A line on the test output that `cargo test` does not hide: the harness
 /// captures what `print!` and `eprint!` write, not the standard error
 /// stream itself.
