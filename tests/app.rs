@@ -499,7 +499,7 @@ fn hidden_trees_are_not_picked() {
 }
 
 /// An AoS VXL map (with its `.toml` size) slow to load for its size:
-/// `side` x `side` x 256, three floating plates four voxels thick over
+/// `side` x `side` x 256, eight floating plates four voxels thick over
 /// solid ground, each plate holed where a hash says, so that most plate
 /// voxels show side faces and the deep columns take the mesher's long
 /// path.
@@ -508,7 +508,9 @@ fn holed_plates_map(path: &Path, side: u32) {
     let mut s = VoxelStore::new(side, side, 256, FourthByte::Shade);
     let mut rng = common::Rng(27);
     for _ in 0..side * side {
-        for top in [40u16, 100, 160] {
+        // Plates at many heights, so that faces spread over the whole depth
+        // and no chunk's row fits in one band: slow to mesh on purpose.
+        for top in [20u16, 45, 70, 95, 120, 145, 170, 195] {
             if rng.below(2) == 0 {
                 s.push_slab(Slab {
                     top,
