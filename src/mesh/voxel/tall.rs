@@ -25,7 +25,7 @@ use crate::store::voxels::{VoxelStore, CHUNK};
 /// and meshes the voxels of bits `keep[i]`. Layers step by 62, each
 /// meshing from one past the last one's end; the last ends at the map's
 /// bottom, where below is solid as it is for a one-word map.
-#[derive(Debug, Default, Clone, PartialEq)]
+#[derive(Debug, Default)]
 pub(super) struct Layers {
     pub(super) base: Vec<u32>,
     pub(super) keep: Vec<u64>,
