@@ -16,10 +16,12 @@
 //!   mask covers it, on the minimap too);
 //! * water over it blends a tileset's water colour in by how deep it is
 //!   (four depth bands): `alpha * water + (1 - alpha) * ground`, the water
-//!   held to blue and cyan so that it reads as water in the lit 3D view too;
+//!   held to blue and cyan so that it reads as water in the lit 3D view too
+//!   (but Outland's abyss, which the game draws dark red);
 //! * trees cover part of a tile (the discs of their canopies, as the
-//!   viewer draws them from above) in their ID's colour, on the betas'
-//!   minimaps scaled by one factor (they draw forests darker).
+//!   viewer draws them from above) in their ID's colour, on the 2002
+//!   betas' minimaps scaled by one factor (they draw forests darker), on
+//!   the 2003 Frozen Throne betas' all in one colour.
 //!
 //! The fit is linear least squares in stages (dry ground and cliffs, then
 //! water, then forests by tileset, trees by ID, and the betas' factor),
@@ -32,8 +34,10 @@
 //!
 //! `EXPLAIN=NAME[,NAME...]` prints, for each held-out map whose file name
 //! holds one of them, which kinds of tile its error comes from (trees,
-//! water by band and ID, boundary, dry tiles of one ID; `?` marks an ID
-//! the fit scoring it did not have).
+//! water by band and ID, boundary, dry tiles of one ID, mixed tiles by
+//! their IDs; `?` marks an ID the fit scoring it did not have; a tree's
+//! colour is the one it was drawn in). `PRINT_HALVES=1` prints each
+//! half's fit too.
 
 // Sums over colour channels and the textbook's solver read best with indices.
 #![allow(clippy::needless_range_loop)]
@@ -42,7 +46,8 @@ use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::objects::{doodad_instance, Group};
 use mapscope::mesh::palette::texture_color;
 use mapscope::mesh::terrain::game_colors::{
-    self, hand_made_trees, Bands, Era, Tables, DEFAULT_BETA_TREES, WATER_BANDS,
+    self, hand_made_trees, is_abyss, Bands, Era, Tables, DEFAULT_BETA_TREES,
+    DEFAULT_TFT_BETA_TREES, WATER_BANDS,
 };
 use mapscope::minimap::{self, Reference};
 use mapscope::store::terrain::{Tilepoint, W3eTerrain};
@@ -116,6 +121,7 @@ struct Fit {
     forests: Vec<(u8, [u8; 3])>,
     water: Vec<(u8, Bands)>,
     beta_trees: f32,
+    tft_beta_trees: [u8; 3],
 }
 
 /// A fit's tables with borrowed IDs, as [`Tables`] wants them.
@@ -147,6 +153,7 @@ impl Fit {
             forests: &self.forests,
             water: &self.water,
             beta_trees: self.beta_trees,
+            tft_beta_trees: self.tft_beta_trees,
         }
     }
 }
@@ -228,6 +235,9 @@ fn main() {
     for h in 0..2 {
         let (train, held) = (&halves[h], &halves[1 - h]);
         let fit = fit(train, &ids);
+        if std::env::var("PRINT_HALVES").is_ok() {
+            print_fit(&fit);
+        }
         let (seen, scores) = (score(train, &fit, &ids), score(held, &fit, &ids));
         if let Ok(pat) = std::env::var("EXPLAIN") {
             for m in held
@@ -334,7 +344,7 @@ fn collect(corpus: &Path, ids: &mut Ids) -> Vec<MapSamples> {
         };
         let Some(w) = map.warcraft() else { continue };
         let era = Era::of(w.info.as_ref().map(|i| i.version));
-        if beta_only && era != Era::RocBeta {
+        if beta_only && era == Era::Release {
             continue;
         }
         let Some(reference) = minimap::reference(w) else {
@@ -516,14 +526,21 @@ fn explain(m: &MapSamples, fit: &Fit, ids: &Ids, maps: &[&MapSamples]) {
         let key = if s.boundary > 0 {
             format!("boundary{} {c0}", s.boundary.count_ones())
         } else if !s.cover.is_empty() {
-            format!("trees({})", id(&ids.trees[s.cover[0].0]))
+            let (kind, _) = s.cover[0];
+            let known = fit.trees.iter().any(|t| t.0 == ids.trees[kind]);
+            let c = r.trees[&(kind, s.tileset, s.era)].map(|v| v as u8);
+            let q = if known { "" } else { "?" };
+            format!("trees({q}{} {c:?})", id(&ids.trees[kind]))
         } else if let Some(b) = s.water {
             format!("water{b} {c0}")
         } else if pure {
             let known = fit.ground.iter().chain(&fit.cliff).any(|g| id(&g.0) == c0);
             format!("{}{c0}", if known { "" } else { "?" })
         } else {
-            "mixed".into()
+            let mut names: Vec<String> = s.corners.iter().map(|&c| id(&list[c])).collect();
+            names.sort();
+            names.dedup();
+            format!("mixed {}", names.join("+"))
         };
         let x = by.entry(key).or_insert((0.0, 0.0, [0.0; 3], [0.0; 3]));
         x.0 += 1.0;
@@ -538,7 +555,7 @@ fn explain(m: &MapSamples, fit: &Fit, ids: &Ids, maps: &[&MapSamples]) {
     println!("== {} ({} tiles)", m.name, n);
     for (k, (c, e, p, t)) in rows.iter().take(14) {
         println!(
-            "  {k:18} {:5.1}% tiles, adds {:5.2}, err {:5.1}, ours {:?} minimap {:?}",
+            "  {k:34} {:5.1}% tiles, adds {:5.2}, err {:5.1}, ours {:?} minimap {:?}",
             100.0 * c / n,
             e / n,
             e / c,
@@ -615,6 +632,7 @@ fn fit(maps: &[&MapSamples], ids: &Ids) -> Fit {
     let tiles = || maps.iter().flat_map(|m| m.tiles.iter());
     let mut fit = Fit {
         beta_trees: DEFAULT_BETA_TREES,
+        tft_beta_trees: DEFAULT_TFT_BETA_TREES,
         ..Fit::default()
     };
     fit_ground(&mut fit, maps, ids);
@@ -699,6 +717,19 @@ fn fit(maps: &[&MapSamples], ids: &Ids) -> Fit {
     if ss > 0.0 {
         fit.beta_trees = ((rs / ss) as f32).clamp(0.05, 1.5);
     }
+
+    // The Frozen Throne betas: one colour for every tree, pulled toward
+    // the hand-made one.
+    let prior = f64s(DEFAULT_TFT_BETA_TREES);
+    let (mut ff, mut fr) = (PRIOR_TREES, prior.map(|p| PRIOR_TREES * p));
+    for s in tiles().filter(|s| !s.cover.is_empty() && s.era == Era::TftBeta) {
+        let (base, f) = (base(s, &r), covered(s));
+        ff += f * f;
+        for k in 0..3 {
+            fr[k] += f * (s.target[k] - (1.0 - f) * base[k]);
+        }
+    }
+    fit.tft_beta_trees = rgb8(fr.map(|v| v / ff));
     fit
 }
 
@@ -831,13 +862,21 @@ fn fit_water(fit: &mut Fit, maps: &[&MapSamples], _ids: &Ids, r: &Resolved) {
             .map(|g| f64s(g.1))
             .collect();
         let mut best: Option<(f64, f64, [f64; 3])> = None;
-        for hi in 0..=12 {
-            for si in 0..=5 {
+        // Water is held to cyan..blue, half to fully saturated; the abyss
+        // may take any colour.
+        let abyss = is_abyss(tileset);
+        let (hues, sats) = if abyss {
+            (0..=71, 0..=10)
+        } else {
+            (0..=12, 5..=10)
+        };
+        for hi in hues {
+            for si in sats.clone() {
                 for vi in 0..=16 {
                     let w = mapscope::mesh::palette::hsv(
-                        180.0 + 5.0 * hi as f64,
-                        0.5 + 0.1 * si as f64,
-                        0.2 + 0.05 * vi as f64,
+                        if abyss { 0.0 } else { 180.0 } + 5.0 * hi as f64,
+                        0.1 * si as f64,
+                        if abyss { 0.02 } else { 0.2 } + 0.05 * vi as f64,
                     );
                     let (mut num, mut den) = (0.0, 0.0);
                     for k in 0..3 {
@@ -846,6 +885,7 @@ fn fit_water(fit: &mut Fit, maps: &[&MapSamples], _ids: &Ids, r: &Resolved) {
                     }
                     let a = (num / den.max(1e-9)).clamp(0.2, 1.0);
                     let reads = band < 2
+                        || abyss
                         || grounds.iter().all(|g| {
                             let seen: [f64; 3] =
                                 std::array::from_fn(|k| a * w[k] + (1.0 - a) * g[k]);
@@ -870,7 +910,7 @@ fn fit_water(fit: &mut Fit, maps: &[&MapSamples], _ids: &Ids, r: &Resolved) {
         let Some((_, a, w)) = best else { continue };
         let entry = water.entry(tileset).or_insert_with(|| {
             std::array::from_fn(|b| {
-                let (a, c) = game_colors::default_water(b);
+                let (a, c) = game_colors::default_water(tileset, b);
                 ((a * 255.0).round() as u8, c)
             })
         });
@@ -895,6 +935,7 @@ fn print_fit(fit: &Fit) {
         println!("forest {}: {c:?}", *tileset as char);
     }
     println!("betas' trees: {:.2} of the later colours", fit.beta_trees);
+    println!("Frozen Throne betas' trees: {:?}", fit.tft_beta_trees);
 }
 
 fn rgb(c: [u8; 3]) -> String {
@@ -964,6 +1005,10 @@ fn source(fit: &Fit, summary: &str) -> String {
     s.push_str(&format!(
         "/// Tree colours on the 2002 betas' minimaps, as a share of the later ones.\npub const BETA_TREES: f32 = {:.3};\n",
         fit.beta_trees
+    ));
+    s.push_str(&format!(
+        "\n/// Every tree's colour on the Frozen Throne betas' minimaps.\npub const TFT_BETA_TREES: [u8; 3] = {};\n",
+        rgb(fit.tft_beta_trees)
     ));
     s
 }

@@ -41,8 +41,17 @@ pub fn water_band(depth: f32) -> usize {
 }
 
 /// Water for tilesets no minimap showed: opacity (0..1) and colour, by
-/// band; shallow water lets more ground through.
-pub fn default_water(band: usize) -> (f32, [u8; 3]) {
+/// band; shallow water lets more ground through. Outland has no sea: the
+/// game draws its water as a dark red abyss.
+pub fn default_water(tileset: u8, band: usize) -> (f32, [u8; 3]) {
+    if is_abyss(tileset) {
+        return match band {
+            0 => (0.45, [60, 20, 10]),
+            1 => (0.6, [45, 14, 8]),
+            2 => (0.75, [35, 10, 5]),
+            _ => (0.9, [28, 7, 3]),
+        };
+    }
     match band {
         0 => (0.45, [40, 95, 170]),
         1 => (0.6, [30, 80, 165]),
@@ -51,12 +60,22 @@ pub fn default_water(band: usize) -> (f32, [u8; 3]) {
     }
 }
 
+/// Whether a tileset's water is the abyss (Outland's), drawn in its own
+/// colours rather than held to the hues of water.
+pub fn is_abyss(tileset: u8) -> bool {
+    tileset == b'O'
+}
+
 /// Which editor drew a map's minimap, as far as its colours go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Era {
     /// The Reign of Chaos betas of 2002 (w3i versions below 18): forests
     /// much darker.
     RocBeta,
+    /// The Frozen Throne betas of 2003 (w3i versions 19 to 24): every tree
+    /// in one green, whatever its kind (Ice Flow's snowy trees are green on
+    /// its minimap, pale on later maps').
+    TftBeta,
     /// Reign of Chaos 1.0 and everything since.
     #[default]
     Release,
@@ -68,8 +87,21 @@ impl Era {
     pub fn of(w3i: Option<u32>) -> Era {
         match w3i {
             Some(v) if v < 18 => Era::RocBeta,
+            Some(19..=24) => Era::TftBeta,
             _ => Era::Release,
         }
+    }
+}
+
+/// Tilesets of one climate, whose water and forests look alike: the
+/// snowy ones (Lordaeron Winter, Northrend, Icecrown), the autumn ones,
+/// the caves; every other tileset stands alone.
+pub fn climate(tileset: u8) -> u8 {
+    match tileset {
+        b'W' | b'N' | b'I' => b'W',
+        b'F' | b'Q' => b'F',
+        b'D' | b'G' => b'D',
+        t => t,
     }
 }
 
@@ -92,6 +124,10 @@ pub fn hand_made_trees(tileset: u8) -> [u8; 3] {
 /// How much darker the betas' minimaps draw forests, when no fit says.
 pub const DEFAULT_BETA_TREES: f32 = 0.4;
 
+/// The one tree colour of the Frozen Throne betas' minimaps, when no fit
+/// says: the green of a summer forest.
+pub const DEFAULT_TFT_BETA_TREES: [u8; 3] = [48, 110, 40];
+
 /// A colour table by four-letter ID, sorted by ID.
 pub type IdTable<'a> = &'a [(&'a [u8; 4], [u8; 3])];
 
@@ -106,8 +142,10 @@ pub struct Tables<'a> {
     /// By tileset letter: the colour of its maps' forests, whatever the trees.
     pub forests: &'a [(u8, [u8; 3])],
     pub water: &'a [(u8, Bands)],
-    /// Tree colours are scaled by this on the betas' minimaps.
+    /// Tree colours are scaled by this on the 2002 betas' minimaps.
     pub beta_trees: f32,
+    /// Every tree's colour on the Frozen Throne betas' minimaps.
+    pub tft_beta_trees: [u8; 3],
 }
 
 /// The shipped tables.
@@ -118,6 +156,7 @@ pub const FITTED: Tables<'static> = Tables {
     forests: &fitted::FORESTS,
     water: &fitted::WATER,
     beta_trees: fitted::BETA_TREES,
+    tft_beta_trees: fitted::TFT_BETA_TREES,
 };
 
 fn lookup(table: IdTable, id: &[u8; 4]) -> Option<[u8; 3]> {
@@ -166,7 +205,9 @@ fn fallback(
 /// The colour of a standard ground ID no table row holds, from the rows
 /// of other IDs: its material's colour (the mean of the rows of that
 /// material, else hand-made) moved by how far its tileset's rows are from
-/// their materials' colours (Barrens dirt is redder than dirt elsewhere).
+/// their materials' colours (Barrens dirt is redder than dirt elsewhere),
+/// rows of materials like its own counting most: Northrend's bluish dirt
+/// says little of its snow, its ice and snowy rock more.
 /// `None` for IDs the game does not list.
 fn by_material(table: IdTable, id: &[u8; 4]) -> Option<[u8; 3]> {
     let kind = ground_kind(id)?;
@@ -175,20 +216,30 @@ fn by_material(table: IdTable, id: &[u8; 4]) -> Option<[u8; 3]> {
             .unwrap_or_else(|| k.hand_made())
             .map(f64::from)
     };
-    let offsets: Vec<[f64; 3]> = table
+    let base = of_kind(kind);
+    let offsets: Vec<(f64, [f64; 3])> = table
         .iter()
         .filter(|(r, _)| r[0] == id[0])
         .filter_map(|(r, c)| {
             let k = of_kind(ground_kind(r)?);
-            Some(std::array::from_fn(|i| c[i] as f64 - k[i]))
+            let apart = (0..3).map(|i| (k[i] - base[i]).abs()).sum::<f64>() / 3.0;
+            let weight = 1.0 / (1.0 + (apart / MATERIALS_APART).powi(2));
+            Some((weight, std::array::from_fn(|i| c[i] as f64 - k[i])))
         })
         .collect();
-    let (base, n) = (of_kind(kind), offsets.len().max(1) as f64);
+    let weights = offsets.iter().map(|o| o.0).sum::<f64>();
     Some(std::array::from_fn(|i| {
-        let offset = offsets.iter().map(|o| o[i]).sum::<f64>() / n;
+        let offset = match weights > 0.0 {
+            true => offsets.iter().map(|(w, o)| w * o[i]).sum::<f64>() / weights,
+            false => 0.0,
+        };
         (base[i] + offset).round().clamp(0.0, 255.0) as u8
     }))
 }
+
+/// How far apart (mean difference a channel) two materials' colours are
+/// when a tileset's shift of one counts half for the other.
+const MATERIALS_APART: f64 = 40.0;
 
 impl Tables<'_> {
     /// A ground texture's colour.
@@ -208,37 +259,66 @@ impl Tables<'_> {
     }
 
     /// The forest of a tileset: fitted, else the mean of the fitted ones
-    /// darkened, else hand-made.
+    /// of its climate, else of all, else hand-made.
     pub fn forest(&self, tileset: u8) -> [u8; 3] {
         let all: Vec<[u8; 3]> = self.forests.iter().map(|f| f.1).collect();
+        let alike: Vec<[u8; 3]> = self
+            .forests
+            .iter()
+            .filter(|f| climate(f.0) == climate(tileset))
+            .map(|f| f.1)
+            .collect();
         self.forests
             .iter()
             .find(|f| f.0 == tileset)
             .map(|f| f.1)
+            .or_else(|| mean(&alike))
             .or_else(|| mean(&all))
             .unwrap_or_else(|| hand_made_trees(tileset))
     }
 
     /// The colour of a tree's canopy from above, by its ID, on a map of
     /// `tileset` whose minimap `era` drew: a tree no minimap showed takes
-    /// the forest of the map's tileset.
+    /// the forest of the tileset its ID names (`NTiw`, Northrend's, stays
+    /// icy on a Felwood map), else of the map's tileset.
     pub fn trees(&self, id: &[u8; 4], tileset: u8, era: Era) -> [u8; 3] {
-        let c = lookup(self.trees, id).unwrap_or_else(|| self.forest(tileset));
+        let c = || {
+            lookup(self.trees, id)
+                .or_else(|| self.forests.iter().find(|f| f.0 == id[0]).map(|f| f.1))
+                .unwrap_or_else(|| self.forest(tileset))
+        };
         match era {
-            Era::RocBeta => c.map(|v| (v as f32 * self.beta_trees).round().clamp(0.0, 255.0) as u8),
-            Era::Release => c,
+            Era::RocBeta => {
+                c().map(|v| (v as f32 * self.beta_trees).round().clamp(0.0, 255.0) as u8)
+            }
+            Era::TftBeta => self.tft_beta_trees,
+            Era::Release => c(),
         }
     }
 
     /// Water of tileset `tileset` in depth band `band`: opacity (0..1) and
-    /// colour.
+    /// colour. A tileset no minimap showed takes the mean of the fitted
+    /// water in that band of its climate's tilesets, else of all (the
+    /// abyss, only its own).
     pub fn water(&self, tileset: u8, band: usize) -> (f32, [u8; 3]) {
         let band = band.min(WATER_BANDS - 1);
-        self.water
-            .iter()
-            .find(|(t, _)| *t == tileset)
-            .map(|(_, bands)| (bands[band].0 as f32 / 255.0, bands[band].1))
-            .unwrap_or_else(|| default_water(band))
+        let as_drawn = |b: &Bands| (b[band].0 as f32 / 255.0, b[band].1);
+        if let Some((_, bands)) = self.water.iter().find(|(t, _)| *t == tileset) {
+            return as_drawn(bands);
+        }
+        let mean_of = |keep: &dyn Fn(u8) -> bool| {
+            let of: Vec<(f32, [u8; 3])> = self
+                .water
+                .iter()
+                .filter(|(t, _)| keep(*t) && !is_abyss(*t) && !is_abyss(tileset))
+                .map(|(_, bands)| as_drawn(bands))
+                .collect();
+            let color = mean(&of.iter().map(|o| o.1).collect::<Vec<_>>())?;
+            Some((of.iter().map(|o| o.0).sum::<f32>() / of.len() as f32, color))
+        };
+        mean_of(&|t| climate(t) == climate(tileset))
+            .or_else(|| mean_of(&|_| true))
+            .unwrap_or_else(|| default_water(tileset, band))
     }
 }
 
@@ -357,6 +437,7 @@ mod tests {
             forests: &[],
             water: &[],
             beta_trees: DEFAULT_BETA_TREES,
+            tft_beta_trees: DEFAULT_TFT_BETA_TREES,
         };
         // A standard ID: its material's hand-made colour; any other ID a
         // colour by its name.
@@ -388,6 +469,7 @@ mod tests {
             forests: &[],
             water: &[],
             beta_trees: DEFAULT_BETA_TREES,
+            tft_beta_trees: DEFAULT_TFT_BETA_TREES,
         };
         // Dirt is [80, 83, 88] (both dirts); Northrend's is 10 less red,
         // 3 less green and 7 bluer.
@@ -402,10 +484,83 @@ mod tests {
     }
 
     #[test]
+    fn outlands_water_is_its_abyss_fitted_or_not() {
+        // The Consortium's minimap: Outland's deep water near black and
+        // reddish, not the blue of a sea.
+        let no_fit = Tables {
+            ground: &[],
+            cliff: &[],
+            trees: &[],
+            forests: &[],
+            water: &fitted::WATER[..1],
+            beta_trees: DEFAULT_BETA_TREES,
+            tft_beta_trees: DEFAULT_TFT_BETA_TREES,
+        };
+        assert_ne!(fitted::WATER[0].0, b'O');
+        for t in [FITTED, no_fit] {
+            let (a, [r, g, b]) = t.water(b'O', WATER_BANDS - 1);
+            assert!(a > 0.5 && r >= b && r >= g, "{a} {:?}", [r, g, b]);
+            assert!(r as u32 + g as u32 + b as u32 <= 120, "{:?}", [r, g, b]);
+        }
+        // Another tileset no fit has takes the fitted seas', not the abyss.
+        let (_, [r, _, b]) = FITTED.water(b'?', WATER_BANDS - 1);
+        assert!(b > r + 40);
+    }
+
+    #[test]
+    fn an_unseen_tilesets_water_takes_its_climates() {
+        // Northrend unseen, Winter and Summer fitted: Northrend's water is
+        // Winter's (both snowy), not the mean of both; a tileset of no
+        // fitted climate takes the mean.
+        let winter = [(60, [50, 60, 170]); WATER_BANDS];
+        let summer = [(200, [10, 10, 110]); WATER_BANDS];
+        let water = [(b'L', summer), (b'W', winter)];
+        let t = Tables {
+            ground: &[],
+            cliff: &[],
+            trees: &[],
+            forests: &[],
+            water: &water,
+            beta_trees: DEFAULT_BETA_TREES,
+            tft_beta_trees: DEFAULT_TFT_BETA_TREES,
+        };
+        assert_eq!(t.water(b'N', 1), (60.0 / 255.0, [50, 60, 170]));
+        assert_eq!(t.water(b'B', 1), (130.0 / 255.0, [30, 35, 140]));
+    }
+
+    #[test]
+    fn the_frozen_throne_betas_draw_every_tree_in_one_green() {
+        // Ice Flow in betas 299 to 304 (w3i 23 and 24): its snowy trees
+        // are green on its minimap, pale on later Northrend maps.
+        assert_eq!(Era::of(Some(23)), Era::TftBeta);
+        assert_eq!(Era::of(Some(24)), Era::TftBeta);
+        assert_eq!(Era::of(Some(18)), Era::Release);
+        assert_eq!(Era::of(Some(25)), Era::Release);
+        assert_eq!(Era::of(Some(15)), Era::RocBeta);
+        let beta = trees(b"WTst", b'N', Era::TftBeta);
+        assert_eq!(beta, trees(b"LTlt", b'L', Era::TftBeta));
+        let [r, g, b] = beta;
+        assert!(g > r + 30 && g > b + 30, "{beta:?}");
+        let [r, g, b] = trees(b"WTst", b'N', Era::Release);
+        assert!(b >= g && g > r, "later: pale and bluish, {:?}", [r, g, b]);
+    }
+
+    #[test]
+    fn an_unseen_tree_of_another_tileset_takes_that_tilesets_forest() {
+        // A Northrend tree no minimap showed, on a Felwood map: Northrend's
+        // forest, not Felwood's.
+        let (n, c) = (FITTED.forest(b'N'), FITTED.forest(b'C'));
+        assert_ne!(n, c);
+        assert_eq!(trees(b"NTzq", b'C', Era::Release), n);
+        // A tree of a tileset with no forest: the map's.
+        assert_eq!(trees(b"?Tzq", b'C', Era::Release), c);
+    }
+
+    #[test]
     fn water_reads_as_water() {
         // Every tileset's water is blue to cyan, never violet: red its
         // weakest channel and blue at least three quarters of green.
-        for tileset in b'A'..=b'Z' {
+        for tileset in (b'A'..=b'Z').filter(|&t| !is_abyss(t)) {
             for band in 0..WATER_BANDS {
                 let (_, [r, g, b]) = water(tileset, band);
                 let c = [r, g, b];
@@ -420,7 +575,7 @@ mod tests {
         // The sea over any of its tileset's grounds, as the views blend it,
         // is bluer than it is red and no redder than green: no lavender
         // over orange dirt.
-        for &(tileset, _) in &fitted::WATER {
+        for &(tileset, _) in fitted::WATER.iter().filter(|w| !is_abyss(w.0)) {
             for &(id, _) in fitted::GROUND.iter().filter(|(k, _)| k[0] == tileset) {
                 let d = ground(id);
                 for band in 2..WATER_BANDS {
