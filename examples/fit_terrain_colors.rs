@@ -14,8 +14,10 @@
 //!   per whole texture ID), a cliff tile the mean of its corners' cliff
 //!   colours; a corner with the boundary flag is black (the game's black
 //!   mask covers it, on the minimap too);
-//! * water over it blends a tileset's water colour in by how deep it is
-//!   (four depth bands): `alpha * water + (1 - alpha) * ground`, the water
+//! * water over the part of it under water (where the ground rises above
+//!   the water, the ground shows) blends a tileset's water colour in by how
+//!   deep it is (four bands of its corners' mean depth):
+//!   `alpha * water + (1 - alpha) * ground`, the water
 //!   held to blue and cyan so that it reads as water in the lit 3D view too
 //!   (but Outland's abyss, which the game draws dark red);
 //! * trees cover part of a tile (the discs of their canopies, as the
@@ -79,6 +81,9 @@ struct TileSample {
     boundary: u8,
     /// The water's depth band, if the tile shows water.
     water: Option<usize>,
+    /// How much of the tile the water covers: where the ground rises
+    /// above it, the ground shows (on a shore), as in the views.
+    wet: f64,
     /// How much of the tile each kind of tree's canopies cover (indices
     /// into `Ids::trees`; 0..1 in all).
     cover: Vec<(usize, f64)>,
@@ -239,6 +244,9 @@ fn main() {
             print_fit(&fit);
         }
         let (seen, scores) = (score(train, &fit, &ids), score(held, &fit, &ids));
+        if std::env::var("EXPLAIN").is_ok_and(|p| p == "kinds") {
+            explain_kinds(held, &fit, &ids);
+        }
         if let Ok(pat) = std::env::var("EXPLAIN") {
             for m in held
                 .iter()
@@ -393,11 +401,21 @@ fn samples(w: &WarcraftMap, reference: &Reference, era: Era, ids: &mut Ids) -> V
             let depth = (0..4)
                 .map(|k| c[k].water_level() - heights[k])
                 .fold(f32::MIN, f32::max);
+            // The band by the mean depth of the corners, as the views draw it.
+            let band_depth = (0..4)
+                .map(|k| (c[k].water_level() - heights[k]).max(0.0))
+                .sum::<f32>()
+                / 4.0;
             out.push(TileSample {
                 corners,
                 cliff,
                 boundary: (0..4).filter(|&k| c[k].boundary()).map(|k| 1 << k).sum(),
-                water: (wet && depth > 0.0).then(|| game_colors::water_band(depth)),
+                water: (wet && depth > 0.0).then(|| game_colors::water_band(band_depth)),
+                wet: if wet {
+                    wet_share(std::array::from_fn(|k| c[k].water_level() - heights[k]))
+                } else {
+                    0.0
+                },
                 cover: cover[my as usize * tiles_x + mx as usize].clone(),
                 tileset: t.tileset,
                 era,
@@ -406,6 +424,25 @@ fn samples(w: &WarcraftMap, reference: &Reference, era: Era, ids: &mut Ids) -> V
         }
     }
     out
+}
+
+/// The share of a tile under water, from its corners' depths (water level
+/// less ground, in `tile_corners` order: (0, 0), (1, 0), (0, 1), (1, 1)),
+/// both surfaces bilinear over the tile.
+fn wet_share(depth: [f32; 4]) -> f64 {
+    const N: usize = 8;
+    let mut under = 0;
+    for i in 0..N {
+        for j in 0..N {
+            let (u, v) = ((j as f32 + 0.5) / N as f32, (i as f32 + 0.5) / N as f32);
+            let d = depth[0] * (1.0 - u) * (1.0 - v)
+                + depth[1] * u * (1.0 - v)
+                + depth[2] * (1.0 - u) * v
+                + depth[3] * u * v;
+            under += (d > 0.0) as usize;
+        }
+    }
+    under as f64 / (N * N) as f64
 }
 
 fn ground_id(t: &W3eTerrain, p: &Tilepoint) -> [u8; 4] {
@@ -490,6 +527,7 @@ fn base(s: &TileSample, r: &Resolved) -> [f64; 3] {
     match s.water {
         Some(band) => {
             let (a, w) = r.water[&s.tileset][band];
+            let a = a * s.wet;
             std::array::from_fn(|k| a * w[k] + (1.0 - a) * c[k])
         }
         None => c,
@@ -561,6 +599,46 @@ fn explain(m: &MapSamples, fit: &Fit, ids: &Ids, maps: &[&MapSamples]) {
             e / c,
             p.map(|v| (v / c) as i32),
             t.map(|v| (v / c) as i32)
+        );
+    }
+}
+
+/// Prints which kinds of tile the mean error over `maps` comes from (each
+/// map weighing the same, as the mean does): `EXPLAIN=kinds`.
+fn explain_kinds(maps: &[&MapSamples], fit: &Fit, ids: &Ids) {
+    let r = resolve(fit, ids, maps);
+    let mut by: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+    for m in maps {
+        let n = m.tiles.len() as f64 * maps.len() as f64;
+        for s in &m.tiles {
+            let p = predict(s, &r).map(|v| v.clamp(0.0, 255.0).round());
+            let e: f64 = (0..3).map(|k| (p[k] - s.target[k]).abs()).sum::<f64>() / 3.0;
+            let list = if s.cliff { &ids.cliff } else { &ids.ground };
+            let known = |i: usize| {
+                let rows = if s.cliff { &fit.cliff } else { &fit.ground };
+                rows.iter().any(|g| g.0 == list[i])
+            };
+            let pure = s.corners.iter().all(|&c| c == s.corners[0]);
+            let key = match () {
+                _ if s.boundary > 0 => "boundary",
+                _ if !s.cover.is_empty() => "trees",
+                _ if s.water.is_some() => "water",
+                _ if !s.corners.iter().all(|&c| known(c)) => "unseen ID",
+                _ if s.cliff && pure => "cliff",
+                _ if s.cliff => "cliff, mixed",
+                _ if pure => "ground",
+                _ => "ground, mixed",
+            };
+            let x = by.entry(key).or_default();
+            x.0 += 1.0 / n;
+            x.1 += e / n;
+        }
+    }
+    for (k, (share, e)) in by {
+        println!(
+            "  {k:14} {:5.1}% of tiles, adds {e:5.2} to the mean, {:5.1} a tile",
+            100.0 * share,
+            e / share
         );
     }
 }
@@ -814,16 +892,21 @@ fn fit_ground(fit: &mut Fit, maps: &[&MapSamples], ids: &Ids) {
     fit.cliff = keep(&x, ng..size);
 }
 
-/// Per channel sums over a (tileset, band)'s water tiles of the target t
-/// and the dry colour d: n, t, d, t*d, d*d, t*t.
+/// Sums over a (tileset, band)'s water tiles, per channel, of the target
+/// t, the dry colour d and the share under water s, for the model
+/// t = d + a s (w - d): n tiles, (t - d)^2, and s t, s d, s t d, s d d,
+/// s^2, s^2 d, s^2 d d.
 #[derive(Default, Clone, Copy)]
 struct WaterSums {
     n: f64,
-    t: [f64; 3],
-    d: [f64; 3],
-    td: [f64; 3],
-    dd: [f64; 3],
-    tt: [f64; 3],
+    misfit: [f64; 3],
+    st: [f64; 3],
+    sd: [f64; 3],
+    std: [f64; 3],
+    sdd: [f64; 3],
+    ss: f64,
+    ssd: [f64; 3],
+    ssdd: [f64; 3],
 }
 
 /// Stage 2: water, per tileset and depth band: target = a*w + (1-a)*dry on
@@ -840,13 +923,17 @@ fn fit_water(fit: &mut Fit, maps: &[&MapSamples], _ids: &Ids, r: &Resolved) {
         let Some(band) = s.water else { continue };
         let d = dry(s, r);
         let e = sums.entry((s.tileset, band)).or_default();
+        let (t, w) = (s.target, s.wet);
         e.n += 1.0;
+        e.ss += w * w;
         for k in 0..3 {
-            e.t[k] += s.target[k];
-            e.d[k] += d[k];
-            e.td[k] += s.target[k] * d[k];
-            e.dd[k] += d[k] * d[k];
-            e.tt[k] += s.target[k] * s.target[k];
+            e.misfit[k] += (t[k] - d[k]).powi(2);
+            e.st[k] += w * t[k];
+            e.sd[k] += w * d[k];
+            e.std[k] += w * t[k] * d[k];
+            e.sdd[k] += w * d[k] * d[k];
+            e.ssd[k] += w * w * d[k];
+            e.ssdd[k] += w * w * d[k] * d[k];
         }
     }
     let mut water: BTreeMap<u8, Bands> = BTreeMap::new();
@@ -878,10 +965,11 @@ fn fit_water(fit: &mut Fit, maps: &[&MapSamples], _ids: &Ids, r: &Resolved) {
                         0.1 * si as f64,
                         if abyss { 0.02 } else { 0.2 } + 0.05 * vi as f64,
                     );
+                    // sum s (w - d)(t - d) and sum s^2 (w - d)^2.
                     let (mut num, mut den) = (0.0, 0.0);
                     for k in 0..3 {
-                        num += w[k] * e.t[k] - e.td[k] - w[k] * e.d[k] + e.dd[k];
-                        den += e.n * w[k] * w[k] - 2.0 * w[k] * e.d[k] + e.dd[k];
+                        num += w[k] * e.st[k] - w[k] * e.sd[k] - e.std[k] + e.sdd[k];
+                        den += w[k] * w[k] * e.ss - 2.0 * w[k] * e.ssd[k] + e.ssdd[k];
                     }
                     let a = (num / den.max(1e-9)).clamp(0.2, 1.0);
                     let reads = band < 2
@@ -894,13 +982,8 @@ fn fit_water(fit: &mut Fit, maps: &[&MapSamples], _ids: &Ids, r: &Resolved) {
                     if !reads {
                         continue;
                     }
-                    let mut sse = 0.0;
-                    for k in 0..3 {
-                        let tt = e.tt[k] - 2.0 * e.td[k] + e.dd[k];
-                        let tw = w[k] * e.t[k] - e.td[k] - w[k] * e.d[k] + e.dd[k];
-                        let ww = e.n * w[k] * w[k] - 2.0 * w[k] * e.d[k] + e.dd[k];
-                        sse += tt - 2.0 * a * tw + a * a * ww;
-                    }
+                    let misfit: f64 = e.misfit.iter().sum();
+                    let sse = misfit - 2.0 * a * num + a * a * den;
                     if best.is_none_or(|b| sse < b.0) {
                         best = Some((sse, a, w));
                     }

@@ -6,8 +6,9 @@
 use super::super::tris::ColorVertex;
 use super::colors::Palette;
 
-/// A wet tile's water surface: its corners' levels, and how deep it is at
-/// its deepest corner.
+/// A wet tile's water surface: its corners' levels, and how deep it is on
+/// the mean of its corners (those above the water counting as 0 deep), as
+/// its colour was fitted.
 pub(super) struct Water {
     pub(super) levels: [f32; 4],
     depth: f32,
@@ -19,8 +20,9 @@ impl Water {
     /// nowhere above the ground.
     #[inline]
     pub(super) fn over(levels: [f32; 4], hs: [f32; 4]) -> Option<Water> {
-        let depth = (0..4).map(|k| levels[k] - hs[k]).fold(f32::MIN, f32::max);
-        (depth > 0.0).then_some(Water { levels, depth })
+        let deepest = (0..4).map(|k| levels[k] - hs[k]).fold(f32::MIN, f32::max);
+        let depth = (0..4).map(|k| (levels[k] - hs[k]).max(0.0)).sum::<f32>() / 4.0;
+        (deepest > 0.0).then_some(Water { levels, depth })
     }
 
     /// Its colour, unlit: the depth's colour as it is, with the depth's
