@@ -81,6 +81,10 @@ pub(super) struct LayerRows {
     /// bottom, starts (the depth where it ends in air; 0 outside the map).
     /// A column whose `hi` is its top is one slab to the bottom.
     his: Vec<u32>,
+    /// `[slot][column]`: the 64 voxels from the column's top (bit k: voxel
+    /// `top + k` solid; none outside the map), from which a band's word is
+    /// a shift.
+    from_top: Vec<u64>,
     /// `[slot][chunk]`: the chunk's columns and one each side: the least
     /// top, and the greatest `hi` of those inside the map.
     lo_hi: Vec<[u32; 2]>,
@@ -136,6 +140,7 @@ impl LayerRows {
         self.masks.resize(3 * w * self.stride, 0);
         self.tops.resize(3 * self.stride, 0);
         self.his.resize(3 * self.stride, 0);
+        self.from_top.resize(3 * self.stride, 0);
         self.lo_hi.resize(3 * self.chunks, [0; 2]);
         self.ready.resize(3 * self.chunks, false);
         self.bands.resize(3 * self.chunks, (u32::MAX, [0; CUT]));
@@ -172,7 +177,7 @@ impl LayerRows {
                     // One word a column holds it all, as a 64-deep map's:
                     // air above, solid below (or the map's bottom).
                     for &s in &slots {
-                        self.band(store, seg, s, c, len, base);
+                        self.band(s, c, len, base);
                     }
                     let band = |s: usize| &self.bands[s * self.chunks + c].1[..len + 2];
                     let rows = Rows {
@@ -242,51 +247,23 @@ impl LayerRows {
     /// Makes `self.bands` of chunk `c` (`len` columns) in ring slot `s`
     /// the words from z `base`, unless they are already: its columns and
     /// one each side, as one word each (every column there solid below the
-    /// word, or the word the map's last).
+    /// word, or the word the map's last). No column's top is above `base`.
     #[inline(always)]
-    fn band(
-        &mut self,
-        store: &VoxelStore,
-        seg: &Segment,
-        s: usize,
-        c: usize,
-        len: usize,
-        base: u32,
-    ) {
+    fn band(&mut self, s: usize, c: usize, len: usize, base: u32) {
         let (i0, band) = (c * CHUNK as usize, &mut self.bands[s * self.chunks + c]);
         if band.0 == base {
             return;
         }
         band.0 = base;
         let at = s * self.stride + i0;
-        let (tops, his) = (&self.tops[at..][..len + 2], &self.his[at..][..len + 2]);
+        let tops = &self.tops[at..][..len + 2];
+        let from_top = &self.from_top[at..][..len + 2];
         let cut = &mut band.1[..len + 2];
-        // Bit j: column j is of another shape, done below.
-        let mut others = 0u64;
-        for (j, ((m, &top), &hi)) in cut.iter_mut().zip(tops).zip(his).enumerate() {
-            // One slab to the bottom (or none): solid from its top down.
-            *m = !BELOW[(top - base).min(64) as usize];
-            others |= ((hi != top && hi != 0) as u64) << j;
-        }
-        let Some(y) = self.row_y[s] else {
-            return;
-        };
-        while others != 0 {
-            let j = others.trailing_zeros() as usize;
-            others &= others - 1;
-            let x = seg.x0 + (i0 + j) as u32 - 1;
-            let (slabs, _) = store.surface(x, y);
-            let mut m = 0;
-            for sl in slabs {
-                let (t, b) = (sl.top as u32, sl.bottom as u32);
-                if t >= base + 64 {
-                    break;
-                }
-                let t = t.max(base) - base;
-                let b = (b.max(base) - base).min(64);
-                m |= BELOW[b as usize] & !BELOW[t as usize];
-            }
-            cut[j] = m;
+        for ((m, &top), &bits) in cut.iter_mut().zip(tops).zip(from_top) {
+            // Bit b is voxel base + b, which is bit b - (top - base) of
+            // `from_top`: the bits past the word's end shift out.
+            let shift = top - base;
+            *m = if shift < 64 { bits << shift } else { 0 };
         }
     }
 
@@ -299,9 +276,11 @@ impl LayerRows {
         let slot = (by % 3) as usize;
         let tops = &mut self.tops[slot * stride..][..stride];
         let his = &mut self.his[slot * stride..][..stride];
+        let from_top = &mut self.from_top[slot * stride..][..stride];
         // Outside the map is air.
         tops.fill(depth);
         his.fill(0);
+        from_top.fill(0);
         self.ready[slot * self.chunks..][..self.chunks].fill(false);
         for b in &mut self.bands[slot * self.chunks..][..self.chunks] {
             b.0 = u32::MAX;
@@ -316,8 +295,11 @@ impl LayerRows {
             let row = store.row_parts(y, x0..x1);
             let ends = &row.slab_ends[..n + 1];
             let mut a = ends[0] as usize;
-            let columns = tops[first..][..n].iter_mut().zip(&mut his[first..][..n]);
-            for ((top, hi), &b) in columns.zip(&ends[1..]) {
+            let columns = tops[first..][..n]
+                .iter_mut()
+                .zip(&mut his[first..][..n])
+                .zip(&mut from_top[first..][..n]);
+            for (((top, hi), bits), &b) in columns.zip(&ends[1..]) {
                 let b = b as usize;
                 let slabs = &row.slabs[a..b];
                 a = b;
@@ -326,6 +308,7 @@ impl LayerRows {
                     Some(s) if s.bottom as u32 == depth => s.top as u32,
                     _ => depth,
                 };
+                *bits = solid_from(slabs, *top);
             }
         }
         for c in 0..self.chunks {
@@ -336,6 +319,21 @@ impl LayerRows {
             self.lo_hi[slot * self.chunks + c] = [lo, hi];
         }
     }
+}
+
+/// The 64 voxels of a column from its top `top` down (bit k: voxel
+/// `top + k`), from its slabs.
+#[inline(always)]
+fn solid_from(slabs: &[crate::store::voxels::Slab], top: u32) -> u64 {
+    let mut bits = 0;
+    for s in slabs {
+        let (t, b) = (s.top as u32 - top, s.bottom as u32 - top);
+        if t >= 64 {
+            break;
+        }
+        bits |= BELOW[b.min(64) as usize] & !BELOW[t as usize];
+    }
+    bits
 }
 
 /// Fills the whole words of chunk `c`'s columns (`len` and one each side)
