@@ -398,24 +398,16 @@ fn samples(w: &WarcraftMap, reference: &Reference, era: Era, ids: &mut Ids) -> V
             });
             let heights = t.tile_corner_heights(mx, ty);
             let wet = c.iter().any(|p| p.water_flag());
-            let depth = (0..4)
-                .map(|k| c[k].water_level() - heights[k])
-                .fold(f32::MIN, f32::max);
-            // The band by the mean depth of the corners, as the views draw it.
-            let band_depth = (0..4)
-                .map(|k| (c[k].water_level() - heights[k]).max(0.0))
-                .sum::<f32>()
-                / 4.0;
+            let depths: [f32; 4] = std::array::from_fn(|k| c[k].water_level() - heights[k]);
+            let depth = depths.iter().copied().fold(f32::MIN, f32::max);
             out.push(TileSample {
                 corners,
                 cliff,
                 boundary: (0..4).filter(|&k| c[k].boundary()).map(|k| 1 << k).sum(),
-                water: (wet && depth > 0.0).then(|| game_colors::water_band(band_depth)),
-                wet: if wet {
-                    wet_share(std::array::from_fn(|k| c[k].water_level() - heights[k]))
-                } else {
-                    0.0
-                },
+                // Banded as the views band it.
+                water: (wet && depth > 0.0)
+                    .then(|| game_colors::water_band(game_colors::tile_depth(depths))),
+                wet: if wet { wet_share(depths) } else { 0.0 },
                 cover: cover[my as usize * tiles_x + mx as usize].clone(),
                 tileset: t.tileset,
                 era,

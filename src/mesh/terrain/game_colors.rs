@@ -40,6 +40,13 @@ pub fn water_band(depth: f32) -> usize {
     }
 }
 
+/// How deep a wet tile's water is, for its band: the mean of its corners'
+/// depths (water level less ground), those above the water counting as 0.
+/// The views and the fit both band water by this.
+pub fn tile_depth(depths: [f32; 4]) -> f32 {
+    depths.iter().map(|d| d.max(0.0)).sum::<f32>() / 4.0
+}
+
 /// Water for tilesets no minimap showed: opacity (0..1) and colour, by
 /// band; shallow water lets more ground through. Outland has no sea: the
 /// game draws its water as a dark red abyss.
@@ -258,6 +265,11 @@ impl Tables<'_> {
             .unwrap_or_else(|| texture_color(id))
     }
 
+    /// The fitted forest of a tileset, if there is one.
+    fn fitted_forest(&self, tileset: u8) -> Option<[u8; 3]> {
+        self.forests.iter().find(|f| f.0 == tileset).map(|f| f.1)
+    }
+
     /// The forest of a tileset: fitted, else the mean of the fitted ones
     /// of its climate, else of all, else hand-made.
     pub fn forest(&self, tileset: u8) -> [u8; 3] {
@@ -268,10 +280,7 @@ impl Tables<'_> {
             .filter(|f| climate(f.0) == climate(tileset))
             .map(|f| f.1)
             .collect();
-        self.forests
-            .iter()
-            .find(|f| f.0 == tileset)
-            .map(|f| f.1)
+        self.fitted_forest(tileset)
             .or_else(|| mean(&alike))
             .or_else(|| mean(&all))
             .unwrap_or_else(|| hand_made_trees(tileset))
@@ -284,7 +293,7 @@ impl Tables<'_> {
     pub fn trees(&self, id: &[u8; 4], tileset: u8, era: Era) -> [u8; 3] {
         let c = || {
             lookup(self.trees, id)
-                .or_else(|| self.forests.iter().find(|f| f.0 == id[0]).map(|f| f.1))
+                .or_else(|| self.fitted_forest(id[0]))
                 .unwrap_or_else(|| self.forest(tileset))
         };
         match era {
@@ -306,11 +315,14 @@ impl Tables<'_> {
         if let Some((_, bands)) = self.water.iter().find(|(t, _)| *t == tileset) {
             return as_drawn(bands);
         }
+        if is_abyss(tileset) {
+            return default_water(tileset, band);
+        }
         let mean_of = |keep: &dyn Fn(u8) -> bool| {
             let of: Vec<(f32, [u8; 3])> = self
                 .water
                 .iter()
-                .filter(|(t, _)| keep(*t) && !is_abyss(*t) && !is_abyss(tileset))
+                .filter(|(t, _)| keep(*t) && !is_abyss(*t))
                 .map(|(_, bands)| as_drawn(bands))
                 .collect();
             let color = mean(&of.iter().map(|o| o.1).collect::<Vec<_>>())?;

@@ -5,6 +5,7 @@
 
 use super::super::tris::ColorVertex;
 use super::colors::Palette;
+use super::game_colors;
 
 /// A wet tile's water surface: its corners' levels, and how deep it is on
 /// the mean of its corners (those above the water counting as 0 deep), as
@@ -21,7 +22,7 @@ impl Water {
     #[inline]
     pub(super) fn over(levels: [f32; 4], hs: [f32; 4]) -> Option<Water> {
         let deepest = (0..4).map(|k| levels[k] - hs[k]).fold(f32::MIN, f32::max);
-        let depth = (0..4).map(|k| (levels[k] - hs[k]).max(0.0)).sum::<f32>() / 4.0;
+        let depth = game_colors::tile_depth(std::array::from_fn(|k| levels[k] - hs[k]));
         (deepest > 0.0).then_some(Water { levels, depth })
     }
 
