@@ -15,6 +15,7 @@ pub mod format;
 pub mod formats;
 pub mod info;
 pub mod kinds;
+mod memory;
 pub mod mesh;
 pub mod minimap;
 pub mod output;

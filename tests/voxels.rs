@@ -337,3 +337,41 @@ fn vxl_decode_errors_name_field_and_offset() {
     assert!(err.field.contains("column (0, 0) span 0 E"), "{err}");
     assert!(err.to_string().contains("past the map depth 64"), "{err}");
 }
+
+/// A mapped file is let go of as it is decoded (`formats::load_path`); the
+/// map must come out as from the bytes alone, also where the decoder goes
+/// back over bytes it has let go of (a map that is not 512 x 512 is first
+/// tried as one).
+#[test]
+fn mapped_files_decode_as_their_bytes_do() {
+    let dir = common::scratch_dir("voxels", "mapped");
+    for side in [512, 640] {
+        let store = synthetic_store(side, side, 64, side as u64);
+        let bytes =
+            formats::encode(&voxel_map(Format::AosVxl, store.clone()), Format::AosVxl).unwrap();
+        assert!(bytes.len() > 2 << 20, "{side}: {} bytes", bytes.len());
+        let path = dir.join(format!("map{side}.vxl"));
+        std::fs::write(&path, &bytes).unwrap();
+        let loaded = formats::load_path(&path, &LoadOptions::default()).unwrap();
+        assert_eq!(loaded.voxels().unwrap(), &store, "{side}");
+        let decoded = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+        assert_eq!(loaded.meta.warnings, decoded.meta.warnings, "{side}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The VXL decoder says as it goes how far it has read for the last time,
+/// ending with the whole file: what lets a mapped file's pages go.
+#[test]
+fn vxl_decode_says_how_far_it_has_read() {
+    let store = synthetic_store(512, 512, 64, 3);
+    let bytes = formats::encode(&voxel_map(Format::AosVxl, store), Format::AosVxl).unwrap();
+    let said = std::cell::RefCell::new(Vec::new());
+    let map = vxl::decode_releasing(&bytes, None, &|at| said.borrow_mut().push(at)).unwrap();
+    assert!(map.voxels().is_some());
+    let said = said.into_inner();
+    assert_eq!(said.last(), Some(&bytes.len()));
+    assert!(said.windows(2).all(|w| w[0] <= w[1]), "{said:?}");
+    // A row of 512 columns at a time, or finer.
+    assert!(said.len() >= 512, "{} reports", said.len());
+}

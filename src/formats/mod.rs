@@ -78,10 +78,26 @@ pub fn identify(head: &[u8], len: u64, vxl_size_known: bool) -> Result<Format, S
         .map_err(|why| format!("starts like {} but is not one: {why}", format.label()))
 }
 
+/// Told by a decoder that it will not read the bytes before this offset
+/// again (only a hint: reading them later still works).
+pub type DoneWith<'a> = &'a dyn Fn(usize);
+
 /// Decodes a map from its bytes alone.
 pub fn decode(bytes: &[u8], options: &LoadOptions) -> Result<Map, LoadError> {
+    decode_releasing(bytes, options, &|_| ())
+}
+
+/// [`decode`], telling `done_with` which bytes have been read for the last
+/// time (VXL, the format whose files run to megabytes, does).
+pub fn decode_releasing(
+    bytes: &[u8],
+    options: &LoadOptions,
+    done_with: DoneWith,
+) -> Result<Map, LoadError> {
     let map = match detect(bytes)? {
-        Format::AosVxl | Format::VoxlapVxl => vxl::decode(bytes, options.vxl_size)?,
+        Format::AosVxl | Format::VoxlapVxl => {
+            vxl::decode_releasing(bytes, options.vxl_size, done_with)?
+        }
         Format::Vmf => vmf::decode(bytes)?,
         Format::Alw => alw::decode(bytes)?,
         Format::W3e => w3e::decode(bytes)?,
@@ -102,7 +118,25 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
     };
     let file = std::fs::File::open(path).map_err(io)?;
     match mapped(&file) {
-        Some(bytes) => load_bytes(path, &bytes, options),
+        Some(bytes) => {
+            // Pages read for the last time are let go as the decode goes on,
+            // so that the whole file is never resident beside the store
+            // (3.7 MB less at the peak of `info` on a 3.7 MB map).
+            let released = std::cell::Cell::new(0usize);
+            let done_with = |offset: usize| {
+                // At the end, all of it: the store is at its largest then.
+                let upto = match offset >= bytes.len() {
+                    true => bytes.len(),
+                    false => offset & !(RELEASE_STEP - 1),
+                };
+                let from = released.get();
+                if upto >= from + RELEASE_STEP || (upto == bytes.len() && upto > from) {
+                    let_go(&bytes, from, upto - from);
+                    released.set(upto);
+                }
+            };
+            load_bytes_releasing(path, &bytes, options, &done_with)
+        }
         None => {
             let mut bytes = Vec::new();
             std::io::Read::read_to_end(&mut &file, &mut bytes).map_err(io)?;
@@ -110,6 +144,23 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
         }
     }
 }
+
+/// Lets go of `len` bytes of `map` from `offset` (page-aligned): they leave
+/// the process's resident memory, not the page cache.
+#[cfg(unix)]
+fn let_go(map: &memmap2::Mmap, offset: usize, len: usize) {
+    // SAFETY: the mapping is private and never written, so pages let go are
+    // read from the file again if touched later: no byte seen through the
+    // map changes.
+    let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, offset, len) };
+}
+
+#[cfg(not(unix))]
+fn let_go(_map: &memmap2::Mmap, _offset: usize, _len: usize) {}
+
+/// How much of a mapped file is let go at a time, in bytes (a multiple of
+/// the page size).
+const RELEASE_STEP: usize = 256 * 1024;
 
 /// The file mapped into memory, where it can be: its pages come straight
 /// from the page cache, with nothing copied into a buffer of our own (2 to
@@ -130,12 +181,21 @@ fn mapped(file: &std::fs::File) -> Option<memmap2::Mmap> {
 /// Decodes the bytes of the file at `path`, already read, with what its
 /// sidecars add.
 pub fn load_bytes(path: &Path, bytes: &[u8], options: &LoadOptions) -> Result<Map, LoadError> {
+    load_bytes_releasing(path, bytes, options, &|_| ())
+}
+
+fn load_bytes_releasing(
+    path: &Path,
+    bytes: &[u8],
+    options: &LoadOptions,
+    done_with: DoneWith,
+) -> Result<Map, LoadError> {
     let side = sidecar::read_beside(path);
     let mut options = options.clone();
     if options.vxl_size.is_none() {
         options.vxl_size = side.map_size;
     }
-    let mut map = decode(bytes, &options)?;
+    let mut map = decode_releasing(bytes, &options, done_with)?;
     side.apply(&mut map);
     Ok(map)
 }

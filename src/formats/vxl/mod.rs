@@ -2,6 +2,8 @@
 //! 108-byte header. See `aos-vxl-format.html` and FORMAT-NOTES.md.
 
 use super::error::{DecodeError, Format};
+use super::DoneWith;
+use crate::memory::FaultAhead;
 use crate::store::voxels::{FourthByte, Slab, StoreParts, VoxelStore, MAX_DEPTH, MAX_SIDE};
 use crate::store::{Map, Metadata, Spawn};
 use header::read_voxlap_header;
@@ -135,6 +137,16 @@ pub fn sniff_aos_whole(head: &[u8], len: u64, size_known: bool) -> Result<(), St
 /// Decodes either VXL container. `size` (`[width, length, depth]`) overrides
 /// what the header or the data say.
 pub fn decode(bytes: &[u8], size: Option<[u32; 3]>) -> Result<Map, DecodeError> {
+    decode_releasing(bytes, size, &|_| ())
+}
+
+/// [`decode`], telling `done_with` as it goes which bytes it has read for
+/// the last time, so that a mapped file's pages can be let go.
+pub fn decode_releasing(
+    bytes: &[u8],
+    size: Option<[u32; 3]>,
+    done_with: DoneWith,
+) -> Result<Map, DecodeError> {
     let mut warnings = Vec::new();
     let (format, camera, data_start, header_size) = match voxlap_byte_order(bytes) {
         Some(big_endian) => {
@@ -184,7 +196,7 @@ pub fn decode(bytes: &[u8], size: Option<[u32; 3]>) -> Result<Map, DecodeError> 
                 (words / 2).max(columns + columns / 8).min(words),
                 words - columns,
             );
-            parse_columns(data, data_start, (512, 512), 64, room, format)
+            parse_columns(data, data_start, (512, 512), 64, room, format, done_with)
                 .ok()
                 .filter(|p| p.used == data.len())
         }
@@ -218,8 +230,15 @@ pub fn decode(bytes: &[u8], size: Option<[u32; 3]>) -> Result<Map, DecodeError> 
                 }
             };
             let room = (frame.spans, frame.colors);
-            let parsed =
-                parse_columns(data, data_start, (dims[0], dims[1]), dims[2], room, format)?;
+            let parsed = parse_columns(
+                data,
+                data_start,
+                (dims[0], dims[1]),
+                dims[2],
+                room,
+                format,
+                done_with,
+            )?;
             (dims, parsed)
         }
     };
@@ -403,6 +422,7 @@ fn parse_columns(
     d: u32,
     (span_room, color_room): (usize, usize),
     format: Format,
+    done_with: DoneWith,
 ) -> Result<Parsed, DecodeError> {
     let wanted = w as usize * l as usize;
     let width = Some(w);
@@ -413,10 +433,20 @@ fn parse_columns(
     let mut slab_index = vec![0u32; wanted + 1];
     let mut color_index = vec![0u32; wanted + 1];
     let (mut si, mut ci) = (0usize, 0usize);
+    let mut ahead: [FaultAhead; 4] = Default::default();
     let mut pos = 0usize;
     let mut ignored_a = 0u64;
     let mut column = 0usize;
     while column < wanted {
+        if column % 16 == 0 {
+            ahead[0].ahead(&mut slabs, si);
+            ahead[1].ahead(&mut colors, ci);
+            ahead[2].ahead(&mut slab_index, column);
+            ahead[3].ahead(&mut color_index, column);
+            if column % 256 == 0 {
+                done_with(base + pos);
+            }
+        }
         let mut span = 0u32;
         loop {
             let err = |off: usize, field: &str, problem: String| {
@@ -563,6 +593,7 @@ fn parse_columns(
         slab_index[column] = si as u32;
         color_index[column] = ci as u32;
     }
+    done_with(base + pos);
     slabs.truncate(si);
     colors.truncate(ci);
     slab_index.truncate(column + 1);
