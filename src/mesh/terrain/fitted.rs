@@ -4,8 +4,8 @@
 
 use super::game_colors::Bands;
 
-/// The fit: 114 maps of ../shared/corpus (1859914 tiles): model error 10.7 on all; fitted on each half, 12.2 on the other (worst 29.6, 4v4_Snowblind_v1.2@87.w3x).
-pub const FIT: &str = "114 maps of ../shared/corpus (1859914 tiles): model error 10.7 on all; fitted on each half, 12.2 on the other (worst 29.6, 4v4_Snowblind_v1.2@87.w3x)";
+/// The fit: 114 maps of ../shared/corpus (1859914 tiles): model error 10.7 on all; fitted on each half, 12.0 on the other (worst 22.5, 4v4_WinterTownship@5150.w3x).
+pub const FIT: &str = "114 maps of ../shared/corpus (1859914 tiles): model error 10.7 on all; fitted on each half, 12.0 on the other (worst 22.5, 4v4_WinterTownship@5150.w3x)";
 
 /// Ground texture IDs and their colour on the minimap, sorted by ID.
 pub const GROUND: [(&[u8; 4], [u8; 3]); 156] = [
