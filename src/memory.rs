@@ -11,7 +11,7 @@
 /// Faults in an array's pages ahead of writes that fill it from the start,
 /// [`STEP`] bytes at a time. Only a hint: without it (other systems, old
 /// kernels) the pages fault in one by one as they are written.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct FaultAhead {
     /// Bytes from the array's start already asked for.
     ready: usize,
@@ -21,12 +21,29 @@ pub(crate) struct FaultAhead {
 pub(crate) const STEP: usize = 64 * 1024;
 
 impl FaultAhead {
+    /// For an array about to be written from the start: none of the work
+    /// where its first page is already resident (memory the allocator
+    /// hands back after a free, as when a map is decoded again), where
+    /// asking would cost a system call a step and save no fault.
+    pub(crate) fn new<T>(v: &[T]) -> Self {
+        // Its second whole page: the first may hold the allocator's own
+        // notes, written whatever the array's pages are.
+        let start = v.as_ptr() as usize;
+        let probe = (start + 2 * PAGE - 1) & !(PAGE - 1);
+        let inside = probe + PAGE <= start + std::mem::size_of_val(v);
+        let ready = match inside && !resident(probe as *const u8) {
+            true => 0,
+            false => usize::MAX,
+        };
+        FaultAhead { ready }
+    }
+
     /// Makes sure the pages of `v` from element `written` on are resident,
     /// for at least a quarter of [`STEP`] and at most a whole one.
     #[inline]
     pub(crate) fn ahead<T>(&mut self, v: &mut [T], written: usize) {
         let at = written * std::mem::size_of::<T>();
-        if at + STEP / 4 <= self.ready {
+        if at.saturating_add(STEP / 4) <= self.ready {
             return;
         }
         let len = std::mem::size_of_val(v);
@@ -39,9 +56,11 @@ impl FaultAhead {
 }
 
 /// Faults in bytes `from..to` of the allocation at `base` for writing.
+/// The page size the kernel hands memory out in (without huge pages).
+const PAGE: usize = 4096;
+
 #[cfg(target_os = "linux")]
 fn populate_write(base: *mut u8, from: usize, to: usize) {
-    const PAGE: usize = 4096;
     // Whole pages that hold some byte of the range: all of them lie in the
     // allocation's own mapping, whatever else shares the first and last.
     let start = (base as usize + from) & !(PAGE - 1);
@@ -61,6 +80,22 @@ fn populate_write(base: *mut u8, from: usize, to: usize) {
 #[cfg(not(target_os = "linux"))]
 fn populate_write(_base: *mut u8, _from: usize, _to: usize) {}
 
+/// Whether the page holding `at` is resident.
+#[cfg(target_os = "linux")]
+fn resident(at: *const u8) -> bool {
+    let page = (at as usize) & !(PAGE - 1);
+    let mut state = 0u8;
+    // SAFETY: mincore only reports on the page (which holds `at`, so is
+    // mapped) into the one byte given.
+    let ok = unsafe { libc::mincore(page as *mut libc::c_void, 1, &mut state) } == 0;
+    ok && state & 1 == 1
+}
+
+#[cfg(not(target_os = "linux"))]
+fn resident(_at: *const u8) -> bool {
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::{FaultAhead, STEP};
@@ -71,7 +106,7 @@ mod tests {
     fn fault_ahead_keeps_values_and_stays_near_the_writes() {
         let mut v = vec![0u32; 100_000];
         v[99_999] = 7;
-        let mut ahead = FaultAhead::default();
+        let mut ahead = FaultAhead { ready: 0 };
         for i in 0..50_000 {
             ahead.ahead(&mut v, i);
             v[i] = i as u32;
@@ -81,5 +116,13 @@ mod tests {
         assert!(v[..50_000].iter().enumerate().all(|(i, &x)| x == i as u32));
         assert!(v[50_000..99_999].iter().all(|&x| x == 0));
         assert_eq!(v[99_999], 7);
+    }
+
+    /// An array already written is left alone: asking for its pages would
+    /// be a system call a step for nothing.
+    #[test]
+    fn resident_arrays_are_left_alone() {
+        let v = vec![1u8; 1 << 20];
+        assert_eq!(FaultAhead::new(&v).ready, usize::MAX);
     }
 }

@@ -433,7 +433,12 @@ fn parse_columns(
     let mut slab_index = vec![0u32; wanted + 1];
     let mut color_index = vec![0u32; wanted + 1];
     let (mut si, mut ci) = (0usize, 0usize);
-    let mut ahead: [FaultAhead; 4] = Default::default();
+    let mut ahead = [
+        FaultAhead::new(&slabs),
+        FaultAhead::new(&colors),
+        FaultAhead::new(&slab_index),
+        FaultAhead::new(&color_index),
+    ];
     let mut pos = 0usize;
     let mut ignored_a = 0u64;
     let mut column = 0usize;
