@@ -55,10 +55,10 @@ impl FaultAhead {
     }
 }
 
-/// Faults in bytes `from..to` of the allocation at `base` for writing.
 /// The page size the kernel hands memory out in (without huge pages).
 const PAGE: usize = 4096;
 
+/// Faults in bytes `from..to` of the allocation at `base` for writing.
 #[cfg(target_os = "linux")]
 fn populate_write(base: *mut u8, from: usize, to: usize) {
     // Whole pages that hold some byte of the range: all of them lie in the
@@ -96,9 +96,58 @@ fn resident(_at: *const u8) -> bool {
     true
 }
 
+/// Lets go of a mapped file's pages behind a decoder's reads
+/// ([`crate::formats::DoneWith`]): they leave the process's resident memory,
+/// not the page cache, [`RELEASE_STEP`] bytes at a time and all that is
+/// left at the end, when the store is at its largest.
+pub(crate) struct ReleaseBehind<'a> {
+    map: &'a memmap2::Mmap,
+    /// Bytes from the start already let go.
+    released: std::cell::Cell<usize>,
+}
+
+/// How much of a mapped file is let go at a time, in bytes (a multiple of
+/// the page size).
+const RELEASE_STEP: usize = 256 * 1024;
+
+impl<'a> ReleaseBehind<'a> {
+    pub(crate) fn new(map: &'a memmap2::Mmap) -> Self {
+        ReleaseBehind {
+            map,
+            released: Default::default(),
+        }
+    }
+
+    /// The decoder will not read the bytes before `offset` again.
+    pub(crate) fn done_with(&self, offset: usize) {
+        let len = self.map.len();
+        let upto = match offset >= len {
+            true => len,
+            false => offset & !(RELEASE_STEP - 1),
+        };
+        let from = self.released.get();
+        if upto > from && (upto == len || upto - from >= RELEASE_STEP) {
+            let_go(self.map, from, upto - from);
+            self.released.set(upto);
+        }
+    }
+}
+
+/// Lets go of `len` bytes of `map` from `offset` (page-aligned).
+#[cfg(unix)]
+fn let_go(map: &memmap2::Mmap, offset: usize, len: usize) {
+    // SAFETY: the mapping is private and never written, so pages let go are
+    // read from the file again if touched later: no byte seen through the
+    // map changes.
+    let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, offset, len) };
+}
+
+#[cfg(not(unix))]
+fn let_go(_map: &memmap2::Mmap, _offset: usize, _len: usize) {}
+
 #[cfg(test)]
 mod tests {
-    use super::{FaultAhead, STEP};
+    use super::{FaultAhead, ReleaseBehind, RELEASE_STEP, STEP};
 
     /// Faulting ahead changes no value, written or not, and asks for no
     /// more than a step past the writes.
@@ -124,5 +173,29 @@ mod tests {
     fn resident_arrays_are_left_alone() {
         let v = vec![1u8; 1 << 20];
         assert_eq!(FaultAhead::new(&v).ready, usize::MAX);
+    }
+
+    /// A mapped file is let go a step at a time behind the reads, all of it
+    /// at the end, and its bytes read the same afterwards.
+    #[test]
+    fn release_behind_goes_by_steps_then_to_the_end() {
+        let path = std::env::temp_dir().join(format!("mapscope-release-{}", std::process::id()));
+        let bytes: Vec<u8> = (0..RELEASE_STEP * 3 + 100).map(|i| i as u8).collect();
+        std::fs::write(&path, &bytes).unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        // SAFETY: a file of this test's own, not changed while mapped.
+        let map = unsafe { memmap2::Mmap::map(&file) }.unwrap();
+        let behind = ReleaseBehind::new(&map);
+        behind.done_with(RELEASE_STEP - 1);
+        assert_eq!(behind.released.get(), 0);
+        behind.done_with(RELEASE_STEP * 2 + 5);
+        assert_eq!(behind.released.get(), RELEASE_STEP * 2);
+        behind.done_with(RELEASE_STEP);
+        assert_eq!(behind.released.get(), RELEASE_STEP * 2);
+        behind.done_with(bytes.len());
+        assert_eq!(behind.released.get(), bytes.len());
+        assert_eq!(&map[..], &bytes[..]);
+        drop(map);
+        std::fs::remove_file(&path).ok();
     }
 }

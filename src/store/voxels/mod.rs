@@ -169,35 +169,25 @@ impl VoxelStore {
     /// [`Self::end_column`]. Sizes must already be checked against
     /// [`MAX_SIDE`] and [`MAX_DEPTH`].
     pub fn new(width: u32, length: u32, depth: u32, fourth_byte: FourthByte) -> Self {
-        assert!(width >= 1 && length >= 1 && width <= MAX_SIDE && length <= MAX_SIDE);
-        assert!((1..=MAX_DEPTH).contains(&depth));
         let columns = width as usize * length as usize;
         let mut slab_index = Vec::with_capacity(columns + 1);
         slab_index.push(0);
         let mut color_index = Vec::with_capacity(columns + 1);
         color_index.push(0);
-        VoxelStore {
-            width,
-            length,
-            depth,
+        let parts = StoreParts {
             slab_index,
             color_index,
-            slabs: Vec::new(),
-            colors: Vec::new(),
-            materials: Vec::new(),
-            fourth_byte,
-        }
+            ..Default::default()
+        };
+        Self::assemble([width, length, depth], fourth_byte, parts)
     }
 
-    /// A store from arrays built elsewhere; spare capacity is freed.
-    /// `parts` must hold `width * length` columns.
-    pub fn from_parts(dims: [u32; 3], fourth_byte: FourthByte, parts: StoreParts) -> Self {
+    /// The store holding `parts` as they are, its size checked.
+    fn assemble(dims: [u32; 3], fourth_byte: FourthByte, parts: StoreParts) -> Self {
         let [width, length, depth] = dims;
         assert!(width >= 1 && length >= 1 && width <= MAX_SIDE && length <= MAX_SIDE);
         assert!((1..=MAX_DEPTH).contains(&depth));
-        // Not through `new`: its empty indexes, sized for every column, would
-        // be 2 MB more at the peak of loading a 512 x 512 map.
-        let mut store = VoxelStore {
+        VoxelStore {
             width,
             length,
             depth,
@@ -207,7 +197,15 @@ impl VoxelStore {
             colors: parts.colors,
             materials: Vec::new(),
             fourth_byte,
-        };
+        }
+    }
+
+    /// A store from arrays built elsewhere; spare capacity is freed.
+    /// `parts` must hold `width * length` columns.
+    pub fn from_parts(dims: [u32; 3], fourth_byte: FourthByte, parts: StoreParts) -> Self {
+        // Not through `new`: its empty indexes, sized for every column, would
+        // be 2 MB more at the peak of loading a 512 x 512 map.
+        let mut store = Self::assemble(dims, fourth_byte, parts);
         store.slab_index.shrink_to_fit();
         store.color_index.shrink_to_fit();
         store.finish();
