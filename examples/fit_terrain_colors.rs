@@ -740,7 +740,7 @@ fn fit(maps: &[&MapSamples], ids: &Ids) -> Fit {
         .collect();
 
     // Trees by ID: target - (1 - F) * base = sum of f_kind * t_kind, each
-    // ID pulled toward the forest of the tileset it covers most of.
+    // ID pulled toward the colour it would fall back to.
     let nt = ids.trees.len();
     let mut n = vec![vec![0.0; nt]; nt];
     let mut b = vec![[0.0; 3]; nt];
@@ -764,7 +764,10 @@ fn fit(maps: &[&MapSamples], ids: &Ids) -> Fit {
             .iter()
             .max_by(|a, b| a.1.total_cmp(b.1))
             .map_or(ids.trees[i][0], |(t, _)| *t);
-        let prior = f64s(tables.forest(home));
+        // What the viewer shows for an ID with no row of its own (`fit.trees`
+        // is still empty): a snowy tree's snow, else the forest its ID
+        // names, else its home's.
+        let prior = f64s(tables.trees(&ids.trees[i], home, Era::Release));
         n[i][i] += PRIOR_TREES;
         for k in 0..3 {
             b[i][k] += PRIOR_TREES * prior[k];

@@ -112,6 +112,13 @@ pub fn climate(tileset: u8) -> u8 {
     }
 }
 
+/// Whether a tree ID names a snowy or icy tree: `WTst` and `YTst` (snowy
+/// tree walls), `YTwt` (winter), `NTiw` (icy), as the game's destructable
+/// table names them.
+fn is_snowy_tree(id: &[u8; 4]) -> bool {
+    matches!(&id[2..], b"st" | b"wt" | b"iw")
+}
+
 /// A tree canopy's hand-made colour for a tileset letter: for tilesets no
 /// fitted forest covers.
 pub fn hand_made_trees(tileset: u8) -> [u8; 3] {
@@ -286,6 +293,15 @@ impl Tables<'_> {
             .unwrap_or_else(|| hand_made_trees(tileset))
     }
 
+    /// A tree whose ID names snow or ice (`YTst`, Cityscape's snowy tree
+    /// wall) looks like the other snowy trees, whatever its tileset's
+    /// forests look like: the mean of the fitted ones, else hand-made snow.
+    /// `None` for other trees.
+    fn snowy_trees(&self, id: &[u8; 4]) -> Option<[u8; 3]> {
+        is_snowy_tree(id)
+            .then(|| mean_where(self.trees, is_snowy_tree).unwrap_or_else(|| hand_made_trees(b'W')))
+    }
+
     /// The colour of a tree's canopy from above, by its ID, on a map of
     /// `tileset` whose minimap `era` drew: a tree no minimap showed takes
     /// the forest of the tileset its ID names (`NTiw`, Northrend's, stays
@@ -293,6 +309,7 @@ impl Tables<'_> {
     pub fn trees(&self, id: &[u8; 4], tileset: u8, era: Era) -> [u8; 3] {
         let c = || {
             lookup(self.trees, id)
+                .or_else(|| self.snowy_trees(id))
                 .or_else(|| self.fitted_forest(id[0]))
                 .unwrap_or_else(|| self.forest(tileset))
         };
@@ -420,6 +437,31 @@ mod tests {
         // used while fitted ones exist; a mean of them is.
         let none = trees(b"?Tzq", b'?', Era::Release);
         assert_ne!(none, hand_made_trees(b'?'));
+    }
+
+    #[test]
+    fn an_unseen_snowy_tree_is_snowy_whatever_its_tileset() {
+        // Cityscape's snowy tree wall where only Cityscape's green trees
+        // and Winter's snowy ones were fitted (as on Winter Township, held
+        // out): Winter's snow, not Cityscape's green forest.
+        let t = Tables {
+            ground: &[],
+            cliff: &[],
+            trees: &[(b"WTst", [110, 170, 180]), (b"YTct", [35, 95, 36])],
+            forests: &[(b'W', [86, 160, 180]), (b'Y', [41, 94, 52])],
+            water: &[],
+            beta_trees: DEFAULT_BETA_TREES,
+            tft_beta_trees: DEFAULT_TFT_BETA_TREES,
+        };
+        assert_eq!(t.trees(b"YTst", b'W', Era::Release), [110, 170, 180]);
+        // Other unseen Cityscape trees keep Cityscape's forest.
+        assert_eq!(t.trees(b"YTzz", b'W', Era::Release), [41, 94, 52]);
+        // With no snowy tree fitted: snow made by hand, not green.
+        let none = Tables { trees: &[], ..t };
+        assert_eq!(
+            none.trees(b"NTiw", b'C', Era::Release),
+            hand_made_trees(b'W')
+        );
     }
 
     #[test]
