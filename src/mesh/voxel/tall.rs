@@ -277,21 +277,27 @@ impl LayerRows {
         let tops = &mut self.tops[slot * stride..][..stride];
         let his = &mut self.his[slot * stride..][..stride];
         let from_top = &mut self.from_top[slot * stride..][..stride];
-        // Outside the map is air.
-        tops.fill(depth);
-        his.fill(0);
-        from_top.fill(0);
         self.ready[slot * self.chunks..][..self.chunks].fill(false);
         for b in &mut self.bands[slot * self.chunks..][..self.chunks] {
             b.0 = u32::MAX;
         }
         let y = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length());
         self.row_y[slot] = y;
+        // The map's columns in the bordered row: `first..first + n`.
+        let x0 = seg.x0.saturating_sub(1);
+        let x1 = (seg.x0 + seg.width + 1).min(store.width());
+        let (first, n) = match y {
+            Some(_) => ((x0 + 1 - seg.x0) as usize, (x1 - x0) as usize),
+            None => (0, 0),
+        };
+        // Outside the map is air (inside, every column is written below).
+        for (v, air) in [(&mut *tops, depth), (&mut *his, 0)] {
+            v[..first].fill(air);
+            v[first + n..].fill(air);
+        }
+        from_top[..first].fill(0);
+        from_top[first + n..].fill(0);
         if let Some(y) = y {
-            let x0 = seg.x0.saturating_sub(1);
-            let x1 = (seg.x0 + seg.width + 1).min(store.width());
-            let first = (x0 + 1 - seg.x0) as usize;
-            let n = (x1 - x0) as usize;
             let row = store.row_parts(y, x0..x1);
             let ends = &row.slab_ends[..n + 1];
             let mut a = ends[0] as usize;
@@ -301,6 +307,16 @@ impl LayerRows {
                 .zip(&mut from_top[first..][..n]);
             for (((top, hi), bits), &b) in columns.zip(&ends[1..]) {
                 let b = b as usize;
+                // Most columns are one slab.
+                if b == a + 1 {
+                    let s = &row.slabs[a];
+                    let (t, bottom) = (s.top as u32, s.bottom as u32);
+                    a = b;
+                    *top = t;
+                    *hi = if bottom == depth { t } else { depth };
+                    *bits = BELOW[(bottom - t).min(64) as usize % 128];
+                    continue;
+                }
                 let slabs = &row.slabs[a..b];
                 a = b;
                 *top = slabs.first().map_or(depth, |s| s.top as u32);
