@@ -9,50 +9,58 @@
 //! top (from its slabs where it is more than one slab to the bottom).
 //!
 //! The rest (deep caves, tall cliffs) are cut into overlapping 64-voxel
-//! layers. A layer meshes the voxels of all but its first and last bit (the
-//! map's top and bottom aside): those are its margin, where the voxels
-//! above and below the ones it meshes lie, so that every face and its AO
-//! ring (one voxel up, down and aside) is found within the layer. Layers
-//! all air there or solid all around are skipped from a summary of each
-//! chunk's row by word.
+//! layers, from the highest top around down to where all around is solid.
+//! A layer meshes the voxels of all but its first and last bit (the map's
+//! top and bottom aside): those are its margin, where the voxels above and
+//! below the ones it meshes lie, so that every face and its AO ring (one
+//! voxel up, down and aside) is found within the layer. Layers all air there
+//! or solid all around are skipped from a summary of each chunk's row by
+//! word.
 
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
 use super::{ChunkOut, Segment, BELOW};
 use crate::store::voxels::{VoxelStore, CHUNK};
 
-/// How a depth over 64 is cut: layer i holds z `base[i]..base[i] + 64`
-/// and meshes the voxels of bits `keep[i]`. Layers step by 62, each
-/// meshing from one past the last one's end; the last ends at the map's
-/// bottom, where below is solid as it is for a one-word map.
-#[derive(Debug, Default)]
+/// The layers that mesh z `lo..=hi` of a map `depth` deep (`hi < depth`,
+/// `depth > 64`; none where `lo > hi`), as `(base, keep)`: a layer holds z `base..base +
+/// 64` and meshes the voxels of bits `keep`. Each layer starts a voxel
+/// above the first it meshes (its margin, where the voxels above those lie)
+/// and meshes 62, leaving its last bit as the margin below, but at the map's
+/// bottom, where below is solid as it is for a one-word map; the next
+/// starts meshing one past. Starting at `lo`, the highest top around, rather
+/// than at multiples of 62, a chunk row's surface falls in its first layer.
+#[derive(Debug, Clone, Copy)]
 pub(super) struct Layers {
-    pub(super) base: Vec<u32>,
-    pub(super) keep: Vec<u64>,
+    from: u32,
+    hi: u32,
+    depth: u32,
 }
 
 impl Layers {
-    pub(super) fn new(depth: u32) -> Layers {
-        assert!(depth > 64, "one word holds a column of {depth}");
-        let n = (depth - 1).div_ceil(62) as usize;
-        let mut out = Layers::default();
-        for i in 0..n as u32 {
-            let (base, keep) = match i {
-                0 => (0, !0u64 >> 1),
-                _ if (i as usize) + 1 < n => (62 * i, (!0u64 >> 2) << 1),
-                _ => {
-                    let base = depth - 64;
-                    (base, !0u64 << (62 * i + 1 - base))
-                }
-            };
-            out.base.push(base);
-            out.keep.push(keep);
+    pub(super) fn new(lo: u32, hi: u32, depth: u32) -> Layers {
+        debug_assert!(hi < depth && depth > 64);
+        Layers {
+            from: lo,
+            hi,
+            depth,
         }
-        out
     }
+}
 
-    fn len(&self) -> usize {
-        self.base.len()
+impl Iterator for Layers {
+    type Item = (u32, u64);
+
+    #[inline]
+    fn next(&mut self) -> Option<(u32, u64)> {
+        if self.from > self.hi {
+            return None;
+        }
+        let base = self.from.saturating_sub(1).min(self.depth - 64);
+        let last = if base + 64 == self.depth { 63 } else { 62 };
+        let keep = (!0u64 << (self.from - base)) & (!0u64 >> (63 - last));
+        self.from = base + last + 1;
+        Some((base, keep))
     }
 }
 
@@ -61,9 +69,6 @@ impl Layers {
 /// a layer is cut from the words only where a chunk's row is meshed in it.
 #[derive(Debug, Default)]
 pub(super) struct LayerRows {
-    /// The depth `layers` cut.
-    depth: u32,
-    layers: Layers,
     /// Words a column.
     words: usize,
     /// The segment's first column.
@@ -129,11 +134,7 @@ impl LayerRows {
         outs: &mut [ChunkOut],
     ) {
         let [width, length, depth] = store.dims();
-        if self.depth != depth {
-            self.layers = Layers::new(depth);
-            self.depth = depth;
-        }
-        let (n, w) = (self.layers.len(), depth.div_ceil(64) as usize);
+        let w = depth.div_ceil(64) as usize;
         self.words = w;
         self.stride = seg.width as usize + 2;
         self.chunks = seg.chunks as usize;
@@ -208,8 +209,9 @@ impl LayerRows {
                     &self.all[sum(slots[1])],
                     &self.all[sum(slots[2])],
                 );
-                for k in 0..n {
-                    let (base, keep) = (self.layers.base[k], self.layers.keep[k]);
+                // Nothing is solid above `lo`, and from `hi` down all is
+                // solid around: every face lies in `lo..=hi`.
+                for (base, keep) in Layers::new(lo, hi.min(depth - 1), depth) {
                     let (q, r) = ((base / 64) as usize, base % 64);
                     let q1 = (q + 1).min(w - 1);
                     let solid_around = funnel(am[q] & ac[q] & ap[q], am[q1] & ac[q1] & ap[q1], r);
@@ -412,32 +414,50 @@ fn set_range(m: &mut [u64], top: u32, bottom: u32) {
 mod tests {
     use super::Layers;
 
-    /// Every voxel is meshed by exactly one layer, with a voxel of margin
-    /// above it (but at the top) and below it (but at the bottom) in that
-    /// layer.
+    /// Every voxel from `lo` to `hi` is meshed by exactly one layer, none
+    /// twice, with a voxel of margin above it (but at the top) and below it
+    /// (but at the bottom) in that layer; a layer meshes 62 voxels (but the
+    /// last).
     #[test]
     fn layers_mesh_each_voxel_once_with_margins() {
-        for depth in [65, 100, 126, 127, 128, 129, 200, 240, 256, 300, 1000, 4096] {
-            let l = Layers::new(depth);
-            let mut meshed = vec![0; depth as usize];
-            for (&base, &keep) in l.base.iter().zip(&l.keep) {
-                assert!(base + 64 <= depth, "depth {depth}: layer at {base}");
-                for b in 0..64 {
-                    if keep >> b & 1 == 0 {
-                        continue;
-                    }
-                    let z = base + b;
-                    meshed[z as usize] += 1;
-                    assert!(z == 0 || b > 0, "depth {depth}: no margin above {z}");
-                    assert!(z == depth - 1 || b < 63, "depth {depth}: none below {z}");
+        for depth in [65, 100, 126, 127, 128, 129, 200, 240, 256, 300, 1000] {
+            let mut spans = vec![(0, depth - 1), (depth - 1, depth - 1), (5, 3)];
+            for lo in (0..depth).step_by(7) {
+                for hi in (lo..depth).step_by(13) {
+                    spans.push((lo, hi));
                 }
+                spans.push((lo, depth - 1));
             }
-            assert!(meshed.iter().all(|&m| m == 1), "depth {depth}: {meshed:?}");
-            assert_eq!(
-                l.base.len() as u32,
-                (depth - 1).div_ceil(62),
-                "depth {depth}"
-            );
+            for (lo, hi) in spans {
+                let what = format!("depth {depth}, {lo}..={hi}");
+                let mut meshed = vec![0; depth as usize];
+                let mut count = 0;
+                for (base, keep) in Layers::new(lo, hi, depth) {
+                    count += 1;
+                    assert!(base + 64 <= depth, "{what}: layer at {base}");
+                    for b in 0..64 {
+                        if keep >> b & 1 == 0 {
+                            continue;
+                        }
+                        let z = base + b;
+                        meshed[z as usize] += 1;
+                        assert!(z == 0 || b > 0, "{what}: no margin above {z}");
+                        assert!(z == depth - 1 || b < 63, "{what}: none below {z}");
+                    }
+                }
+                for (z, &m) in meshed.iter().enumerate() {
+                    // Past `hi`, a layer's last bits may be meshed too.
+                    let inside = (lo..=hi).contains(&(z as u32));
+                    assert!(
+                        m == 1 || !inside && m == 0,
+                        "{what}: z {z} meshed {m} times"
+                    );
+                }
+                assert!(
+                    count <= (hi + 1).saturating_sub(lo).div_ceil(62),
+                    "{what}: {count} layers"
+                );
+            }
         }
     }
 }
