@@ -4,7 +4,8 @@
 //! versions of the mesher can be checked to give the same meshes.
 //!
 //! `cargo run --release --example mesh_timing [runs] [name part]` (corpus maps
-//! and tall synthetic ones, `samples::tall_voxels`)
+//! and tall synthetic ones, `samples::tall_voxels`; `MESH_TIMING_PARALLEL=1`:
+//! with `mesh::mesh_all`, on every core, as the viewer meshes)
 
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::{self, ChunkMesh, MeshOptions};
@@ -98,6 +99,8 @@ fn main() {
             .collect();
         maps.extend(sunk);
     }
+    // On every core, as the viewer meshes, rather than on one.
+    let parallel = std::env::var_os("MESH_TIMING_PARALLEL").is_some();
     for (name, store) in &maps {
         let opts = MeshOptions::default();
         let meshes = mesh::mesh_all_serial(store, &opts);
@@ -105,7 +108,11 @@ fn main() {
         let mut times: Vec<f64> = (0..runs)
             .map(|_| {
                 let t = Instant::now();
-                std::hint::black_box(mesh::mesh_all_serial(store, &opts));
+                if parallel {
+                    std::hint::black_box(mesh::mesh_all(store, &opts));
+                } else {
+                    std::hint::black_box(mesh::mesh_all_serial(store, &opts));
+                }
                 t.elapsed().as_secs_f64()
             })
             .collect();

@@ -578,6 +578,8 @@ fn escape_during_a_load_stops_the_loader() {
         .args(["sh", "-c", &script])
         .output()
         .expect("runs the viewer");
+    // Hundreds of megabytes, not worth keeping as the screenshots are.
+    let _ = std::fs::remove_file(&map);
     let said = std::fs::read_to_string(&err).unwrap_or_default();
     let title = std::fs::read_to_string(&title).unwrap_or_default();
     let ticks: Vec<f64> = std::fs::read_to_string(&cpu)

@@ -133,8 +133,14 @@ pub fn mesh_chunk(store: &VoxelStore, chunk: usize, opts: &MeshOptions) -> Chunk
 }
 
 /// Chunks per parallel task: enough side by side for reading the store row by
-/// row to pay, few enough to spread a small map over the threads.
-const SEGMENT_CHUNKS: u32 = 2;
+/// row to pay, few enough to spread a small map over the threads. A quarter
+/// of a chunk row, at least 2 and at most 8 (256 columns): on 2 threads,
+/// the 1024 x 1024 x 256 demo map meshes in 10.1-10.3 ms in tasks of 8
+/// against 12.1-12.3 in tasks of 2, and 512 x 512 maps alike in 2 or 4
+/// (`MESH_TIMING_PARALLEL=1 examples/mesh_timing`).
+fn segment_chunks(store: &VoxelStore) -> u32 {
+    (store.chunks_x() / 4).clamp(2, 8)
+}
 
 /// Meshes every chunk, in parallel; the result is in chunk order.
 pub fn mesh_all(store: &VoxelStore, opts: &MeshOptions) -> Vec<ChunkMesh> {
@@ -152,27 +158,18 @@ pub fn mesh_all_until(
 ) -> Option<Vec<ChunkMesh>> {
     use std::sync::atomic::Ordering::Relaxed;
     let (cxn, cyn) = (store.chunks_x(), store.chunks_y());
+    let segment = segment_chunks(store);
     let segments: Vec<(u32, u32)> = (0..cyn)
-        .flat_map(|cy| {
-            (0..cxn)
-                .step_by(SEGMENT_CHUNKS as usize)
-                .map(move |cx| (cy, cx))
-        })
+        .flat_map(|cy| (0..cxn).step_by(segment as usize).map(move |cx| (cy, cx)))
         .collect();
     let parts: Vec<Vec<ChunkMesh>> = segments
         .into_par_iter()
         .map_init(Mesher::new, |m, (cy, cx)| {
-            let mut out = Vec::with_capacity(SEGMENT_CHUNKS as usize);
+            let mut out = Vec::with_capacity(segment as usize);
             if stop.load(Relaxed) {
                 return out;
             }
-            m.mesh_chunk_row(
-                store,
-                cy,
-                cx..(cx + SEGMENT_CHUNKS).min(cxn),
-                opts,
-                &mut out,
-            );
+            m.mesh_chunk_row(store, cy, cx..(cx + segment).min(cxn), opts, &mut out);
             out
         })
         .collect();
