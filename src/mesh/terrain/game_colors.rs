@@ -304,8 +304,9 @@ impl Tables<'_> {
 
     /// The colour of a tree's canopy from above, by its ID, on a map of
     /// `tileset` whose minimap `era` drew: a tree no minimap showed takes
-    /// the forest of the tileset its ID names (`NTiw`, Northrend's, stays
-    /// icy on a Felwood map), else of the map's tileset.
+    /// the snowy trees' colour if its ID names snow or ice (`NTiw` stays
+    /// icy on a Felwood map), else the forest of the tileset its ID names
+    /// (`NTtw`, Northrend's), else of the map's tileset.
     pub fn trees(&self, id: &[u8; 4], tileset: u8, era: Era) -> [u8; 3] {
         let c = || {
             lookup(self.trees, id)
