@@ -20,7 +20,7 @@
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
 use super::{ChunkOut, Segment, BELOW};
-use crate::store::voxels::{VoxelStore, CHUNK};
+use crate::store::voxels::{RowParts, VoxelStore, CHUNK};
 
 /// The layers that mesh z `lo..=hi` of a map `depth` deep (`hi < depth`,
 /// `depth > 64`; none where `lo > hi`), as `(base, keep)`: a layer holds z `base..base +
@@ -113,6 +113,20 @@ pub(super) struct LayerRows {
 /// A chunk's columns and one each side.
 const CUT: usize = CHUNK as usize + 2;
 
+/// One chunk's part of a map row, as [`LayerRows::layers`] meshes it.
+struct ChunkRow<'e, 's> {
+    /// The chunk, in the segment.
+    c: usize,
+    /// Its columns.
+    len: usize,
+    /// The row, in the chunk.
+    ly: u32,
+    /// Ring slots of the rows before, at and after it.
+    slots: [usize; 3],
+    edges: &'e MapEdges,
+    columns: RowParts<'s>,
+}
+
 /// Bits `r..r + 64` of the two words `lo` (bits 0..64) and `hi` (64..128).
 #[inline(always)]
 fn funnel(lo: u64, hi: u64, r: u32) -> u64 {
@@ -196,53 +210,84 @@ impl LayerRows {
                     );
                     continue;
                 }
-                for &s in &slots {
-                    if !self.ready[s * self.chunks + c] {
-                        fill_words(self, store, s, c, len);
-                    }
-                }
-                let chunks = self.chunks;
-                let sum = |s: usize| (s * chunks + c) * w..(s * chunks + c + 1) * w;
-                let any = &self.any[sum(slots[1])];
-                let (am, ac, ap) = (
-                    &self.all[sum(slots[0])],
-                    &self.all[sum(slots[1])],
-                    &self.all[sum(slots[2])],
-                );
-                // Nothing is solid above `lo`, and from `hi` down all is
-                // solid around: every face lies in `lo..=hi`.
-                for (base, keep) in Layers::new(lo, hi.min(depth - 1), depth) {
-                    let (q, r) = ((base / 64) as usize, base % 64);
-                    let q1 = (q + 1).min(w - 1);
-                    let solid_around = funnel(am[q] & ac[q] & ap[q], am[q1] & ac[q1] & ap[q1], r);
-                    if funnel(any[q], any[q1], r) & keep == 0 || solid_around == !0 {
-                        continue;
-                    }
-                    for (cut, &s) in self.cut.iter_mut().zip(&slots) {
-                        let row = &self.masks[(s * self.stride + i0) * w..][..(len + 2) * w];
-                        for (m, col) in cut.iter_mut().zip(row.chunks_exact(w)) {
-                            *m = funnel(col[q], col[q1], r);
-                        }
-                    }
-                    let rows = Rows {
-                        m: &self.cut[0][..len + 2],
-                        c: &self.cut[1][..len + 2],
-                        p: &self.cut[2][..len + 2],
-                        last_valid: keep,
-                    };
-                    // Nothing solid above the first voxel meshed here.
-                    let from = base + keep.trailing_zeros();
-                    let tops = &self.tops[slots[1] * self.stride + i0 + 1..][..len];
-                    let first_tops = tops
-                        .iter()
-                        .enumerate()
-                        .fold(0u32, |f, (j, &t)| f | ((t >= from) as u32) << j);
-                    let layer = Layer { base, first_tops };
-                    single_word::mesh_row::<SHADE>(
-                        &rows, len, ly, &edges, columns, layer, rgb, out,
-                    );
+                let row = ChunkRow {
+                    c,
+                    len,
+                    ly,
+                    slots,
+                    edges: &edges,
+                    columns,
+                };
+                self.layers::<SHADE>(store, &row, lo, hi.min(depth - 1), rgb, out);
+            }
+        }
+    }
+
+    /// Meshes chunk row `row` a layer at a time, its faces lying in z
+    /// `lo..=hi`.
+    fn layers<const SHADE: bool>(
+        &mut self,
+        store: &VoxelStore,
+        row: &ChunkRow<'_, '_>,
+        lo: u32,
+        hi: u32,
+        rgb: &mut [u32; 64],
+        out: &mut ChunkOut,
+    ) {
+        let (c, len, slots) = (row.c, row.len, row.slots);
+        let (w, depth, i0) = (self.words, store.depth(), c * CHUNK as usize);
+        for &s in &slots {
+            if !self.ready[s * self.chunks + c] {
+                fill_words(self, store, s, c, len);
+            }
+        }
+        let chunks = self.chunks;
+        let sum = |s: usize| (s * chunks + c) * w..(s * chunks + c + 1) * w;
+        let any = &self.any[sum(slots[1])];
+        let (am, ac, ap) = (
+            &self.all[sum(slots[0])],
+            &self.all[sum(slots[1])],
+            &self.all[sum(slots[2])],
+        );
+        // Nothing is solid above `lo`, and from `hi` down all is solid
+        // around: every face lies in `lo..=hi`.
+        for (base, keep) in Layers::new(lo, hi, depth) {
+            let (q, r) = ((base / 64) as usize, base % 64);
+            let q1 = (q + 1).min(w - 1);
+            let solid_around = funnel(am[q] & ac[q] & ap[q], am[q1] & ac[q1] & ap[q1], r);
+            if funnel(any[q], any[q1], r) & keep == 0 || solid_around == !0 {
+                continue;
+            }
+            for (cut, &s) in self.cut.iter_mut().zip(&slots) {
+                let masks = &self.masks[(s * self.stride + i0) * w..][..(len + 2) * w];
+                for (m, col) in cut.iter_mut().zip(masks.chunks_exact(w)) {
+                    *m = funnel(col[q], col[q1], r);
                 }
             }
+            let rows = Rows {
+                m: &self.cut[0][..len + 2],
+                c: &self.cut[1][..len + 2],
+                p: &self.cut[2][..len + 2],
+                last_valid: keep,
+            };
+            // Nothing solid above the first voxel meshed here.
+            let from = base + keep.trailing_zeros();
+            let tops = &self.tops[slots[1] * self.stride + i0 + 1..][..len];
+            let first_tops = tops
+                .iter()
+                .enumerate()
+                .fold(0u32, |f, (j, &t)| f | ((t >= from) as u32) << j);
+            let layer = Layer { base, first_tops };
+            single_word::mesh_row::<SHADE>(
+                &rows,
+                len,
+                row.ly,
+                row.edges,
+                row.columns,
+                layer,
+                rgb,
+                out,
+            );
         }
     }
 
