@@ -408,17 +408,16 @@ fn fill_words(rows: &mut LayerRows, store: &VoxelStore, slot: usize, c: usize, l
     let masks = &mut rows.masks[(slot * stride + i0) * w..][..(len + 2) * w];
     masks.fill(0);
     if let Some(y) = rows.row_y[slot] {
-        // Bordered column i is map column x0 + i - 1 (the segment's x0).
+        // Bordered column j is map column x_first + j - 1: those inside the
+        // map, read in order.
         let x_first = rows.x0 + i0 as u32;
-        for (j, m) in masks.chunks_exact_mut(w).enumerate() {
-            let Some(x) = (x_first + j as u32).checked_sub(1) else {
-                continue;
-            };
-            if x >= store.width() {
-                continue;
-            }
-            let (slabs, _) = store.surface(x, y);
-            for s in slabs {
+        let x0 = x_first.saturating_sub(1);
+        let x1 = (x_first + len as u32 + 1).min(store.width());
+        let first = (x0 + 1 - x_first) as usize;
+        let row = store.row_parts(y, x0..x1);
+        let inside = &mut masks[first * w..][..(x1 - x0) as usize * w];
+        for (m, ends) in inside.chunks_exact_mut(w).zip(row.slab_ends.windows(2)) {
+            for s in &row.slabs[ends[0] as usize..ends[1] as usize] {
                 set_range(m, s.top as u32, s.bottom as u32);
             }
         }
