@@ -23,13 +23,14 @@ use super::{ChunkOut, Segment, BELOW};
 use crate::store::voxels::{RowParts, VoxelStore, CHUNK};
 
 /// The layers that mesh z `lo..=hi` of a map `depth` deep (`hi < depth`,
-/// `depth > 64`; none where `lo > hi`), as `(base, keep)`: a layer holds z `base..base +
-/// 64` and meshes the voxels of bits `keep`. Each layer starts a voxel
-/// above the first it meshes (its margin, where the voxels above those lie)
-/// and meshes 62, leaving its last bit as the margin below, but at the map's
-/// bottom, where below is solid as it is for a one-word map; the next
-/// starts meshing one past. Starting at `lo`, the highest top around, rather
-/// than at multiples of 62, a chunk row's surface falls in its first layer.
+/// `depth > 64`; none where `lo > hi`), as `(base, keep)`: a layer holds
+/// z `base..base + 64` and meshes the voxels of bits `keep`. Each layer
+/// starts a voxel above the first it meshes (its margin, where the voxels
+/// above those lie) and meshes 62, leaving its last bit as the margin
+/// below, but at the map's bottom, where below is solid as it is for a
+/// one-word map; the next starts meshing one past. Starting at `lo`, the
+/// highest top around, rather than at multiples of 62, a chunk row's
+/// surface falls in its first layer.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Layers {
     from: u32,
