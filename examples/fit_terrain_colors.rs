@@ -30,9 +30,9 @@
 //! each ID pulled toward the colour it would fall back to without a fit
 //! ([`game_colors::Tables`]), which IDs too few tiles show keep. It is
 //! scored on maps it did not see: the maps are split in two halves (every
-//! other map of each tileset; versions of one map stay together), a fit on each half is
-//! scored on the other, looking colours up as the viewer does; then the
-//! fit on all of them is the table written.
+//! other map of each tileset; versions of one map stay together), a fit on
+//! each half is scored on the other, looking colours up as the viewer does;
+//! then the fit on all of them is the table written.
 //!
 //! `EXPLAIN=NAME[,NAME...]` prints, for each held-out map whose file name
 //! holds one of them, which kinds of tile its error comes from (trees,

@@ -22,9 +22,9 @@ pub(crate) const STEP: usize = 64 * 1024;
 
 impl FaultAhead {
     /// For an array about to be written from the start: none of the work
-    /// where its first page is already resident (memory the allocator
-    /// hands back after a free, as when a map is decoded again), where
-    /// asking would cost a system call a step and save no fault.
+    /// where it is already resident (memory the allocator hands back after
+    /// a free, as when a map is decoded again), where asking would cost a
+    /// system call a step and save no fault.
     pub(crate) fn new<T>(v: &[T]) -> Self {
         // Its second whole page: the first may hold the allocator's own
         // notes, written whatever the array's pages are.

@@ -223,6 +223,32 @@ impl Segment {
     }
 }
 
+/// Of `n` columns from map column `x_first` and one more each side (the
+/// bordered columns, numbered from 0 one left of `x_first`), those inside a
+/// map `width` wide: map columns `x0..x1`, the first of them bordered
+/// column `at`.
+struct Bordered {
+    x0: u32,
+    x1: u32,
+    at: usize,
+}
+
+impl Bordered {
+    fn new(x_first: u32, n: u32, width: u32) -> Self {
+        let x0 = x_first.saturating_sub(1);
+        Bordered {
+            x0,
+            x1: (x_first + n + 1).min(width),
+            at: (x0 + 1 - x_first) as usize,
+        }
+    }
+
+    /// How many there are.
+    fn len(&self) -> usize {
+        (self.x1 - self.x0) as usize
+    }
+}
+
 /// Gathers a chunk's faces by direction into one mesh with its bounds.
 fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
     let rect = store.chunk(chunk);
@@ -267,11 +293,9 @@ fn fill_row(masks: &mut [u64], store: &VoxelStore, seg: &Segment, by: u32, pad: 
     let Some(y) = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length()) else {
         return;
     };
-    let x0 = seg.x0.saturating_sub(1);
-    let x1 = (seg.x0 + seg.width + 1).min(store.width());
-    let first = (x0 + 1 - seg.x0) as usize;
-    let row = store.row_parts(y, x0..x1);
-    let inside = &mut ring[first..first + (x1 - x0) as usize];
+    let cols = Bordered::new(seg.x0, seg.width, store.width());
+    let row = store.row_parts(y, cols.x0..cols.x1);
+    let inside = &mut ring[cols.at..][..cols.len()];
     let ends = &row.slab_ends[..inside.len() + 1];
     // Bits [top, bottom) by table, cheaper than two shifts by a variable.
     let solid = |s: &crate::store::voxels::Slab| {
