@@ -96,7 +96,9 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
     };
     use crate::formats::w3x::info::encode_info;
     use crate::store::terrain::W3eTerrain;
-    use crate::store::warcraft::{Doodad, Force, MapInfo, MinimapIcon, Pathing, Player, Unit};
+    use crate::store::warcraft::{
+        Doodad, Environment, Force, MapInfo, MinimapIcon, Pathing, Player, Unit,
+    };
     let mut t = W3eTerrain::flat(33, 33, 12);
     for (i, p) in t.tilepoints.iter_mut().enumerate() {
         let (x, y) = (i % 33, i / 33);
@@ -121,6 +123,17 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
         playable: [28, 28],
         flags: 0x4,
         tileset: b'L',
+        // What a new map in the 1.36 editor has, but for the weather.
+        environment: Some(Environment {
+            fog_style: 0,
+            fog_z: [3000.0, 5000.0],
+            fog_density: 0.5,
+            fog_color: [0, 0, 0, 255],
+            weather: Some(*b"RLlr"),
+            sound: "Default".into(),
+            light: None,
+            water_tint: [255, 255, 255, 255],
+        }),
         players: (0..2)
             .map(|i| Player {
                 number: i,

@@ -3,6 +3,7 @@
 //! information and players, units, doodads and trees, pathing.
 
 pub(crate) mod diff;
+pub(crate) mod environment;
 use super::bench::{time, BenchInput};
 use super::terrain::Terrain;
 use super::{Lines, MapKind};
@@ -135,6 +136,9 @@ impl MapKind for Warcraft<'_> {
             add("suggested players", info.suggested_players.clone());
             let [w, h] = info.playable;
             add("playable area", format!("{w} x {h} tiles"));
+            for (k, v) in environment::lines(info) {
+                add(k, v);
+            }
             for p in &info.players {
                 add(
                     "player",
@@ -237,6 +241,9 @@ impl MapKind for Warcraft<'_> {
             o.insert("forces".into(), forces_json(info));
             o.insert("playable".into(), json!(info.playable));
             o.insert("suggested_players".into(), json!(info.suggested_players));
+            if let Some(e) = environment::json(info) {
+                o.insert("environment".into(), e);
+            }
         }
     }
 

@@ -109,8 +109,32 @@ pub struct MapInfo {
     pub playable: [u32; 2],
     pub flags: u32,
     pub tileset: u8,
+    /// Fog, weather, sound, light and water (version 23 and later).
+    pub environment: Option<Environment>,
     pub players: Vec<Player>,
     pub forces: Vec<Force>,
+}
+
+/// What the editor's map options set for the map's look and sound, as the
+/// w3i holds it (version 23 and later).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Environment {
+    /// Terrain fog: its style (the map's flags say whether it is on), the
+    /// heights it starts and ends at, density and colour (RGBA).
+    pub fog_style: i32,
+    pub fog_z: [f32; 2],
+    pub fog_density: f32,
+    pub fog_color: [u8; 4],
+    /// The weather effect's ID (`RAhr`, `SNbs`, ...); none where 0.
+    /// (Version 25 and later.)
+    pub weather: Option<[u8; 4]>,
+    /// The sound environment's name; empty for the default.
+    pub sound: String,
+    /// The tileset whose light the map uses instead of its own; none for
+    /// its own.
+    pub light: Option<u8>,
+    /// The water's tint, RGBA (the map's flags say whether it is on).
+    pub water_tint: [u8; 4],
 }
 
 /// A player slot.

@@ -8,7 +8,7 @@
 use super::strings::Strings;
 use crate::formats::error::{DecodeError, Format};
 use crate::formats::reader::Reader;
-use crate::store::warcraft::{Force, MapInfo, Player};
+use crate::store::warcraft::{Environment, Force, MapInfo, Player};
 
 const FILE: &str = "war3map.w3i";
 
@@ -114,16 +114,17 @@ pub fn decode_info(bytes: &[u8], strings: &Strings) -> Result<(MapInfo, Vec<Stri
     }
     info.flags = r.u32(&f("flags"))?;
     info.tileset = r.u8(&f("tileset"))?;
-    skip_screens(&mut r, version)?;
+    info.environment = screens(&mut r, version)?;
     info.players = read_players(&mut r, version, &mut text, &mut warnings)?;
     info.forces = read_forces(&mut r, &mut text, &mut warnings)?;
     // Upgrades, tech and random tables follow; mapscope shows none of them.
     Ok((info, warnings))
 }
 
-/// The loading and prologue screens, fog, weather, sound and light, script
-/// language and game data: fields a viewer skips, as each version has them.
-fn skip_screens(r: &mut Reader<'_>, version: u32) -> Result<(), DecodeError> {
+/// Reads past the loading and prologue screens, script language and game
+/// data, fields a viewer does not show, as each version has them; keeps
+/// the fog, weather, sound, light and water between them.
+fn screens(r: &mut Reader<'_>, version: u32) -> Result<Option<Environment>, DecodeError> {
     let f = |name: &str| format!("{FILE} {name}");
     let skip_string = |r: &mut Reader<'_>, name: &str| c_string(r, &f(name)).map(drop);
     if version >= V23 {
@@ -135,7 +136,7 @@ fn skip_screens(r: &mut Reader<'_>, version: u32) -> Result<(), DecodeError> {
         skip_string(r, "loading screen model")?;
     }
     if version < V10 {
-        return Ok(());
+        return Ok(None);
     }
     skip_string(r, "loading screen text")?;
     skip_string(r, "loading screen title")?;
@@ -157,15 +158,11 @@ fn skip_screens(r: &mut Reader<'_>, version: u32) -> Result<(), DecodeError> {
             skip_string(r, "prologue subtitle")?;
         }
     }
-    if version >= V23 {
-        r.bytes(4 * 4 + 4, &f("fog"))?;
-        if version >= TFT {
-            r.i32(&f("weather"))?;
-        }
-        skip_string(r, "sound environment")?;
-        r.u8(&f("light environment"))?;
-        r.bytes(4, &f("water tint"))?;
-    }
+    let environment = if version >= V23 {
+        Some(environment(r, version)?)
+    } else {
+        None
+    };
     if version >= LUA {
         r.i32(&f("script language"))?;
     }
@@ -178,7 +175,38 @@ fn skip_screens(r: &mut Reader<'_>, version: u32) -> Result<(), DecodeError> {
         // public reader names them yet).
         r.bytes(12, &f("patch 2.0 fields"))?;
     }
-    Ok(())
+    Ok(environment)
+}
+
+/// Fog, weather, sound environment, light environment and water tint.
+fn environment(r: &mut Reader<'_>, version: u32) -> Result<Environment, DecodeError> {
+    let f = |name: &str| format!("{FILE} {name}");
+    let rgba = |r: &mut Reader<'_>, name: &str| -> Result<[u8; 4], DecodeError> {
+        let b = r.bytes(4, &f(name))?;
+        Ok([b[0], b[1], b[2], b[3]])
+    };
+    let fog_style = r.i32(&f("fog style"))?;
+    let fog_z = [r.f32(&f("fog start z"))?, r.f32(&f("fog end z"))?];
+    let fog_density = r.f32(&f("fog density"))?;
+    let fog_color = rgba(r, "fog colour")?;
+    let weather = if version >= TFT {
+        Some(r.u32(&f("weather"))?.to_le_bytes()).filter(|id| *id != [0; 4])
+    } else {
+        None
+    };
+    let sound = c_string(r, &f("sound environment"))?;
+    let light = Some(r.u8(&f("light environment"))?).filter(|&t| t != 0);
+    let water_tint = rgba(r, "water tint")?;
+    Ok(Environment {
+        fog_style,
+        fog_z,
+        fog_density,
+        fog_color,
+        weather,
+        sound,
+        light,
+        water_tint,
+    })
 }
 
 /// A count of players or forces, checked against the file.
@@ -260,6 +288,7 @@ mod tests {
         };
         let subs = std::fs::read_dir(corpus.join("w3x")).unwrap();
         let mut versions = std::collections::BTreeMap::new();
+        let (mut tinted, mut fogged) = (Vec::new(), Vec::new());
         for sub in subs.flatten() {
             for e in std::fs::read_dir(sub.path()).unwrap().flatten() {
                 let p = e.path();
@@ -278,6 +307,22 @@ mod tests {
                 let (info, warnings) =
                     decode_info(&w3i, &strings).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
                 *versions.entry(info.version).or_insert(0) += 1;
+                // Version 23 on, the environment; the fog and tint flags
+                // are set on maps that change those colours.
+                assert_eq!(
+                    info.environment.is_some(),
+                    info.version >= V23,
+                    "{}",
+                    p.display()
+                );
+                if let Some(e) = &info.environment {
+                    if e.water_tint[..3] != [255; 3] && e.water_tint != [0; 4] {
+                        tinted.push(info.flags & 0x10000 != 0);
+                    }
+                    if e.fog_color[..3] != [0; 3] {
+                        fogged.push(info.flags & 0x2000 != 0);
+                    }
+                }
                 assert!(!info.players.is_empty(), "{}", p.display());
                 // Every corpus map names itself, through its string table.
                 assert!(
@@ -289,6 +334,11 @@ mod tests {
                 assert!(warnings.is_empty(), "{}: {warnings:?}", p.display());
             }
         }
+        // Most maps that set a water tint or a fog colour turn it on: the
+        // flags `kinds::warcraft::environment` reads as on and off.
+        let share = |v: &[bool]| v.iter().filter(|&&b| b).count() as f64 / v.len().max(1) as f64;
+        assert!(tinted.len() >= 5 && share(&tinted) >= 0.9, "{tinted:?}");
+        assert!(fogged.len() >= 5 && share(&fogged) >= 0.6, "{fogged:?}");
         // The corpus holds the 2002 beta's 15 up to patch 2.0's 33.
         assert!(
             versions.contains_key(&15) && versions.contains_key(&33),
@@ -344,7 +394,7 @@ pub fn encode_info(info: &MapInfo) -> Vec<u8> {
     }
     u32s(&mut out, &[info.flags]);
     out.push(info.tileset);
-    // The screens, as `skip_screens` reads them: numbers -1, strings empty.
+    // The screens, as `screens` reads them: numbers -1, strings empty.
     let none = (-1i32) as u32;
     if v >= V23 {
         u32s(&mut out, &[none]);
@@ -369,13 +419,18 @@ pub fn encode_info(info: &MapInfo) -> Vec<u8> {
             out.extend(std::iter::repeat_n(0, 2 + (v >= V15) as usize));
         }
         if v >= V23 {
-            out.extend_from_slice(&[0; 20]);
-            if v >= TFT {
-                u32s(&mut out, &[0]);
+            let e = info.environment.clone().unwrap_or_default();
+            u32s(&mut out, &[e.fog_style as u32]);
+            for x in [e.fog_z[0], e.fog_z[1], e.fog_density] {
+                out.extend_from_slice(&x.to_le_bytes());
             }
-            string(&mut out, "");
-            out.push(0);
-            out.extend_from_slice(&[0xFF; 4]);
+            out.extend_from_slice(&e.fog_color);
+            if v >= TFT {
+                out.extend_from_slice(&e.weather.unwrap_or_default());
+            }
+            string(&mut out, &e.sound);
+            out.push(e.light.unwrap_or(0));
+            out.extend_from_slice(&e.water_tint);
         }
         if v >= LUA {
             u32s(&mut out, &[0]);
@@ -439,6 +494,16 @@ mod round_trip {
             playable: [84, 84],
             flags: 0x8c14,
             tileset: b'L',
+            environment: (version >= V23).then(|| Environment {
+                fog_style: 1,
+                fog_z: [1000.0, 6500.5],
+                fog_density: 0.5,
+                fog_color: [200, 100, 50, 255],
+                weather: (version >= TFT).then_some(*b"SNbs"),
+                sound: "cave".into(),
+                light: Some(b'N'),
+                water_tint: [255, 40, 40, 200],
+            }),
             players: (0..4)
                 .map(|i| Player {
                     number: i,

@@ -10,6 +10,7 @@
 //! half a unit.
 
 use super::super::terrain::diff as terrain_diff;
+use super::environment;
 use crate::diff::regions::{self, Changed};
 use crate::diff::{
     counted, field, object_change, object_mark, region_marks, Change, FieldChange, GridDiff,
@@ -293,6 +294,12 @@ pub fn info(old: Option<&MapInfo>, new: Option<&MapInfo>, out: &mut Vec<FieldCha
         (o.tileset as char).to_string(),
         (n.tileset as char).to_string(),
     );
+    // The environment as `info` words it (fog and tint with their flags).
+    let (eo, en) = (environment::lines(o), environment::lines(n));
+    for (k, new) in &en {
+        let old = eo.iter().find(|e| e.0 == *k).map_or("", |e| e.1.as_str());
+        field(out, k, old, new.as_str());
+    }
     field(out, "players", o.players.len(), n.players.len());
     for (a, b) in o.players.iter().zip(&n.players) {
         let p = format!("player {}", b.number + 1);
@@ -547,5 +554,40 @@ mod tests {
             "{names:?}"
         );
         assert_eq!(d.terrain.as_ref().unwrap().tilepoints_changed, 0);
+    }
+
+    /// A new weather and the water tint turned on are told, in `info`'s
+    /// words; the rest of the environment is the same.
+    #[test]
+    fn environment_changes_are_told() {
+        let old = sample();
+        let mut new = old.clone();
+        let info = new.info.as_mut().unwrap();
+        info.flags |= environment::WATER_TINT_ON;
+        let e = info.environment.as_mut().unwrap();
+        e.weather = Some(*b"SNbs");
+        e.water_tint = [200, 30, 30, 255];
+        let mut out = Vec::new();
+        super::info(old.info.as_ref(), new.info.as_ref(), &mut out);
+        let told: Vec<(&str, &Value, &Value)> = out
+            .iter()
+            .map(|f| (f.field.as_str(), &f.old, &f.new))
+            .collect();
+        assert_eq!(
+            told,
+            [
+                ("flags", &Value::from("0x4"), &Value::from("0x10004")),
+                (
+                    "weather",
+                    &Value::from("Lordaeron rain (light) (RLlr)"),
+                    &Value::from("Northrend blizzard (SNbs)")
+                ),
+                (
+                    "water tint",
+                    &Value::from("off"),
+                    &Value::from("#c81e1e (alpha 255)")
+                ),
+            ]
+        );
     }
 }
