@@ -45,11 +45,13 @@ fn hex(c: [u8; 4]) -> String {
     format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
 }
 
-/// The fog style's name (0 in every corpus map, fog on or off: the
-/// editor's first, linear); others as their number.
+/// The fog style, with its number. Every corpus map has 0, those with
+/// the fog on too: the first of the editor's styles, linear. (HiveWE takes
+/// 0 for no fog; the flag, which the editor's "use terrain fog" sets, says
+/// whether it is on.)
 fn fog_style(style: i32) -> String {
     match style {
-        0 => "linear".into(),
+        0 => "linear (style 0)".into(),
         n => format!("style {n}"),
     }
 }
@@ -165,7 +167,7 @@ mod tests {
         assert_eq!(get(&off, "water tint"), "off");
         assert_eq!(
             get(&on, "terrain fog"),
-            "linear, z 3000 to 5000, density 0.5, colour #808080"
+            "linear (style 0), z 3000 to 5000, density 0.5, colour #808080"
         );
         assert_eq!(get(&on, "water tint"), "#c81e1e (alpha 255)");
         assert_eq!(get(&on, "weather"), "Northrend snow (light) (SNls)");
