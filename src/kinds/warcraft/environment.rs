@@ -104,14 +104,22 @@ pub fn lines(info: &MapInfo) -> Vec<(&'static str, String)> {
     } else {
         e.sound.clone()
     };
-    vec![
+    let mut lines = vec![
         ("terrain fog", fog),
         ("weather", weather(e)),
         ("sound environment", sound),
         ("light environment", light(e)),
         ("water tint", tint),
-    ]
+    ];
+    // The 2003 betas' w3i (versions 23 and 24) has no weather field.
+    if info.version < WEATHER_FROM {
+        lines.retain(|l| l.0 != "weather");
+    }
+    lines
 }
+
+/// The first w3i version with a weather field.
+const WEATHER_FROM: u32 = 25;
 
 /// The environment as JSON, every setting the file holds, with whether
 /// the fog and the tint are on.
@@ -174,5 +182,10 @@ mod tests {
         assert_eq!(get(&on, "light environment"), "Northrend's (N)");
         assert_eq!(get(&on, "sound environment"), "lake");
         assert!(lines(&MapInfo::default()).is_empty());
+        let beta = MapInfo {
+            version: 24,
+            ..info(0, Environment::default())
+        };
+        assert!(lines(&beta).iter().all(|l| l.0 != "weather"));
     }
 }
