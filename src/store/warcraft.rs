@@ -115,6 +115,13 @@ pub struct MapInfo {
     pub forces: Vec<Force>,
 }
 
+impl MapInfo {
+    /// Flag: the terrain fog is on (the editor's "use terrain fog").
+    pub const TERRAIN_FOG: u32 = 0x2000;
+    /// Flag: the water is tinted (the editor's "use water tinting").
+    pub const WATER_TINT: u32 = 0x10000;
+}
+
 /// What the editor's map options set for the map's look and sound, as the
 /// w3i holds it (version 23 and later).
 #[derive(Debug, Clone, Default, PartialEq)]

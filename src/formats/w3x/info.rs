@@ -181,22 +181,22 @@ fn screens(r: &mut Reader<'_>, version: u32) -> Result<Option<Environment>, Deco
 /// Fog, weather, sound environment, light environment and water tint.
 fn environment(r: &mut Reader<'_>, version: u32) -> Result<Environment, DecodeError> {
     let f = |name: &str| format!("{FILE} {name}");
-    let rgba = |r: &mut Reader<'_>, name: &str| -> Result<[u8; 4], DecodeError> {
+    let four = |r: &mut Reader<'_>, name: &str| -> Result<[u8; 4], DecodeError> {
         let b = r.bytes(4, &f(name))?;
         Ok([b[0], b[1], b[2], b[3]])
     };
     let fog_style = r.i32(&f("fog style"))?;
     let fog_z = [r.f32(&f("fog start z"))?, r.f32(&f("fog end z"))?];
     let fog_density = r.f32(&f("fog density"))?;
-    let fog_color = rgba(r, "fog colour")?;
+    let fog_color = four(r, "fog colour")?;
     let weather = if version >= TFT {
-        Some(r.u32(&f("weather"))?.to_le_bytes()).filter(|id| *id != [0; 4])
+        Some(four(r, "weather")?).filter(|id| *id != [0; 4])
     } else {
         None
     };
     let sound = c_string(r, &f("sound environment"))?;
     let light = Some(r.u8(&f("light environment"))?).filter(|&t| t != 0);
-    let water_tint = rgba(r, "water tint")?;
+    let water_tint = four(r, "water tint")?;
     Ok(Environment {
         fog_style,
         fog_z,
@@ -317,10 +317,10 @@ mod tests {
                 );
                 if let Some(e) = &info.environment {
                     if e.water_tint[..3] != [255; 3] && e.water_tint != [0; 4] {
-                        tinted.push(info.flags & 0x10000 != 0);
+                        tinted.push(info.flags & MapInfo::WATER_TINT != 0);
                     }
                     if e.fog_color[..3] != [0; 3] {
-                        fogged.push(info.flags & 0x2000 != 0);
+                        fogged.push(info.flags & MapInfo::TERRAIN_FOG != 0);
                     }
                 }
                 assert!(!info.players.is_empty(), "{}", p.display());
@@ -335,7 +335,7 @@ mod tests {
             }
         }
         // Most maps that set a water tint or a fog colour turn it on: the
-        // flags `kinds::warcraft::environment` reads as on and off.
+        // flags mean what `MapInfo` names them.
         let share = |v: &[bool]| v.iter().filter(|&&b| b).count() as f64 / v.len().max(1) as f64;
         assert!(tinted.len() >= 5 && share(&tinted) >= 0.9, "{tinted:?}");
         assert!(fogged.len() >= 5 && share(&fogged) >= 0.6, "{fogged:?}");

@@ -294,11 +294,22 @@ pub fn info(old: Option<&MapInfo>, new: Option<&MapInfo>, out: &mut Vec<FieldCha
         (o.tileset as char).to_string(),
         (n.tileset as char).to_string(),
     );
-    // The environment as `info` words it (fog and tint with their flags).
+    // The environment as `info` words it (fog and tint with their flags),
+    // a line either side lacks (an older w3i) as empty.
     let (eo, en) = (environment::lines(o), environment::lines(n));
-    for (k, new) in &en {
-        let old = eo.iter().find(|e| e.0 == *k).map_or("", |e| e.1.as_str());
-        field(out, k, old, new.as_str());
+    let of = |l: &[(&str, String)], k: &str| {
+        l.iter()
+            .find(|e| e.0 == k)
+            .map_or(String::new(), |e| e.1.clone())
+    };
+    let mut keys: Vec<&str> = Vec::new();
+    for (k, _) in eo.iter().chain(&en) {
+        if !keys.contains(k) {
+            keys.push(k);
+        }
+    }
+    for k in keys {
+        field(out, k, of(&eo, k), of(&en, k));
     }
     field(out, "players", o.players.len(), n.players.len());
     for (a, b) in o.players.iter().zip(&n.players) {
@@ -563,7 +574,7 @@ mod tests {
         let old = sample();
         let mut new = old.clone();
         let info = new.info.as_mut().unwrap();
-        info.flags |= environment::WATER_TINT_ON;
+        info.flags |= MapInfo::WATER_TINT;
         let e = info.environment.as_mut().unwrap();
         e.weather = Some(*b"SNbs");
         e.water_tint = [200, 30, 30, 255];
@@ -589,5 +600,14 @@ mod tests {
                 ),
             ]
         );
+        // A w3i with no environment (older than version 23): each line
+        // the other side has is told, as gone.
+        let mut none = new.clone();
+        none.info.as_mut().unwrap().environment = None;
+        let mut out = Vec::new();
+        super::info(new.info.as_ref(), none.info.as_ref(), &mut out);
+        let gone: Vec<&str> = out.iter().map(|f| f.field.as_str()).collect();
+        assert_eq!(gone.len(), 5, "{gone:?}");
+        assert!(out.iter().all(|f| f.new == ""), "{out:?}");
     }
 }

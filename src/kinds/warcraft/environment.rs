@@ -3,14 +3,10 @@
 //! JSON. The fog and the water tint are on only where the map's flags say
 //! so; the file keeps their settings either way.
 
-use crate::store::terrain::tileset_name;
+use crate::diff::number;
+use crate::store::terrain::{id_string, tileset_name};
 use crate::store::warcraft::{Environment, MapInfo};
 use serde_json::{json, Value};
-
-/// Map flag: the terrain fog is on.
-pub const FOG_ON: u32 = 0x2000;
-/// Map flag: the water is tinted.
-pub const WATER_TINT_ON: u32 = 0x10000;
 
 /// The weather effects the game ships (`TerrainArt\Weather.slk`).
 const WEATHER: [(&[u8; 4], &str); 21] = [
@@ -37,10 +33,6 @@ const WEATHER: [(&[u8; 4], &str); 21] = [
     (b"WNcw", "wind (heavy)"),
 ];
 
-fn id(id: &[u8; 4]) -> String {
-    String::from_utf8_lossy(id).into_owned()
-}
-
 fn hex(c: [u8; 4]) -> String {
     format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
 }
@@ -60,8 +52,8 @@ fn weather(e: &Environment) -> String {
     match &e.weather {
         None => "none".into(),
         Some(w) => match WEATHER.iter().find(|(i, _)| *i == w) {
-            Some((_, name)) => format!("{name} ({})", id(w)),
-            None => id(w),
+            Some((_, name)) => format!("{name} ({})", id_string(w)),
+            None => id_string(w),
         },
     }
 }
@@ -82,7 +74,7 @@ pub fn lines(info: &MapInfo) -> Vec<(&'static str, String)> {
     let Some(e) = &info.environment else {
         return Vec::new();
     };
-    let fog = if info.flags & FOG_ON != 0 {
+    let fog = if info.flags & MapInfo::TERRAIN_FOG != 0 {
         format!(
             "{}, z {} to {}, density {}, colour {}",
             fog_style(e.fog_style),
@@ -94,7 +86,7 @@ pub fn lines(info: &MapInfo) -> Vec<(&'static str, String)> {
     } else {
         "off".into()
     };
-    let tint = if info.flags & WATER_TINT_ON != 0 {
+    let tint = if info.flags & MapInfo::WATER_TINT != 0 {
         format!("{} (alpha {})", hex(e.water_tint), e.water_tint[3])
     } else {
         "off".into()
@@ -104,17 +96,16 @@ pub fn lines(info: &MapInfo) -> Vec<(&'static str, String)> {
     } else {
         e.sound.clone()
     };
-    let mut lines = vec![
-        ("terrain fog", fog),
-        ("weather", weather(e)),
+    let mut lines = vec![("terrain fog", fog)];
+    // The 2003 betas' w3i (versions 23 and 24) has no weather field.
+    if info.version >= WEATHER_FROM {
+        lines.push(("weather", weather(e)));
+    }
+    lines.extend([
         ("sound environment", sound),
         ("light environment", light(e)),
         ("water tint", tint),
-    ];
-    // The 2003 betas' w3i (versions 23 and 24) has no weather field.
-    if info.version < WEATHER_FROM {
-        lines.retain(|l| l.0 != "weather");
-    }
+    ]);
     lines
 }
 
@@ -127,17 +118,17 @@ pub fn json(info: &MapInfo) -> Option<Value> {
     let e = info.environment.as_ref()?;
     Some(json!({
         "fog": {
-            "on": info.flags & FOG_ON != 0,
+            "on": info.flags & MapInfo::TERRAIN_FOG != 0,
             "style": e.fog_style,
-            "z": e.fog_z,
-            "density": e.fog_density,
+            "z": e.fog_z.map(number),
+            "density": number(e.fog_density),
             "color": e.fog_color,
         },
-        "weather": e.weather.as_ref().map(id),
+        "weather": e.weather.as_ref().map(id_string),
         "sound": e.sound,
         "light": e.light.map(|t| (t as char).to_string()),
         "water_tint": {
-            "on": info.flags & WATER_TINT_ON != 0,
+            "on": info.flags & MapInfo::WATER_TINT != 0,
             "color": e.water_tint,
         },
     }))
@@ -169,7 +160,7 @@ mod tests {
             ..Default::default()
         };
         let off = lines(&info(0, e.clone()));
-        let on = lines(&info(FOG_ON | WATER_TINT_ON, e));
+        let on = lines(&info(MapInfo::TERRAIN_FOG | MapInfo::WATER_TINT, e));
         let get = |l: &[(&str, String)], k: &str| l.iter().find(|x| x.0 == k).unwrap().1.clone();
         assert_eq!(get(&off, "terrain fog"), "off");
         assert_eq!(get(&off, "water tint"), "off");
