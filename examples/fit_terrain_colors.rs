@@ -13,7 +13,10 @@
 //! * a dry tile is the mean of its four corners' ground colours (one colour
 //!   per whole texture ID), a cliff tile the mean of its corners' cliff
 //!   colours; a corner with the boundary flag is black (the game's black
-//!   mask covers it, on the minimap too);
+//!   mask covers it, on the minimap too); on the betas' minimaps (2002 and
+//!   2003 alike) all of it scaled by one factor, for they draw the ground
+//!   darker (on dry tiles, each of the corpus's six beta maps, of three
+//!   maps of both years, reads 4 to 7 darker than the fit of them all);
 //! * water over the part of it under water (where the ground rises above
 //!   the water, the ground shows) blends a tileset's water colour in by how
 //!   deep it is (four bands of its corners' mean depth):
@@ -25,8 +28,9 @@
 //!   betas' minimaps scaled by one factor (they draw forests darker), on
 //!   the 2003 Frozen Throne betas' all in one colour.
 //!
-//! The fit is linear least squares in stages (dry ground and cliffs, then
-//! water, then forests by tileset, trees by ID, and the betas' factor),
+//! The fit is linear least squares in stages (dry ground and cliffs by
+//! turns with the betas' ground factor, then water, then forests by
+//! tileset, trees by ID, and the betas' tree factor),
 //! each ID pulled toward the colour it would fall back to without a fit
 //! ([`game_colors::Tables`]), which IDs too few tiles show keep. It is
 //! scored on maps it did not see: the maps are split in two halves (every
@@ -48,7 +52,7 @@ use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::objects::{doodad_instance, Group};
 use mapscope::mesh::palette::texture_color;
 use mapscope::mesh::terrain::game_colors::{
-    self, hand_made_trees, is_abyss, Bands, Era, Tables, DEFAULT_BETA_TREES,
+    self, hand_made_trees, is_abyss, Bands, Era, Tables, DEFAULT_BETA_GROUND, DEFAULT_BETA_TREES,
     DEFAULT_TFT_BETA_TREES, WATER_BANDS,
 };
 use mapscope::minimap::{self, Reference};
@@ -69,6 +73,9 @@ const MIN_TILES: f64 = 16.0;
 const MIN_CANOPY: f64 = 4.0;
 /// Samples a side for a tile's tree cover.
 const COVER_SAMPLES: usize = 4;
+/// Turns of fitting the betas' ground factor and the colours, at most:
+/// they stop when a turn moves the factor by less than 0.001.
+const BETA_GROUND_ROUNDS: usize = 30;
 
 /// What the model needs of one tile, and the minimap's colour for it.
 struct TileSample {
@@ -127,6 +134,7 @@ struct Fit {
     water: Vec<(u8, Bands)>,
     beta_trees: f32,
     tft_beta_trees: [u8; 3],
+    beta_ground: f64,
 }
 
 /// A fit's tables with borrowed IDs, as [`Tables`] wants them.
@@ -159,6 +167,7 @@ impl Fit {
             water: &self.water,
             beta_trees: self.beta_trees,
             tft_beta_trees: self.tft_beta_trees,
+            beta_ground: self.beta_ground as f32,
         }
     }
 }
@@ -173,6 +182,7 @@ struct Resolved {
     water: BTreeMap<u8, [(f64, [f64; 3]); WATER_BANDS]>,
     /// The betas' factor the trees of that era were scaled by.
     beta_trees_used: f64,
+    beta_ground: f64,
 }
 
 fn f64s(c: [u8; 3]) -> [f64; 3] {
@@ -203,6 +213,7 @@ fn resolve(fit: &Fit, ids: &Ids, maps: &[&MapSamples]) -> Resolved {
         trees,
         water,
         beta_trees_used: fit.beta_trees as f64,
+        beta_ground: fit.beta_ground,
     }
 }
 
@@ -519,6 +530,9 @@ fn dry(s: &TileSample, r: &Resolved) -> [f64; 3] {
             c[k] += list[i][k] / 4.0;
         }
     }
+    if s.era != Era::Release {
+        c = c.map(|v| v * r.beta_ground);
+    }
     c
 }
 
@@ -712,9 +726,33 @@ fn fit(maps: &[&MapSamples], ids: &Ids) -> Fit {
     let mut fit = Fit {
         beta_trees: DEFAULT_BETA_TREES,
         tft_beta_trees: DEFAULT_TFT_BETA_TREES,
+        beta_ground: DEFAULT_BETA_GROUND as f64,
         ..Fit::default()
     };
     fit_ground(&mut fit, maps, ids);
+    // The betas' ground: one factor on the colours, by turns with them
+    // (the betas' tiles count toward the colours as if drawn without it).
+    for _ in 0..BETA_GROUND_ROUNDS {
+        let r = resolve(&fit, ids, maps);
+        let (mut tm, mut mm) = (0.0, 0.0);
+        for s in
+            tiles().filter(|s| s.water.is_none() && s.cover.is_empty() && s.era != Era::Release)
+        {
+            let m = dry(s, &r).map(|v| v / r.beta_ground);
+            for k in 0..3 {
+                tm += s.target[k] * m[k];
+                mm += m[k] * m[k];
+            }
+        }
+        let was = fit.beta_ground;
+        if mm > 0.0 {
+            fit.beta_ground = (tm / mm).clamp(0.5, 1.5);
+        }
+        fit_ground(&mut fit, maps, ids);
+        if (fit.beta_ground - was).abs() < 0.001 {
+            break;
+        }
+    }
     let r = resolve(&fit, ids, maps);
     fit_water(&mut fit, maps, ids, &r);
     let r = resolve(&fit, ids, maps);
@@ -849,8 +887,13 @@ fn fit_ground(fit: &mut Fit, maps: &[&MapSamples], ids: &Ids) {
             for &j in &shown {
                 n[at(i)][at(j)] += 1.0 / 16.0;
             }
+            let g = if s.era != Era::Release {
+                fit.beta_ground
+            } else {
+                1.0
+            };
             for (sum, t) in b[at(i)].iter_mut().zip(s.target) {
-                *sum += t / 4.0;
+                *sum += t / g / 4.0;
             }
         }
     }
@@ -1027,6 +1070,7 @@ fn print_fit(fit: &Fit) {
     }
     println!("betas' trees: {:.2} of the later colours", fit.beta_trees);
     println!("Frozen Throne betas' trees: {:?}", fit.tft_beta_trees);
+    println!("betas' ground: {:.3} of the later colours", fit.beta_ground);
 }
 
 fn rgb(c: [u8; 3]) -> String {
@@ -1100,6 +1144,10 @@ fn source(fit: &Fit, summary: &str) -> String {
     s.push_str(&format!(
         "\n/// Every tree's colour on the Frozen Throne betas' minimaps.\npub const TFT_BETA_TREES: [u8; 3] = {};\n",
         rgb(fit.tft_beta_trees)
+    ));
+    s.push_str(&format!(
+        "\n/// Ground and cliff colours on the betas' minimaps (2002 and 2003), as a\n/// share of the later ones.\npub const BETA_GROUND: f32 = {:.3};\n",
+        fit.beta_ground
     ));
     s
 }

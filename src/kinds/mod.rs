@@ -116,7 +116,10 @@ pub fn spawn_text(kind: &dyn MapKind, s: &Spawn) -> String {
 pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
     match &map.content {
         Content::Voxels(store) => Box::new(voxels::Voxels { map, store }),
-        Content::Terrain(terrain) => Box::new(terrain::Terrain { terrain }),
+        Content::Terrain(terrain) => Box::new(terrain::Terrain {
+            terrain,
+            era: crate::mesh::terrain::game_colors::Era::Release,
+        }),
         Content::Cells(world) => Box::new(cells::Cells { world }),
         Content::Warcraft(map) => Box::new(warcraft::Warcraft { map }),
     }

@@ -5,13 +5,18 @@
 pub(crate) mod diff;
 use super::bench::{time, BenchInput};
 use super::{Lines, MapKind};
-use crate::mesh::{terrain::mesh_terrain, MapMeshes};
+use crate::mesh::terrain::game_colors::Era;
+use crate::mesh::terrain::{mesh_terrain, mesh_terrain_of_era, terrain_levels_of_era};
+use crate::mesh::MapMeshes;
 use crate::store::terrain::{id_string, letter_string, tileset_name, W3eTerrain};
 use crate::store::Spawn;
 use serde_json::{json, Map as JsonMap, Value};
 
 pub(super) struct Terrain<'a> {
     pub terrain: &'a W3eTerrain,
+    /// Which game's colours it is drawn in: a bare W3E, the released
+    /// game's; a whole map's, its w3i's era.
+    pub era: Era,
 }
 
 impl MapKind for Terrain<'_> {
@@ -48,7 +53,7 @@ impl MapKind for Terrain<'_> {
 
     fn mesh(&self) -> MapMeshes {
         MapMeshes {
-            triangles: Some(mesh_terrain(self.terrain)),
+            triangles: Some(mesh_terrain_of_era(self.terrain, self.era)),
             ..Default::default()
         }
     }
@@ -59,7 +64,7 @@ impl MapKind for Terrain<'_> {
         &self,
         _stop: &std::sync::atomic::AtomicBool,
     ) -> Option<crate::mesh::coarse::Coarse> {
-        crate::mesh::terrain::terrain_levels(self.terrain).map(crate::mesh::coarse::Coarse::Terrain)
+        terrain_levels_of_era(self.terrain, self.era).map(crate::mesh::coarse::Coarse::Terrain)
     }
 
     fn bench(&self, input: &BenchInput<'_>) -> Lines {

@@ -7,6 +7,7 @@ pub(crate) mod environment;
 use super::bench::{time, BenchInput};
 use super::terrain::Terrain;
 use super::{Lines, MapKind};
+use crate::mesh::terrain::game_colors::Era;
 use crate::mesh::MapMeshes;
 use crate::store::warcraft::{MapInfo, WarcraftMap};
 use crate::store::Spawn;
@@ -20,6 +21,7 @@ impl Warcraft<'_> {
     fn terrain(&self) -> Terrain<'_> {
         Terrain {
             terrain: &self.map.terrain,
+            era: Era::of(self.map.info.as_ref().map(|i| i.version)),
         }
     }
 }
@@ -599,6 +601,7 @@ mod view {
 mod tests {
     use crate::kinds::Picked;
     use crate::mesh::objects::{doodad_instance, instance_box, Group, Shown};
+    use crate::store::Content;
     use glam::Vec3;
 
     #[test]
@@ -647,5 +650,39 @@ mod tests {
             let b = kind.pick_shown(from, down, Shown::default(), None);
             assert_eq!(a, b, "unit {i}");
         }
+    }
+
+    /// A map whose w3i says the betas saved it has its ground drawn as
+    /// their minimaps draw it, darker; the same map as a released one's,
+    /// not.
+    #[test]
+    fn a_beta_maps_ground_is_drawn_in_the_betas_colours() {
+        let dir = std::env::temp_dir().join(format!("mapscope-era-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, bytes) in crate::samples::w3x_files(0) {
+            std::fs::write(dir.join(name), bytes).unwrap();
+        }
+        let mut map = crate::formats::load_path(&dir, &Default::default()).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let brightness = |map: &crate::store::Map| -> u64 {
+            let m = crate::kinds::of(map).mesh();
+            let tris = m.triangles.expect("the terrain is meshed");
+            tris.opaque
+                .iter()
+                .map(|v| v.color[..3].iter().map(|&c| c as u64).sum::<u64>())
+                .sum()
+        };
+        let released = brightness(&map);
+        let Content::Warcraft(w) = &mut map.content else {
+            unreachable!("a w3x")
+        };
+        w.info.as_mut().unwrap().version = 15;
+        let beta = brightness(&map);
+        let ratio = beta as f64 / released as f64;
+        let scale = crate::mesh::terrain::game_colors::FITTED.beta_ground as f64;
+        assert!(
+            (ratio - scale).abs() < 0.01,
+            "beta {beta} / released {released} = {ratio:.3}, the fit's factor {scale:.3}"
+        );
     }
 }

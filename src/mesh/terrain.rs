@@ -28,7 +28,7 @@ use super::tris::{
     build_rows, facing_light, shade_256, Count, RowMesher, Sink, OPAQUE, TRANSLUCENT,
 };
 use crate::store::terrain::{Tilepoint, W3eTerrain};
-pub use coarse::{terrain_levels, TerrainLevel, TerrainLevels, BLOCK};
+pub use coarse::{terrain_levels, terrain_levels_of_era, TerrainLevel, TerrainLevels, BLOCK};
 
 mod cliff;
 mod coarse;
@@ -49,6 +49,7 @@ mod water;
 use cliff::cliff_tile;
 use colors::Palette;
 use corners::Corners;
+use game_colors::Era;
 use ground::{fan_tile, ground_quad, ground_quad_fits};
 use lanes::LanedRgb;
 use tiles::{classify_tiles, Tile};
@@ -141,13 +142,19 @@ fn has_tiles(t: &W3eTerrain) -> bool {
     w >= 2 && h >= 2 && t.tilepoints.len() >= w * h
 }
 
-/// Builds the terrain's triangles.
+/// Builds the terrain's triangles, in the released game's colours (a bare
+/// W3E, with no w3i to say which game drew it).
 pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
+    mesh_terrain_of_era(t, Era::Release)
+}
+
+/// Builds the terrain's triangles, in the colours of `era`'s game.
+pub fn mesh_terrain_of_era(t: &W3eTerrain, era: Era) -> TriMesh {
     if !has_tiles(t) {
         return TriMesh::default();
     }
     let (w, h) = (t.width as usize, t.height as usize);
-    let rows = TileRows::new(t);
+    let rows = TileRows::new(t, era);
     let built = build_rows(&rows);
     let [opaque, one_sided, translucent] = built.lists;
     let tile_colors = TileColors {
@@ -224,10 +231,10 @@ impl TileRow<'_> {
 impl TileRows<'_> {
     /// `t`'s tiles classified and its corners worked out ([`has_tiles`]
     /// must hold).
-    fn new(t: &W3eTerrain) -> TileRows<'_> {
+    fn new(t: &W3eTerrain, era: Era) -> TileRows<'_> {
         let (w, h) = (t.width as usize, t.height as usize);
         let tp = &t.tilepoints[..w * h];
-        let pal = Palette::new(t);
+        let pal = Palette::new(t, era);
         let tiles = classify_tiles(tp, w, h);
         let corners = corners::corners(tp, &tiles, (w, h), &pal);
         TileRows {

@@ -17,6 +17,7 @@
 //! detail is: only its relief is simpler.
 
 use super::super::tris::{ColorVertex, Sink, OPAQUE, TRANSLUCENT};
+use super::game_colors::Era;
 use super::water::Water;
 use super::{has_tiles, TileRows};
 use crate::store::terrain::W3eTerrain;
@@ -72,12 +73,19 @@ impl TerrainLevels {
     }
 }
 
-/// `t`'s levels ([`STEPS`]); `None` where it has no tiles.
+/// `t`'s levels ([`STEPS`]), in the released game's colours; `None`
+/// where it has no tiles.
 pub fn terrain_levels(t: &W3eTerrain) -> Option<TerrainLevels> {
+    terrain_levels_of_era(t, Era::Release)
+}
+
+/// `t`'s levels in the colours of `era`'s game (as
+/// [`super::mesh_terrain_of_era`]).
+pub fn terrain_levels_of_era(t: &W3eTerrain, era: Era) -> Option<TerrainLevels> {
     if !has_tiles(t) {
         return None;
     }
-    let rows = TileRows::new(t);
+    let rows = TileRows::new(t, era);
     let (tw, th) = (rows.w - 1, rows.h - 1);
     let (bx, by) = (tw.div_ceil(BLOCK), th.div_ceil(BLOCK));
     let mut bounds = Vec::new();

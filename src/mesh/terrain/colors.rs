@@ -2,7 +2,7 @@
 //! the game's minimaps show ([`super::game_colors`]), looked up by ID once
 //! rather than for every corner.
 
-use super::game_colors::{self, WATER_BANDS};
+use super::game_colors::{self, Era, WATER_BANDS};
 use super::lanes::LanedRgb;
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 
@@ -41,9 +41,12 @@ pub(super) struct Palette {
 }
 
 impl Palette {
-    pub(super) fn new(t: &W3eTerrain) -> Palette {
+    /// The colours of `t`'s textures on a map of `era` (whose minimaps
+    /// drew the ground darker in the betas).
+    pub(super) fn new(t: &W3eTerrain, era: Era) -> Palette {
+        let scale = game_colors::ground_scale(era);
         let cliff: Vec<[u8; 3]> = t.cliff_textures.iter().map(game_colors::cliff).collect();
-        let cliff_at = |scale: f32| -> [[u8; 3]; CLIFF_TEXTURES] {
+        let cliff_at = |wall: f32| -> [[u8; 3]; CLIFF_TEXTURES] {
             std::array::from_fn(|i| {
                 // Texture 15 means none, but real cliffs have it: fall back
                 // to the first cliff texture.
@@ -52,7 +55,7 @@ impl Palette {
                 } else {
                     i
                 };
-                rgb(*cliff.get(i).unwrap_or(&UNKNOWN_CLIFF), scale)
+                rgb(*cliff.get(i).unwrap_or(&UNKNOWN_CLIFF), scale * wall)
             })
         };
         Palette {
@@ -61,7 +64,7 @@ impl Palette {
             ground: (0..GROUND_TEXTURES)
                 .map(|i| {
                     let id = t.ground_textures.get(i);
-                    LanedRgb::new(id.map_or(UNKNOWN_GROUND, game_colors::ground))
+                    LanedRgb::new(rgb(id.map_or(UNKNOWN_GROUND, game_colors::ground), scale))
                 })
                 .collect(),
             cliff_top: cliff_at(1.0),
@@ -115,7 +118,7 @@ mod tests {
     #[test]
     fn boundary_corners_are_black_over_ground_blight_and_cliffs() {
         let mut t = W3eTerrain::flat(4, 4, 11);
-        let pal = Palette::new(&t);
+        let pal = Palette::new(&t, Era::Release);
         let p = t.tile_mut(1, 1);
         p.set_texture(1);
         p.set_layer_and_cliff_texture(2, 1);
@@ -128,5 +131,29 @@ mod tests {
         assert_eq!(pal.ground(p).rgb(), BOUNDARY);
         assert_eq!(pal.cliff_top(p), BOUNDARY);
         assert_eq!(pal.cliff_wall(p), BOUNDARY);
+    }
+
+    /// The betas' minimaps draw the ground and cliffs darker, by the
+    /// fitted factor, and the water as the released game's do.
+    #[test]
+    fn a_betas_ground_is_darker_and_its_water_is_not() {
+        let mut t = W3eTerrain::flat(4, 4, 11);
+        let p = t.tile_mut(1, 1);
+        p.set_texture(1);
+        p.set_layer_and_cliff_texture(2, 1);
+        let p = *t.tile(1, 1);
+        let release = Palette::new(&t, Era::Release);
+        let scale = game_colors::FITTED.beta_ground;
+        assert!(scale < 0.99, "the fit found the betas darker: {scale}");
+        for era in [Era::RocBeta, Era::TftBeta] {
+            let beta = Palette::new(&t, era);
+            let darker = |c: [u8; 3]| rgb(c, scale);
+            assert_eq!(beta.ground(&p).rgb(), darker(release.ground(&p).rgb()));
+            assert_eq!(beta.cliff_top(&p), darker(release.cliff_top(&p)));
+            assert_eq!(beta.cliff_wall(&p), darker(release.cliff_wall(&p)));
+            let sum = |c: [u8; 3]| c.iter().map(|&v| v as u32).sum::<u32>();
+            assert!(sum(beta.ground(&p).rgb()) < sum(release.ground(&p).rgb()));
+            assert_eq!(beta.water(1.0), release.water(1.0));
+        }
     }
 }
