@@ -371,7 +371,7 @@ fn collect(corpus: &Path, ids: &mut Ids) -> Vec<MapSamples> {
             continue;
         };
         let Some(w) = map.warcraft() else { continue };
-        let era = Era::of(w.info.as_ref().map(|i| i.version));
+        let era = Era::of_map(w);
         if beta_only && era == Era::Release {
             continue;
         }

@@ -21,7 +21,7 @@ impl Warcraft<'_> {
     fn terrain(&self) -> Terrain<'_> {
         Terrain {
             terrain: &self.map.terrain,
-            era: Era::of(self.map.info.as_ref().map(|i| i.version)),
+            era: Era::of_map(self.map),
         }
     }
 }

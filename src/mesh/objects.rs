@@ -228,7 +228,7 @@ pub fn doodad_instance(map: &WarcraftMap, d: &Doodad) -> (Group, Instance) {
     };
     let (across, up) = ((s(d.scale[0]) + s(d.scale[1])) / 2.0, s(d.scale[2]));
     if d.is_tree() {
-        let era = Era::of(map.info.as_ref().map(|i| i.version));
+        let era = Era::of_map(map);
         let c = game_colors::trees(&d.id, map.terrain.tileset, era);
         let inst = Instance {
             position: [x, y, z],

@@ -5,7 +5,7 @@
 //! lighter so that the shape of the map reads; empty columns are
 //! transparent.
 
-use crate::mesh::terrain::game_colors;
+use crate::mesh::terrain::game_colors::{self, Era};
 use crate::store::cells::AlwWorld;
 use crate::store::terrain::W3eTerrain;
 use crate::store::voxels::{rgb, VoxelStore};
@@ -27,8 +27,8 @@ pub fn grid_size(map: &Map) -> [u32; 2] {
 pub fn colors(map: &Map) -> Picture {
     match &map.content {
         Content::Voxels(v) => voxels(v),
-        Content::Terrain(t) => terrain(t),
-        Content::Warcraft(w) => terrain(&w.terrain),
+        Content::Terrain(t) => terrain(t, Era::Release),
+        Content::Warcraft(w) => terrain(&w.terrain, Era::of_map(w)),
         Content::Cells(c) => cells(c),
     }
 }
@@ -73,10 +73,11 @@ fn voxels(v: &VoxelStore) -> Picture {
 
 /// Each tile's ground colour as the game's minimap shows it (its
 /// north-west corner's texture), water over the tiles it covers, higher
-/// layers lighter. The file's rows run south to north; the picture's
-/// north to south.
-fn terrain(t: &W3eTerrain) -> Picture {
+/// layers lighter; the ground as `era`'s game draws it. The file's rows
+/// run south to north; the picture's north to south.
+fn terrain(t: &W3eTerrain, era: Era) -> Picture {
     let [w, h] = tiles(t);
+    let ground_scale = game_colors::ground_scale(era);
     let mut rgba = Vec::with_capacity(w as usize * h as usize * 4);
     for row in 0..h {
         let ty = h - 1 - row;
@@ -88,7 +89,8 @@ fn terrain(t: &W3eTerrain) -> Picture {
                 .get(tp.texture() as usize)
                 .copied()
                 .unwrap_or(*b"????");
-            let mut color = game_colors::ground(&id);
+            let mut color =
+                game_colors::ground(&id).map(|c| (c as f32 * ground_scale).round() as u8);
             let ground = tp.final_height();
             let depth = tp.water_level() - ground;
             if tp.water_flag() && depth > 0.0 {
@@ -169,7 +171,7 @@ mod tests {
         for x in 0..5 {
             t.tile_mut(x, 3).set_texture(1);
         }
-        let p = terrain(&t);
+        let p = terrain(&t, Era::Release);
         assert_eq!([p.width, p.height], [4, 3]);
         let grass = lit(game_colors::ground(b"Lgrs"), 0.8);
         let dirt = lit(game_colors::ground(b"Ldrt"), 0.8);

@@ -98,6 +98,11 @@ impl Era {
             _ => Era::Release,
         }
     }
+
+    /// The era of a whole map, by its w3i.
+    pub fn of_map(map: &crate::store::warcraft::WarcraftMap) -> Era {
+        Era::of(map.info.as_ref().map(|i| i.version))
+    }
 }
 
 /// Tilesets of one climate, whose water and forests look alike: the
