@@ -604,15 +604,22 @@ mod tests {
     use crate::store::Content;
     use glam::Vec3;
 
-    #[test]
-    fn hidden_trees_are_not_picked() {
-        let dir = std::env::temp_dir().join(format!("mapscope-pick-{}", std::process::id()));
+    /// The sample melee map with `trees` trees, loaded from a map folder
+    /// (`test` names the folder).
+    fn sample_map(test: &str, trees: usize) -> crate::store::Map {
+        let dir = std::env::temp_dir().join(format!("mapscope-{test}-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        for (name, bytes) in crate::samples::w3x_files(6) {
+        for (name, bytes) in crate::samples::w3x_files(trees) {
             std::fs::write(dir.join(name), bytes).unwrap();
         }
         let map = crate::formats::load_path(&dir, &Default::default()).unwrap();
         let _ = std::fs::remove_dir_all(&dir);
+        map
+    }
+
+    #[test]
+    fn hidden_trees_are_not_picked() {
+        let map = sample_map("pick", 6);
         let w = map.warcraft().unwrap();
         let (index, tree) = w
             .doodads
@@ -657,13 +664,7 @@ mod tests {
     /// not.
     #[test]
     fn a_beta_maps_ground_is_drawn_in_the_betas_colours() {
-        let dir = std::env::temp_dir().join(format!("mapscope-era-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        for (name, bytes) in crate::samples::w3x_files(0) {
-            std::fs::write(dir.join(name), bytes).unwrap();
-        }
-        let mut map = crate::formats::load_path(&dir, &Default::default()).unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
+        let mut map = sample_map("era", 0);
         let brightness = |map: &crate::store::Map| -> u64 {
             let m = crate::kinds::of(map).mesh();
             let tris = m.triangles.expect("the terrain is meshed");
