@@ -150,7 +150,14 @@ mod tests {
             let darker = |c: [u8; 3]| rgb(c, scale);
             assert_eq!(beta.ground(&p).rgb(), darker(release.ground(&p).rgb()));
             assert_eq!(beta.cliff_top(&p), darker(release.cliff_top(&p)));
-            assert_eq!(beta.cliff_wall(&p), darker(release.cliff_wall(&p)));
+            // (Walls are shaded from the cliff's colour, so rounded once
+            // where darkening it again rounds twice.)
+            let wall = beta.cliff_wall(&p);
+            let want = darker(release.cliff_wall(&p));
+            assert!(
+                (0..3).all(|k| wall[k].abs_diff(want[k]) <= 1),
+                "{wall:?} {want:?}"
+            );
             let sum = |c: [u8; 3]| c.iter().map(|&v| v as u32).sum::<u32>();
             assert!(sum(beta.ground(&p).rgb()) < sum(release.ground(&p).rgb()));
             assert_eq!(beta.water(1.0), release.water(1.0));
