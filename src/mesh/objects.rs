@@ -213,8 +213,15 @@ pub fn unit_instance_of(map: &WarcraftMap, u: &Unit, wide: bool) -> (Group, Inst
     }
 }
 
-/// A doodad's group and instance: trees at the file's scale, the rest as
-/// small neutral boxes.
+/// How wide a tree's canopy is at scale 1, in tiles. The game's trees
+/// overlap, so that a wall of them, planted a tile apart, reads as one
+/// dark mass on its minimaps; a canopy a tile across left gaps of ground
+/// between them (the colour fit over the corpus's minimaps does best at
+/// 1.5 of 1, 1.25, 1.5, 1.75, 2 and 2.5).
+pub const TREE_ACROSS: f32 = 1.5;
+
+/// A doodad's group and instance: trees at the file's scale (their
+/// canopies [`TREE_ACROSS`] wide), the rest as small neutral boxes.
 pub fn doodad_instance(map: &WarcraftMap, d: &Doodad) -> (Group, Instance) {
     let [x, y] = map.world_to_map(d.position[0], d.position[1]);
     let z = map.terrain.surface_z(x, y);
@@ -232,7 +239,7 @@ pub fn doodad_instance(map: &WarcraftMap, d: &Doodad) -> (Group, Instance) {
         let c = game_colors::trees(&d.id, map.terrain.tileset, era);
         let inst = Instance {
             position: [x, y, z],
-            scale: [across, up],
+            scale: [TREE_ACROSS * across, up],
             color: [c[0], c[1], c[2], 255],
         };
         (Group::Trees, inst)
@@ -446,7 +453,8 @@ mod tests {
             o.group(Group::Units)[0].color[..3],
             Owner::NeutralHostile.color()
         );
-        assert_eq!(o.group(Group::Trees)[1].scale, [2.0, 2.0]);
+        // The file's scale 2, the canopy as wide as a tree's.
+        assert_eq!(o.group(Group::Trees)[1].scale, [TREE_ACROSS * 2.0, 2.0]);
     }
 
     #[test]
