@@ -337,7 +337,7 @@ impl Tables<'_> {
     }
 
     /// The factor on ground and cliff colours of a map whose minimap `era`
-    /// drew: the betas' ground is darker (by about 5 %, over the corpus's
+    /// drew: the betas' ground is darker (by about 6 %, over the corpus's
     /// five betas of both years), the water not.
     pub fn ground_scale(&self, era: Era) -> f32 {
         match era {
