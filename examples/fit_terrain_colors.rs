@@ -530,10 +530,7 @@ fn dry(s: &TileSample, r: &Resolved) -> [f64; 3] {
             c[k] += list[i][k] / 4.0;
         }
     }
-    if s.era != Era::Release {
-        c = c.map(|v| v * r.beta_ground);
-    }
-    c
+    c.map(|v| v * s.era.ground_scale(r.beta_ground as f32) as f64)
 }
 
 /// The model's colour for a tile's ground and water.
@@ -887,11 +884,7 @@ fn fit_ground(fit: &mut Fit, maps: &[&MapSamples], ids: &Ids) {
             for &j in &shown {
                 n[at(i)][at(j)] += 1.0 / 16.0;
             }
-            let g = if s.era != Era::Release {
-                fit.beta_ground
-            } else {
-                1.0
-            };
+            let g = s.era.ground_scale(fit.beta_ground as f32) as f64;
             for (sum, t) in b[at(i)].iter_mut().zip(s.target) {
                 *sum += t / g / 4.0;
             }

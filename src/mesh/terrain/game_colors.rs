@@ -99,6 +99,16 @@ impl Era {
         }
     }
 
+    /// The factor on ground and cliff colours of this era's maps, the betas'
+    /// being `beta_ground`: the betas' minimaps draw the ground darker, the
+    /// water not.
+    pub fn ground_scale(self, beta_ground: f32) -> f32 {
+        match self {
+            Era::RocBeta | Era::TftBeta => beta_ground,
+            Era::Release => 1.0,
+        }
+    }
+
     /// The era of a whole map, by its w3i.
     pub fn of_map(map: &crate::store::warcraft::WarcraftMap) -> Era {
         Era::of(map.info.as_ref().map(|i| i.version))
@@ -337,13 +347,10 @@ impl Tables<'_> {
     }
 
     /// The factor on ground and cliff colours of a map whose minimap `era`
-    /// drew: the betas' ground is darker (by about 6 %, over the corpus's
-    /// five betas of both years), the water not.
+    /// drew ([`Era::ground_scale`]): the fitted betas' ground is about 6 %
+    /// darker, over the corpus's six beta maps of both years.
     pub fn ground_scale(&self, era: Era) -> f32 {
-        match era {
-            Era::RocBeta | Era::TftBeta => self.beta_ground,
-            Era::Release => 1.0,
-        }
+        era.ground_scale(self.beta_ground)
     }
 
     /// Water of tileset `tileset` in depth band `band`: opacity (0..1) and
