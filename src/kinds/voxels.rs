@@ -155,13 +155,14 @@ impl MapKind for Voxels<'_> {
         });
         let face_bytes = std::mem::size_of::<mesh::Face>();
         let mesh_line = format!(
-            "median {:.2} ms on one core: {faces} faces, {:.1} ns a face, {:.0} M faces/s (best {:.2} ms, {:.0} M faces/s), {face_bytes} bytes a face on the GPU ({:.2} MiB)",
+            "median {:.2} ms on one core: {faces} faces, {:.1} ns a face, {:.0} M faces/s (best {:.2} ms, {:.0} M faces/s), {face_bytes} bytes a face on the GPU ({:.2} MiB); {} build",
             t.median * 1e3,
             t.median * 1e9 / faces.max(1) as f64,
             faces as f64 / t.median / 1e6,
             t.best * 1e3,
             faces as f64 / t.best / 1e6,
-            (faces * face_bytes) as f64 / 1048576.0
+            (faces * face_bytes) as f64 / 1048576.0,
+            mesh::voxel_mesher_build()
         );
         vec![("store".into(), store_line), ("mesh".into(), mesh_line)]
     }

@@ -198,6 +198,12 @@ pub struct MapMeshes {
     pub objects: Option<objects::ObjectInstances>,
 }
 
+/// Which build of the voxel mesher this CPU runs (`baseline`, or
+/// `x86-64-v3` where the CPU has it).
+pub fn voxel_mesher_build() -> &'static str {
+    voxel::isa::Isa::detected().name()
+}
+
 /// Total faces over `meshes`.
 pub fn face_count(meshes: &[ChunkMesh]) -> usize {
     meshes.iter().map(|m| m.faces.len()).sum()

@@ -24,8 +24,10 @@
 //! time: most chunk rows have all their faces in one band, and the rest
 //! are cut into overlapping layers, those all air or solid all around
 //! skipped. A chunk's bounds are gathered row by row ([`Shown`]),
-//! with no pass over its faces.
+//! with no pass over its faces. All of it is compiled twice on x86-64
+//! (`isa`), the build the CPU can run best chosen at run time.
 
+pub(crate) mod isa;
 mod ring_bits;
 mod row_scan;
 mod rows;
@@ -100,6 +102,8 @@ pub(crate) struct Scratch {
     outs: Vec<ChunkOut>,
     /// Rows cut into layers, for maps deeper than 64.
     layers: tall::LayerRows,
+    /// Which build of the mesher runs.
+    isa: isa::Isa,
 }
 
 impl Default for Scratch {
@@ -109,6 +113,7 @@ impl Default for Scratch {
             rgb: Box::new([0; 64]),
             outs: Vec::new(),
             layers: Default::default(),
+            isa: isa::Isa::detected(),
         }
     }
 }
@@ -134,13 +139,16 @@ impl Scratch {
             o.len = [0; 6];
             o.shown = Shown::default();
         }
-        let outs = &mut self.outs[..chunks];
-        match (store.depth() <= 64, shade) {
-            (true, true) => one_word::<true>(&mut self.masks, store, &seg, &mut self.rgb, outs),
-            (true, false) => one_word::<false>(&mut self.masks, store, &seg, &mut self.rgb, outs),
-            (false, true) => self.layers.run::<true>(store, &seg, &mut self.rgb, outs),
-            (false, false) => self.layers.run::<false>(store, &seg, &mut self.rgb, outs),
-        }
+        let mut work = Work {
+            masks: &mut self.masks,
+            layers: &mut self.layers,
+            rgb: &mut self.rgb,
+            store,
+            seg: &seg,
+            shade,
+            outs: &mut self.outs[..chunks],
+        };
+        self.isa.run(&mut work);
         for (i, cx) in cxs.enumerate() {
             let chunk = (cy * store.chunks_x() + cx) as usize;
             meshes.push(collect(store, chunk, &self.outs[i]));
@@ -148,9 +156,37 @@ impl Scratch {
     }
 }
 
+/// One segment's meshing, with the buffers it works in.
+struct Work<'a> {
+    masks: &'a mut Vec<u64>,
+    layers: &'a mut tall::LayerRows,
+    rgb: &'a mut [u32; 64],
+    store: &'a VoxelStore,
+    seg: &'a Segment,
+    shade: bool,
+    outs: &'a mut [ChunkOut],
+}
+
+impl Work<'_> {
+    /// Meshes the segment into `outs`: the whole of the mesher's work,
+    /// inlined here so that each build of it (`isa`) has its own copy.
+    #[inline(always)]
+    fn run(&mut self) {
+        let (store, seg, rgb) = (self.store, self.seg, &mut *self.rgb);
+        let outs = &mut *self.outs;
+        match (store.depth() <= 64, self.shade) {
+            (true, true) => one_word::<true>(self.masks, store, seg, rgb, outs),
+            (true, false) => one_word::<false>(self.masks, store, seg, rgb, outs),
+            (false, true) => self.layers.run::<true>(store, seg, rgb, outs),
+            (false, false) => self.layers.run::<false>(store, seg, rgb, outs),
+        }
+    }
+}
+
 /// Meshes `seg` of a map at most 64 deep into `outs`, one map row at a
 /// time and, within a row, one chunk's columns at a time
 /// (`single_word::mesh_row`), with `masks` for the ring of rows.
+#[inline(always)]
 fn one_word<const SHADE: bool>(
     masks: &mut Vec<u64>,
     store: &VoxelStore,
@@ -285,6 +321,7 @@ fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
 /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
 /// ring slot, for a map one word deep: each column's word straight from
 /// its slabs, by index. `pad` is the bits below the depth.
+#[inline(always)]
 fn fill_row(masks: &mut [u64], store: &VoxelStore, seg: &Segment, by: u32, pad: u64) {
     let stride = seg.width as usize + 2;
     let ring = &mut masks[(by % 3) as usize * stride..][..stride];

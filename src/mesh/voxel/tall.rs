@@ -141,6 +141,7 @@ fn funnel(lo: u64, hi: u64, r: u32) -> u64 {
 impl LayerRows {
     /// Meshes `seg` of a map deeper than 64 into `outs`, as `one_word`
     /// does a 64-deep one.
+    #[inline(always)]
     pub(super) fn run<const SHADE: bool>(
         &mut self,
         store: &VoxelStore,
@@ -226,6 +227,7 @@ impl LayerRows {
 
     /// Meshes chunk row `row` a layer at a time, its faces lying in z
     /// `lo..=hi`.
+    #[inline(always)]
     fn layers<const SHADE: bool>(
         &mut self,
         store: &VoxelStore,
@@ -319,6 +321,7 @@ impl LayerRows {
     /// its ring slot: each column's top and where it is solid to the bottom
     /// from, and the same a chunk; whole words only where asked
     /// ([`fill_words`]).
+    #[inline(always)]
     fn fill(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
         let (stride, depth) = (self.stride, store.depth());
         let slot = (by % 3) as usize;
@@ -404,6 +407,7 @@ fn solid_from(slabs: &[crate::store::voxels::Slab], top: u32) -> u64 {
 /// Fills the whole words of chunk `c`'s columns (`len` and one each side)
 /// in ring slot `slot`, with what they hold by word (`any`, `all`), for
 /// meshing a layer at a time.
+#[inline(always)]
 fn fill_words(rows: &mut LayerRows, store: &VoxelStore, slot: usize, c: usize, len: usize) {
     let (w, stride) = (rows.words, rows.stride);
     let i0 = c * CHUNK as usize;

@@ -1,0 +1,117 @@
+//! The mesher built for more than one instruction set, the best one the
+//! CPU has chosen at run time.
+//!
+//! The mesher is bit work: counting trailing zeros, clearing the lowest
+//! bit, shifting by a variable, population counts. x86-64's baseline has
+//! none of these as single instructions (`bsf` needs a zero check, shifts
+//! by a variable go through `cl`), while x86-64-v3 (BMI1, BMI2, LZCNT,
+//! POPCNT and AVX2: every x86-64 CPU from 2013-2015 on) has them all. A
+//! second copy of the whole mesher is compiled for v3 and chosen when the
+//! CPU has it; both give the same meshes (tested below).
+
+use super::Work;
+
+/// Which build of the mesher runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Isa {
+    /// Any CPU of the target.
+    Baseline,
+    /// x86-64-v3.
+    #[cfg(target_arch = "x86_64")]
+    V3,
+}
+
+impl Isa {
+    /// The best build this CPU runs.
+    pub(crate) fn detected() -> Isa {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            if has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") && has!("popcnt") {
+                return Isa::V3;
+            }
+        }
+        Isa::Baseline
+    }
+
+    /// The build's name, as `mapscope bench` prints it.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Isa::Baseline => "baseline",
+            #[cfg(target_arch = "x86_64")]
+            Isa::V3 => "x86-64-v3",
+        }
+    }
+
+    /// Runs `work` in this build.
+    pub(super) fn run(self, work: &mut Work<'_>) {
+        match self {
+            Isa::Baseline => work.run(),
+            // SAFETY: `V3` is only chosen (`detected`) where the CPU has
+            // every feature `run_v3` is compiled for.
+            #[cfg(target_arch = "x86_64")]
+            Isa::V3 => unsafe { run_v3(work) },
+        }
+    }
+}
+
+/// [`Work::run`], compiled for x86-64-v3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn run_v3(work: &mut Work<'_>) {
+    work.run()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Isa;
+    use crate::mesh::voxel::Scratch;
+    use crate::mesh::{face_count, ChunkMesh, MeshOptions};
+    use crate::samples::{sunk, tall_voxels};
+    use crate::store::voxels::VoxelStore;
+
+    fn mesh(store: &VoxelStore, isa: Isa, opts: &MeshOptions) -> Vec<ChunkMesh> {
+        let mut scratch = Scratch {
+            isa,
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        for cy in 0..store.chunks_y() {
+            scratch.mesh_segment(store, cy, 0..store.chunks_x(), opts, &mut out);
+        }
+        out
+    }
+
+    /// The v3 build meshes as the baseline does, face for face, through
+    /// both paths (one word, and bands and layers for deep maps), shaded
+    /// and not. (The reference mesher's comparisons run whichever build
+    /// the CPU picks; this ties the other to it.)
+    #[test]
+    fn every_build_gives_the_same_meshes() {
+        let best = Isa::detected();
+        if best == Isa::Baseline {
+            eprintln!("this CPU runs the baseline build alone: nothing to compare it with");
+            return;
+        }
+        let shallow = tall_voxels(96, 64);
+        let maps = [
+            ("tall 96x96x240", tall_voxels(96, 240)),
+            ("tall 64x64x256", tall_voxels(64, 256)),
+            ("96x96x64 sunk to 200", sunk(&shallow, 200)),
+            ("96x96x64", shallow),
+        ];
+        for (name, store) in &maps {
+            for shade in [false, true] {
+                let opts = MeshOptions {
+                    fourth_byte_shade: shade,
+                };
+                let base = mesh(store, Isa::Baseline, &opts);
+                assert!(face_count(&base) > 10_000, "{name}: too few faces to tell");
+                assert!(
+                    base == mesh(store, best, &opts),
+                    "{name} (shade {shade}): the builds' meshes differ"
+                );
+            }
+        }
+    }
+}
