@@ -240,6 +240,9 @@ fn step_sides<const SHADE: bool>(
     let (mut zs, mut a, mut b) = ([0u32; CHUNK], [0u32; CHUNK], [0u32; CHUNK]);
     // Bit j of `shown[d]`: column j shows a face toward side d.
     let mut shown = [0u32; 4];
+    // Some top at the word's first or last bit, whose windows reach past
+    // the word (rare: the map's top or bottom).
+    let mut edgy = false;
     let mut t = steps;
     while t != 0 {
         let j = t.trailing_zeros() as usize % CHUNK;
@@ -247,6 +250,7 @@ fn step_sides<const SHADE: bool>(
         let z = ups[j].trailing_zeros();
         let f = near.faces(j, near.c[j + 1]);
         zs[j] = z;
+        edgy |= z == 0 || z == 63;
         a[j] = (ly << 5 | j as u32) + ((base + z) << Z_SHIFT);
         b[j] = pack_rgb(columns.colors[columns.color_ends[j] as usize], SHADE);
         for (d, f) in [f.east, f.west, f.south, f.north].into_iter().enumerate() {
@@ -256,24 +260,39 @@ fn step_sides<const SHADE: bool>(
     let (m, c, p) = (near.m, near.c, near.p);
     // The ring's three columns along u (-1, 0, +1), the middle one the air
     // column in front of the face.
-    side::<0>(
-        shown[0],
-        &zs,
-        &a,
-        &b,
-        |j| [m[j + 2], c[j + 2], p[j + 2]],
-        out,
-    );
-    side::<1>(shown[1], &zs, &a, &b, |j| [m[j], c[j], p[j]], out);
-    side::<2>(shown[2], &zs, &a, &b, |j| [p[j], p[j + 1], p[j + 2]], out);
-    side::<3>(shown[3], &zs, &a, &b, |j| [m[j], m[j + 1], m[j + 2]], out);
+    if edgy {
+        all_sides::<true>(&shown, &zs, &a, &b, m, c, p, out);
+    } else {
+        all_sides::<false>(&shown, &zs, &a, &b, m, c, p, out);
+    }
+}
+
+/// The four directions' side faces of steps (`step_sides`). `EDGY`: some
+/// top is at the word's first or last bit.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn all_sides<const EDGY: bool>(
+    shown: &[u32; 4],
+    zs: &[u32; CHUNK],
+    a: &[u32; CHUNK],
+    b: &[u32; CHUNK],
+    m: &[u64],
+    c: &[u64],
+    p: &[u64],
+    out: &mut ChunkOut,
+) {
+    side::<0, EDGY>(shown[0], zs, a, b, |j| [m[j + 2], c[j + 2], p[j + 2]], out);
+    side::<1, EDGY>(shown[1], zs, a, b, |j| [m[j], c[j], p[j]], out);
+    side::<2, EDGY>(shown[2], zs, a, b, |j| [p[j], p[j + 1], p[j + 2]], out);
+    side::<3, EDGY>(shown[3], zs, a, b, |j| [m[j], m[j + 1], m[j + 2]], out);
 }
 
 /// Writes the faces toward side `D` of the `shown` columns (bit j: column
 /// j), whose tops are at `zs[j]`, with `a[j]` and `b[j]` the start of their
-/// faces' fields, and `ring(j)` the columns of their AO rings.
+/// faces' fields, and `ring(j)` the columns of their AO rings. `EDGY`:
+/// some top may be at the word's first or last bit.
 #[inline(always)]
-fn side<const D: usize>(
+fn side<const D: usize, const EDGY: bool>(
     shown: u32,
     zs: &[u32; CHUNK],
     a: &[u32; CHUNK],
@@ -287,11 +306,9 @@ fn side<const D: usize>(
     while t != 0 {
         let j = t.trailing_zeros() as usize % CHUNK;
         t &= t - 1;
-        let w = Windows::new(zs[j]);
-        let [r0, r1, r2] = ring(j).map(|x| w.of(x));
-        let index = r0 | r1 << 3 | r2 << 6;
+        let index = side_index::<EDGY>(ring(j), zs[j]);
         list[n] = Face {
-            a: a[j] | SIDE_AO[D][index as usize],
+            a: a[j] | SIDE_AO[D][index],
             b: b[j] | (D as u32) << DIR_SHIFT,
         };
         n += 1;
@@ -449,11 +466,32 @@ fn any_sides<const D: usize>(
     rgb: &[u32; 64],
     out: &mut ChunkOut,
 ) {
-    faces::<D>(f, a_base, rgb, out, |z| {
+    if f & EDGE_BITS == 0 {
+        faces::<D>(f, a_base, rgb, out, |z| {
+            SIDE_AO[D][side_index::<false>(ring, z)]
+        });
+    } else {
+        faces::<D>(f, a_base, rgb, out, |z| {
+            SIDE_AO[D][side_index::<true>(ring, z)]
+        });
+    }
+}
+
+/// A word's first and last bits, whose [`Windows`] reach past the word.
+const EDGE_BITS: u64 = 1 | 1 << 63;
+
+/// The [`SIDE_AO`] index of a side face at `z` whose ring columns along u
+/// are `ring`. Not `EDGY`: `z` is neither 0 nor 63, so the three bits
+/// around it are a shift away, with nothing past the word to stand in for.
+#[inline(always)]
+fn side_index<const EDGY: bool>(ring: [u64; 3], z: u32) -> usize {
+    let [r0, r1, r2] = if EDGY {
         let w = Windows::new(z);
-        let [r0, r1, r2] = ring.map(|x| w.of(x));
-        SIDE_AO[D][(r0 | r1 << 3 | r2 << 6) as usize]
-    });
+        ring.map(|x| w.of(x))
+    } else {
+        ring.map(|x| (x >> (z.wrapping_sub(1) & 63)) as u32 & 7)
+    };
+    (r0 | r1 << 3 | r2 << 6) as usize
 }
 
 /// Writes the up or down faces (`D`) in `f`, with AO from the ring pattern
