@@ -250,37 +250,34 @@ fn step_sides<const SHADE: bool>(
         let z = ups[j].trailing_zeros();
         let f = near.faces(j, near.c[j + 1]);
         zs[j] = z;
-        edgy |= z == 0 || z == 63;
+        edgy |= ups[j] & EDGE_BITS != 0;
         a[j] = (ly << 5 | j as u32) + ((base + z) << Z_SHIFT);
         b[j] = pack_rgb(columns.colors[columns.color_ends[j] as usize], SHADE);
         for (d, f) in [f.east, f.west, f.south, f.north].into_iter().enumerate() {
             shown[d] |= ((f != 0) as u32) << j;
         }
     }
-    let (m, c, p) = (near.m, near.c, near.p);
-    // The ring's three columns along u (-1, 0, +1), the middle one the air
-    // column in front of the face.
     if edgy {
-        all_sides::<true>(&shown, &zs, &a, &b, m, c, p, out);
+        all_sides::<true>(near, &shown, &zs, &a, &b, out);
     } else {
-        all_sides::<false>(&shown, &zs, &a, &b, m, c, p, out);
+        all_sides::<false>(near, &shown, &zs, &a, &b, out);
     }
 }
 
 /// The four directions' side faces of steps (`step_sides`). `EDGY`: some
 /// top is at the word's first or last bit.
-#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn all_sides<const EDGY: bool>(
+    near: &Around<'_>,
     shown: &[u32; 4],
     zs: &[u32; CHUNK],
     a: &[u32; CHUNK],
     b: &[u32; CHUNK],
-    m: &[u64],
-    c: &[u64],
-    p: &[u64],
     out: &mut ChunkOut,
 ) {
+    let (m, c, p) = (near.m, near.c, near.p);
+    // The ring's three columns along u (-1, 0, +1), the middle one the air
+    // column in front of the face.
     side::<0, EDGY>(shown[0], zs, a, b, |j| [m[j + 2], c[j + 2], p[j + 2]], out);
     side::<1, EDGY>(shown[1], zs, a, b, |j| [m[j], c[j], p[j]], out);
     side::<2, EDGY>(shown[2], zs, a, b, |j| [p[j], p[j + 1], p[j + 2]], out);
