@@ -171,14 +171,14 @@ impl Work<'_> {
     /// Meshes the segment into `outs`: the whole of the mesher's work,
     /// inlined here so that each build of it (`isa`) has its own copy.
     #[inline(always)]
-    fn run(&mut self) {
+    fn run<L: isa::Lanes>(&mut self) {
         let (store, seg, rgb) = (self.store, self.seg, &mut *self.rgb);
         let outs = &mut *self.outs;
         match (store.depth() <= 64, self.shade) {
-            (true, true) => one_word::<true>(self.masks, store, seg, rgb, outs),
-            (true, false) => one_word::<false>(self.masks, store, seg, rgb, outs),
-            (false, true) => self.layers.run::<true>(store, seg, rgb, outs),
-            (false, false) => self.layers.run::<false>(store, seg, rgb, outs),
+            (true, true) => one_word::<true, L>(self.masks, store, seg, rgb, outs),
+            (true, false) => one_word::<false, L>(self.masks, store, seg, rgb, outs),
+            (false, true) => self.layers.run::<true, L>(store, seg, rgb, outs),
+            (false, false) => self.layers.run::<false, L>(store, seg, rgb, outs),
         }
     }
 }
@@ -187,7 +187,7 @@ impl Work<'_> {
 /// time and, within a row, one chunk's columns at a time
 /// (`single_word::mesh_row`), with `masks` for the ring of rows.
 #[inline(always)]
-fn one_word<const SHADE: bool>(
+fn one_word<const SHADE: bool, L: isa::Lanes>(
     masks: &mut Vec<u64>,
     store: &VoxelStore,
     seg: &Segment,
@@ -231,7 +231,7 @@ fn one_word<const SHADE: bool>(
             };
             let columns = store.row_parts(y, x0..x0 + len as u32);
             let whole = single_word::Layer::WHOLE;
-            single_word::mesh_row::<SHADE>(&rows, len, ly, &edges, columns, whole, rgb, out);
+            single_word::mesh_row::<SHADE, L>(&rows, len, ly, &edges, columns, whole, rgb, out);
         }
     }
 }

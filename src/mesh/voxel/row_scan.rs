@@ -1,8 +1,11 @@
 //! The first pass over a chunk's part of a row, for maps one word deep:
 //! which columns show which kinds of faces, as bits a column, for the loops
 //! after it to go over. It runs on every column of the map, so on x86-64 it
-//! takes two columns at a time in SSE2 (always there); elsewhere, and for an
-//! odd last column, one at a time.
+//! takes four columns at a time in AVX2 (the v3 build, `isa`) or two in
+//! SSE2 (always there); elsewhere, and for the last odd columns, one at a
+//! time.
+
+use super::isa::Lanes;
 
 const CHUNK: usize = crate::store::voxels::CHUNK as usize;
 
@@ -42,13 +45,23 @@ pub(super) struct RowScan {
     pub(super) shown_z: u64,
 }
 
-/// Scans the first `len` (at most [`CHUNK`]) columns of `rows`.
+/// Scans the first `len` (at most [`CHUNK`]) columns of `rows`, as the
+/// build `L` can.
 #[inline(always)]
-pub(super) fn scan(rows: &Around<'_>, len: usize) -> RowScan {
+pub(super) fn scan<L: Lanes>(rows: &Around<'_>, len: usize) -> RowScan {
     let len = len.min(CHUNK);
     let mut out = RowScan::default();
     #[cfg(target_arch = "x86_64")]
-    let done = pairs(rows, len, &mut out);
+    let done = {
+        let from = if L::FOUR_COLUMNS {
+            // SAFETY: only the v3 build's lanes take four columns, and it
+            // runs only on CPUs with AVX2.
+            unsafe { quads(rows, len, &mut out) }
+        } else {
+            0
+        };
+        pairs(rows, from, len, &mut out)
+    };
     #[cfg(not(target_arch = "x86_64"))]
     let done = 0;
     for j in done..len {
@@ -85,14 +98,15 @@ fn one(rows: &Around<'_>, j: usize, out: &mut RowScan) {
     out.shown_z |= up | sides | down;
 }
 
-/// Columns two at a time, as far as they go in pairs; returns how far.
+/// Columns two at a time from column `from`, as far as they go in pairs;
+/// returns how far.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn pairs(rows: &Around<'_>, len: usize, out: &mut RowScan) -> usize {
+fn pairs(rows: &Around<'_>, from: usize, len: usize, out: &mut RowScan) -> usize {
     use std::arch::x86_64::*;
-    let pairs = len / 2;
+    let pairs = (len - from) / 2;
     // Every load below reads two u64 from one of these, whose lengths
-    // cover the highest index read (`2 * pairs + 2` for the walls).
+    // cover the highest index read (`from + 2 * pairs + 2` for the walls).
     let (m, c, p, walls) = (
         &rows.m[..len + 2],
         &rows.c[..len + 2],
@@ -100,9 +114,9 @@ fn pairs(rows: &Around<'_>, len: usize, out: &mut RowScan) -> usize {
         &rows.walls[..len + 2],
     );
     // SAFETY: SSE2 is part of the x86-64 baseline, so every x86-64 CPU has
-    // it. Each load reads `[i, i + 2)` of a slice at most `len + 2` long,
-    // with `i + 2 <= 2 * pairs + 2 <= len + 2`; the store writes
-    // `ups[2k..2k + 2]` with `2k + 2 <= len <= CHUNK`.
+    // it. Each load reads `[i, i + 2)` of a slice `len + 2` long, with
+    // `i + 2 <= from + 2 * pairs + 2 <= len + 2`; the store writes
+    // `ups[j..j + 2]` with `j + 2 <= from + 2 * pairs <= len <= CHUNK`.
     unsafe {
         let load = |row: &[u64], i: usize| {
             debug_assert!(i + 2 <= row.len());
@@ -120,7 +134,7 @@ fn pairs(rows: &Around<'_>, len: usize, out: &mut RowScan) -> usize {
         let signs = |x| _mm_movemask_pd(_mm_castsi128_pd(x)) as u32;
         let (mut solid, mut above, mut shown) = (zero, zero, zero);
         for k in 0..pairs {
-            let j = 2 * k;
+            let j = from + 2 * k;
             let raw = load(c, j + 1);
             let (mc, pc) = (load(m, j + 1), load(p, j + 1));
             let s = _mm_and_si128(raw, valid);
@@ -150,14 +164,84 @@ fn pairs(rows: &Around<'_>, len: usize, out: &mut RowScan) -> usize {
         out.above_tops |= lanes(above);
         out.shown_z |= lanes(shown);
     }
-    2 * pairs
+    from + 2 * pairs
+}
+
+/// Columns four at a time (AVX2), as [`pairs`] takes two, as far as they
+/// go in fours; returns how far.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+fn quads(rows: &Around<'_>, len: usize, out: &mut RowScan) -> usize {
+    use std::arch::x86_64::*;
+    let quads = len / 4;
+    let (m, c, p, walls) = (
+        &rows.m[..len + 2],
+        &rows.c[..len + 2],
+        &rows.p[..len + 2],
+        &rows.walls[..len + 2],
+    );
+    // Each load reads `[i, i + 4)` of a slice `len + 2` long, with
+    // `i + 4 <= 4 * quads + 2 <= len + 2`.
+    let load = |row: &[u64], i: usize| {
+        debug_assert!(i + 4 <= row.len());
+        // SAFETY: in bounds, as above.
+        unsafe { _mm256_loadu_si256(row.as_ptr().add(i).cast()) }
+    };
+    let splat = |v: u64| _mm256_set1_epi64x(v as i64);
+    let (valid, so, no) = (
+        splat(rows.last_valid),
+        splat(rows.south_open),
+        splat(rows.north_open),
+    );
+    let (zero, one, bottom) = (_mm256_setzero_si256(), splat(1), splat(1 << 63));
+    let nonzero = |x| _mm256_or_si256(x, _mm256_sub_epi64(zero, x));
+    let signs = |x| _mm256_movemask_pd(_mm256_castsi256_pd(x)) as u32;
+    let (mut solid, mut above, mut shown) = (zero, zero, zero);
+    for k in 0..quads {
+        let j = 4 * k;
+        let raw = load(c, j + 1);
+        let (mc, pc) = (load(m, j + 1), load(p, j + 1));
+        let s = _mm256_and_si256(raw, valid);
+        let up = _mm256_andnot_si256(_mm256_slli_epi64::<1>(raw), s);
+        let east = _mm256_andnot_si256(load(walls, j + 2), s);
+        let west = _mm256_andnot_si256(load(walls, j), s);
+        let south = _mm256_and_si256(_mm256_andnot_si256(pc, s), so);
+        let north = _mm256_and_si256(_mm256_andnot_si256(mc, s), no);
+        let down = _mm256_andnot_si256(_mm256_or_si256(_mm256_srli_epi64::<1>(raw), bottom), s);
+        let sides = _mm256_or_si256(_mm256_or_si256(east, west), _mm256_or_si256(south, north));
+        let more_ups = _mm256_and_si256(up, _mm256_sub_epi64(up, one));
+        let odd = _mm256_or_si256(
+            _mm256_or_si256(more_ups, down),
+            _mm256_andnot_si256(up, sides),
+        );
+        let any = _mm256_or_si256(_mm256_or_si256(up, sides), down);
+        out.usual |= signs(_mm256_andnot_si256(nonzero(odd), nonzero(up))) << j;
+        out.beside |= signs(nonzero(sides)) << j;
+        out.shows |= signs(nonzero(any)) << j;
+        // SAFETY: `ups[j..j + 4]`, with `j + 4 <= len <= CHUNK`.
+        unsafe { _mm256_storeu_si256(out.ups.as_mut_ptr().add(j).cast(), up) };
+        solid = _mm256_or_si256(solid, _mm256_or_si256(_mm256_or_si256(mc, raw), pc));
+        above = _mm256_or_si256(above, _mm256_srli_epi64::<1>(up));
+        shown = _mm256_or_si256(shown, any);
+    }
+    let lanes = |x: __m256i| {
+        // SAFETY: a 256-bit register is four u64, any bits valid.
+        let v: [u64; 4] = unsafe { std::mem::transmute(x) };
+        v[0] | v[1] | v[2] | v[3]
+    };
+    out.solid |= lanes(solid);
+    out.above_tops |= lanes(above);
+    out.shown_z |= lanes(shown);
+    4 * quads
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The pairs (SSE2 on x86-64) find what one column at a time does.
+    /// The pairs (SSE2 on x86-64) and fours (AVX2, where the CPU has it)
+    /// find what one column at a time does.
     #[test]
     fn pairs_and_single_columns_agree() {
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
@@ -188,7 +272,31 @@ mod tests {
                 north_open: if round % 7 == 0 { 0 } else { !0 },
                 last_valid: if round % 3 == 0 { (1 << 50) - 1 } else { !0 },
             };
-            let got = scan(&around, len);
+            let got = scan::<super::super::isa::BaselineLanes>(&around, len);
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                let four = scan::<super::super::isa::V3Lanes>(&around, len);
+                assert_eq!(four.ups, got.ups, "round {round}: four at a time");
+                assert_eq!(
+                    (
+                        four.usual,
+                        four.beside,
+                        four.shows,
+                        four.solid,
+                        four.above_tops,
+                        four.shown_z
+                    ),
+                    (
+                        got.usual,
+                        got.beside,
+                        got.shows,
+                        got.solid,
+                        got.above_tops,
+                        got.shown_z
+                    ),
+                    "round {round}: four at a time"
+                );
+            }
             let mut want = RowScan::default();
             for j in 0..len {
                 one(&around, j, &mut want);

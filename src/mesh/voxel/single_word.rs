@@ -18,7 +18,8 @@
 //! 4. the rest, through [`general_column`]: side faces as a step's are, up
 //!    and down faces from one ring of the 8 columns around.
 
-use super::ring_bits::Ring;
+use super::isa::Lanes;
+use super::ring_bits::RingBits;
 use super::row_scan::{self, Around, RowScan};
 use super::rows::Rows;
 use super::ChunkOut;
@@ -81,7 +82,7 @@ impl Layer {
 /// fourth byte.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub(super) fn mesh_row<const SHADE: bool>(
+pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
     rows: &Rows<'_>,
     len: usize,
     ly: u32,
@@ -130,7 +131,7 @@ pub(super) fn mesh_row<const SHADE: bool>(
         solid,
         above_tops,
         shown_z,
-    } = row_scan::scan(&near, len);
+    } = row_scan::scan::<L>(&near, len);
     let ups = &ups[..len];
     out.shown.add(ly, shows, shown_z, layer.base);
     // Whether some up face may have something solid in its ring: some
@@ -150,9 +151,9 @@ pub(super) fn mesh_row<const SHADE: bool>(
     // (With none, the colours may be none at all.)
     if usual != 0 {
         if ringed {
-            tops::<true, SHADE>(rows, ly, ups, usual, &columns, layer.base, out);
+            tops::<true, SHADE, L>(rows, ly, ups, usual, &columns, layer.base, out);
         } else {
-            tops::<false, SHADE>(rows, ly, ups, usual, &columns, layer.base, out);
+            tops::<false, SHADE, L>(rows, ly, ups, usual, &columns, layer.base, out);
         }
     }
     // Bit j: column j is a step / goes the general way.
@@ -170,7 +171,7 @@ pub(super) fn mesh_row<const SHADE: bool>(
             ..near.faces(j, raw)
         };
         let a_base = (ly << 5 | j as u32) + (layer.base << Z_SHIFT);
-        general_column::<SHADE>(&near, j, a_base, layer.base, faces, &columns, rgb, out);
+        general_column::<SHADE, L>(&near, j, a_base, layer.base, faces, &columns, rgb, out);
     }
 }
 
@@ -179,7 +180,7 @@ pub(super) fn mesh_row<const SHADE: bool>(
 /// and kept (its count moved on) only for those. `RINGED`: some face may
 /// have something solid in its AO ring. Bit 0 is voxel `base`.
 #[inline(always)]
-fn tops<const RINGED: bool, const SHADE: bool>(
+fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
     rows: &Rows<'_>,
     ly: u32,
     ups: &[u64],
@@ -209,7 +210,7 @@ fn tops<const RINGED: bool, const SHADE: bool>(
                 p[j + 1],
                 p[j + 2],
             ];
-            AO_BITS[UP][Ring::new(ring).pattern_above(z)]
+            AO_BITS[UP][L::Ring::new(ring).pattern_above(z)]
         } else {
             AO_BITS[UP][0]
         };
@@ -416,7 +417,7 @@ impl Around<'_> {
 /// `a_base` holds already.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn general_column<const SHADE: bool>(
+fn general_column<const SHADE: bool, L: Lanes>(
     near: &Around<'_>,
     j: usize,
     a_base: u32,
@@ -445,7 +446,7 @@ fn general_column<const SHADE: bool>(
     if f.up | f.down == 0 {
         return;
     }
-    let ring = Ring::new([m[0], m[1], m[2], c[0], c[2], p[0], p[1], p[2]]);
+    let ring = L::Ring::new([m[0], m[1], m[2], c[0], c[2], p[0], p[1], p[2]]);
     // Above the top is air (`pattern_above` gives none at z = 0); below
     // the bottom is solid, so no down face is at z = 63.
     ends::<UP>(f.up, a_base, rgb, out, |z| ring.pattern_above(z));

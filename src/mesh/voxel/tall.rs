@@ -17,6 +17,7 @@
 //! or solid all around are skipped from a summary of each chunk's row by
 //! word.
 
+use super::isa::Lanes;
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
 use super::{Bordered, ChunkOut, Segment, BELOW};
@@ -142,7 +143,7 @@ impl LayerRows {
     /// Meshes `seg` of a map deeper than 64 into `outs`, as `one_word`
     /// does a 64-deep one.
     #[inline(always)]
-    pub(super) fn run<const SHADE: bool>(
+    pub(super) fn run<const SHADE: bool, L: Lanes>(
         &mut self,
         store: &VoxelStore,
         seg: &Segment,
@@ -207,7 +208,7 @@ impl LayerRows {
                         base,
                         first_tops: !0,
                     };
-                    single_word::mesh_row::<SHADE>(
+                    single_word::mesh_row::<SHADE, L>(
                         &rows, len, ly, &edges, columns, layer, rgb, out,
                     );
                     continue;
@@ -220,7 +221,7 @@ impl LayerRows {
                     edges: &edges,
                     columns,
                 };
-                self.layers::<SHADE>(store, &row, lo, hi.min(depth - 1), rgb, out);
+                self.layers::<SHADE, L>(store, &row, lo, hi.min(depth - 1), rgb, out);
             }
         }
     }
@@ -228,7 +229,7 @@ impl LayerRows {
     /// Meshes chunk row `row` a layer at a time, its faces lying in z
     /// `lo..=hi`.
     #[inline(always)]
-    fn layers<const SHADE: bool>(
+    fn layers<const SHADE: bool, L: Lanes>(
         &mut self,
         store: &VoxelStore,
         row: &ChunkRow<'_, '_>,
@@ -281,7 +282,7 @@ impl LayerRows {
                 .enumerate()
                 .fold(0u32, |f, (j, &t)| f | ((t >= from) as u32) << j);
             let layer = Layer { base, first_tops };
-            single_word::mesh_row::<SHADE>(
+            single_word::mesh_row::<SHADE, L>(
                 &rows,
                 len,
                 row.ly,
