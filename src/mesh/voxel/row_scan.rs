@@ -33,8 +33,9 @@ pub(super) struct RowScan {
     /// The columns of the usual shape: one slab, whose top is the only up
     /// face, with side faces (if any) beside that top voxel only.
     pub(super) usual: u32,
-    /// The columns with side faces.
-    pub(super) beside: u32,
+    /// Bit j of `toward[d]`: column j has a face toward side d (east,
+    /// west, south, north).
+    pub(super) toward: [u32; 4],
     /// The columns with any face.
     pub(super) shows: u32,
     /// The row's masks and those of the rows beside it, ORed.
@@ -76,10 +77,13 @@ fn one(rows: &Around<'_>, j: usize, out: &mut RowScan) {
     let raw = rows.c[j + 1];
     let s = raw & rows.last_valid;
     let up = s & !(raw << 1);
-    let sides = s & !rows.walls[j + 2]
-        | s & !rows.walls[j]
-        | s & !rows.p[j + 1] & rows.south_open
-        | s & !rows.m[j + 1] & rows.north_open;
+    let toward = [
+        s & !rows.walls[j + 2],
+        s & !rows.walls[j],
+        s & !rows.p[j + 1] & rows.south_open,
+        s & !rows.m[j + 1] & rows.north_open,
+    ];
+    let sides = toward[0] | toward[1] | toward[2] | toward[3];
     let down = s & !(raw >> 1 | 1 << 63);
     let odd = up & up.wrapping_sub(1) | down | sides & !up;
     let bit = 1 << j;
@@ -87,8 +91,10 @@ fn one(rows: &Around<'_>, j: usize, out: &mut RowScan) {
     if up != 0 && odd == 0 {
         out.usual |= bit;
     }
-    if sides != 0 {
-        out.beside |= bit;
+    for (d, f) in toward.into_iter().enumerate() {
+        if f != 0 {
+            out.toward[d] |= bit;
+        }
     }
     if up | sides | down != 0 {
         out.shows |= bit;
@@ -149,7 +155,9 @@ fn pairs(rows: &Around<'_>, from: usize, len: usize, out: &mut RowScan) -> usize
             let odd = _mm_or_si128(_mm_or_si128(more_ups, down), _mm_andnot_si128(up, sides));
             let any = _mm_or_si128(_mm_or_si128(up, sides), down);
             out.usual |= signs(_mm_andnot_si128(nonzero(odd), nonzero(up))) << j;
-            out.beside |= signs(nonzero(sides)) << j;
+            for (d, f) in [east, west, south, north].into_iter().enumerate() {
+                out.toward[d] |= signs(nonzero(f)) << j;
+            }
             out.shows |= signs(nonzero(any)) << j;
             _mm_storeu_si128(out.ups.as_mut_ptr().add(j).cast(), up);
             solid = _mm_or_si128(solid, _mm_or_si128(_mm_or_si128(mc, raw), pc));
@@ -217,7 +225,9 @@ fn quads(rows: &Around<'_>, len: usize, out: &mut RowScan) -> usize {
         );
         let any = _mm256_or_si256(_mm256_or_si256(up, sides), down);
         out.usual |= signs(_mm256_andnot_si256(nonzero(odd), nonzero(up))) << j;
-        out.beside |= signs(nonzero(sides)) << j;
+        for (d, f) in [east, west, south, north].into_iter().enumerate() {
+            out.toward[d] |= signs(nonzero(f)) << j;
+        }
         out.shows |= signs(nonzero(any)) << j;
         // SAFETY: `ups[j..j + 4]`, with `j + 4 <= len <= CHUNK`.
         unsafe { _mm256_storeu_si256(out.ups.as_mut_ptr().add(j).cast(), up) };
@@ -238,7 +248,23 @@ fn quads(rows: &Around<'_>, len: usize, out: &mut RowScan) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use super::super::isa::BaselineLanes;
     use super::*;
+
+    /// Everything a scan finds.
+    #[allow(clippy::type_complexity)]
+    fn fields(r: &RowScan) -> ([u64; CHUNK], u32, [u32; 4], u32, u64, u64, u64) {
+        let &RowScan {
+            ups,
+            usual,
+            toward,
+            shows,
+            solid,
+            above_tops,
+            shown_z,
+        } = r;
+        (ups, usual, toward, shows, solid, above_tops, shown_z)
+    }
 
     /// The pairs (SSE2 on x86-64) and fours (AVX2, where the CPU has it)
     /// find what one column at a time does.
@@ -272,47 +298,19 @@ mod tests {
                 north_open: if round % 7 == 0 { 0 } else { !0 },
                 last_valid: if round % 3 == 0 { (1 << 50) - 1 } else { !0 },
             };
-            let got = scan::<super::super::isa::BaselineLanes>(&around, len);
-            #[cfg(target_arch = "x86_64")]
-            if std::arch::is_x86_feature_detected!("avx2") {
-                let four = scan::<super::super::isa::V3Lanes>(&around, len);
-                assert_eq!(four.ups, got.ups, "round {round}: four at a time");
-                assert_eq!(
-                    (
-                        four.usual,
-                        four.beside,
-                        four.shows,
-                        four.solid,
-                        four.above_tops,
-                        four.shown_z
-                    ),
-                    (
-                        got.usual,
-                        got.beside,
-                        got.shows,
-                        got.solid,
-                        got.above_tops,
-                        got.shown_z
-                    ),
-                    "round {round}: four at a time"
-                );
-            }
             let mut want = RowScan::default();
             for j in 0..len {
                 one(&around, j, &mut want);
             }
-            assert_eq!(got.ups, want.ups, "round {round}");
-            assert_eq!(
-                (got.usual, got.beside, got.shows),
-                (want.usual, want.beside, want.shows),
-                "round {round}"
-            );
-            assert_eq!(
-                (got.solid, got.above_tops, got.shown_z),
-                (want.solid, want.above_tops, want.shown_z),
-                "round {round}"
-            );
-            for (n, bits) in found.iter_mut().zip([want.usual, want.beside, want.shows]) {
+            let got = scan::<BaselineLanes>(&around, len);
+            assert_eq!(fields(&got), fields(&want), "round {round}: in pairs");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                let four = scan::<super::super::isa::V3Lanes>(&around, len);
+                assert_eq!(fields(&four), fields(&want), "round {round}: in fours");
+            }
+            let beside = want.toward.iter().fold(0, |a, &t| a | t);
+            for (n, bits) in found.iter_mut().zip([want.usual, beside, want.shows]) {
                 *n += bits.count_ones();
             }
         }

@@ -126,7 +126,7 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
     let RowScan {
         ups,
         usual,
-        beside,
+        toward,
         shows,
         solid,
         above_tops,
@@ -149,18 +149,24 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
     // not its first slab's top, takes its colours the general way.
     let usual = usual & layer.first_tops & !columns.uncoloured_tops();
     // (With none, the colours may be none at all.)
+    let mut top = TopFields {
+        z: [0; CHUNK],
+        a: [0; CHUNK],
+        b: [0; CHUNK],
+    };
     if usual != 0 {
         if ringed {
-            tops::<true, SHADE, L>(rows, ly, ups, usual, &columns, layer.base, out);
+            tops::<true, SHADE, L>(rows, ly, ups, usual, &columns, layer.base, &mut top, out);
         } else {
-            tops::<false, SHADE, L>(rows, ly, ups, usual, &columns, layer.base, out);
+            tops::<false, SHADE, L>(rows, ly, ups, usual, &columns, layer.base, &mut top, out);
         }
     }
     // Bit j: column j is a step / goes the general way.
+    let beside = toward.iter().fold(0, |a, &t| a | t);
     let steps = usual & beside;
     let mut rest = shows & !usual;
     if steps != 0 {
-        step_sides::<SHADE>(&near, ly, steps, ups, &columns, layer.base, out);
+        step_sides(&near, steps, &toward, &top, shown_z, out);
     }
     while rest != 0 {
         let j = rest.trailing_zeros() as usize;
@@ -175,10 +181,21 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
     }
 }
 
+/// What each column's top gives the side faces beside it (for columns of
+/// the usual shape; anything for others): by column, the top's z in the
+/// word, and its faces' fields but for AO and direction.
+struct TopFields {
+    z: [u32; CHUNK],
+    a: [u32; CHUNK],
+    b: [u32; CHUNK],
+}
+
 /// Writes the up face of each column of the `usual` shape (bit j: column
-/// j), the top of its only slab. Each face is written whatever the column
-/// and kept (its count moved on) only for those. `RINGED`: some face may
-/// have something solid in its AO ring. Bit 0 is voxel `base`.
+/// j), the top of its only slab, and `top` for the side faces beside it.
+/// Each face is written whatever the column and kept (its count moved on)
+/// only for those. `RINGED`: some face may have something solid in its AO
+/// ring. Bit 0 is voxel `base`.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
     rows: &Rows<'_>,
@@ -187,6 +204,7 @@ fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
     usual: u32,
     columns: &RowParts<'_>,
     base: u32,
+    top: &mut TopFields,
     out: &mut ChunkOut,
 ) {
     let len = ups.len().min(CHUNK);
@@ -214,9 +232,14 @@ fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
         } else {
             AO_BITS[UP][0]
         };
+        let (a, b) = (
+            (ly << 5 | j as u32) + ((base + z) << Z_SHIFT),
+            pack_rgb(color, SHADE),
+        );
+        (top.z[j], top.a[j], top.b[j]) = (z, a, b);
         let face = Face {
-            a: ((ly << 5 | j as u32) + ((base + z) << Z_SHIFT)) | ao,
-            b: pack_rgb(color, SHADE) | (UP as u32) << DIR_SHIFT,
+            a: a | ao,
+            b: b | (UP as u32) << DIR_SHIFT,
         };
         tops.put(face, usual >> j & 1 != 0);
     }
@@ -224,59 +247,41 @@ fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
 }
 
 /// The side faces of the `steps` columns (bit j: column j): columns whose
-/// only up face (in `ups`) is the top of their only slab, with side faces
-/// beside that top voxel only, all of its colour (a step's edge). First what
-/// the faces of each column share and which sides it shows; then the faces
-/// a direction at a time, each loop going over just the faces there are.
+/// only up face is the top of their only slab, with side faces beside that
+/// top voxel only, all of its colour (a step's edge), toward the sides in
+/// `toward` (as `RowScan` has them). Their fields are their tops' (`top`),
+/// and the faces are written a direction at a time, each loop going over
+/// just the faces there are. `shown_z`: the row's voxels with faces.
 #[inline(always)]
-fn step_sides<const SHADE: bool>(
+fn step_sides(
     near: &Around<'_>,
-    ly: u32,
     steps: u32,
-    ups: &[u64],
-    columns: &RowParts<'_>,
-    base: u32,
+    toward: &[u32; 4],
+    top: &TopFields,
+    shown_z: u64,
     out: &mut ChunkOut,
 ) {
-    let (mut zs, mut a, mut b) = ([0u32; CHUNK], [0u32; CHUNK], [0u32; CHUNK]);
-    // Bit j of `shown[d]`: column j shows a face toward side d.
-    let mut shown = [0u32; 4];
-    // Some top at the word's first or last bit, whose windows reach past
+    let shown = toward.map(|t| t & steps);
+    // Some face at the word's first or last bit, whose windows reach past
     // the word (rare: the map's top or bottom).
-    let mut edgy = false;
-    let mut t = steps;
-    while t != 0 {
-        let j = t.trailing_zeros() as usize % CHUNK;
-        t &= t - 1;
-        let z = ups[j].trailing_zeros();
-        let f = near.faces(j, near.c[j + 1]);
-        zs[j] = z;
-        edgy |= ups[j] & EDGE_BITS != 0;
-        a[j] = (ly << 5 | j as u32) + ((base + z) << Z_SHIFT);
-        b[j] = pack_rgb(columns.colors[columns.color_ends[j] as usize], SHADE);
-        for (d, f) in [f.east, f.west, f.south, f.north].into_iter().enumerate() {
-            shown[d] |= ((f != 0) as u32) << j;
-        }
-    }
-    if edgy {
-        all_sides::<true>(near, &shown, &zs, &a, &b, out);
+    if shown_z & EDGE_BITS != 0 {
+        all_sides::<true>(near, &shown, top, out);
     } else {
-        all_sides::<false>(near, &shown, &zs, &a, &b, out);
+        all_sides::<false>(near, &shown, top, out);
     }
 }
 
 /// The four directions' side faces of steps (`step_sides`). `EDGY`: some
-/// top is at the word's first or last bit.
+/// top may be at the word's first or last bit.
 #[inline(always)]
 fn all_sides<const EDGY: bool>(
     near: &Around<'_>,
     shown: &[u32; 4],
-    zs: &[u32; CHUNK],
-    a: &[u32; CHUNK],
-    b: &[u32; CHUNK],
+    top: &TopFields,
     out: &mut ChunkOut,
 ) {
     let (m, c, p) = (near.m, near.c, near.p);
+    let (zs, a, b) = (&top.z, &top.a, &top.b);
     // The ring's three columns along u (-1, 0, +1), the middle one the air
     // column in front of the face.
     side::<0, EDGY>(shown[0], zs, a, b, |j| [m[j + 2], c[j + 2], p[j + 2]], out);
