@@ -33,6 +33,7 @@ mod row_scan;
 mod rows;
 mod single_word;
 mod tall;
+mod tops_four;
 
 use std::ops::Range;
 

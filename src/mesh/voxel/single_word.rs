@@ -52,9 +52,9 @@ struct ColumnFaces {
     down: u64,
 }
 
-const UP: usize = 4;
+pub(super) const UP: usize = 4;
 const DOWN: usize = 5;
-const CHUNK: usize = crate::store::voxels::CHUNK as usize;
+pub(super) const CHUNK: usize = crate::store::voxels::CHUNK as usize;
 
 /// Which 64 voxels of the columns a word holds: all of a 64-deep map's, or
 /// one layer of a deeper one's (`tall`).
@@ -184,10 +184,10 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
 /// What each column's top gives the side faces beside it (for columns of
 /// the usual shape; anything for others): by column, the top's z in the
 /// word, and its faces' fields but for AO and direction.
-struct TopFields {
-    z: [u32; CHUNK],
-    a: [u32; CHUNK],
-    b: [u32; CHUNK],
+pub(super) struct TopFields {
+    pub(super) z: [u32; CHUNK],
+    pub(super) a: [u32; CHUNK],
+    pub(super) b: [u32; CHUNK],
 }
 
 /// Writes the up face of each column of the `usual` shape (bit j: column
@@ -212,7 +212,21 @@ fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
     let color_ends = &columns.color_ends[..len];
     let last_color = columns.colors.len() - 1;
     let mut tops = Slots::new(&mut out.faces[UP], out.len[UP]);
-    for j in 0..len {
+    #[cfg(target_arch = "x86_64")]
+    let from = if L::FOUR_COLUMNS {
+        // SAFETY: only the v3 build's lanes take four columns, and it runs
+        // only on CPUs with AVX2.
+        unsafe {
+            super::tops_four::tops::<RINGED, SHADE>(
+                rows, ly, ups, usual, columns, base, top, &mut tops,
+            )
+        }
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let from = 0;
+    for j in from..len {
         let z = ups[j].trailing_zeros();
         // The column's first colour, its top's (for other columns, some
         // colour, read and not kept).
@@ -322,9 +336,9 @@ fn side<const D: usize, const EDGY: bool>(
 /// The next [`CHUNK`] places of the up faces' list, for one row's faces
 /// (at most one a column): each face is written, and kept or not, without a
 /// branch.
-struct Slots<'a> {
-    at: &'a mut [Face; CHUNK],
-    kept: usize,
+pub(super) struct Slots<'a> {
+    pub(super) at: &'a mut [Face; CHUNK],
+    pub(super) kept: usize,
 }
 
 impl<'a> Slots<'a> {
