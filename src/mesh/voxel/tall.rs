@@ -195,7 +195,7 @@ impl LayerRows {
                     // One word a column holds it all, as a 64-deep map's:
                     // air above, solid below (or the map's bottom).
                     for &s in &slots {
-                        self.band(s, c, len, base);
+                        self.band::<L>(s, c, len, base);
                     }
                     let band = |s: usize| &self.bands[s * self.chunks + c].1[..len + 2];
                     let rows = Rows {
@@ -300,7 +300,7 @@ impl LayerRows {
     /// one each side, as one word each (every column there solid below the
     /// word, or the word the map's last). No column's top is above `base`.
     #[inline(always)]
-    fn band(&mut self, s: usize, c: usize, len: usize, base: u32) {
+    fn band<L: Lanes>(&mut self, s: usize, c: usize, len: usize, base: u32) {
         let (i0, band) = (c * CHUNK as usize, &mut self.bands[s * self.chunks + c]);
         if band.0 == base {
             return;
@@ -310,7 +310,21 @@ impl LayerRows {
         let tops = &self.tops[at..][..len + 2];
         let from_top = &self.from_top[at..][..len + 2];
         let cut = &mut band.1[..len + 2];
-        for ((m, &top), &bits) in cut.iter_mut().zip(tops).zip(from_top) {
+        #[cfg(target_arch = "x86_64")]
+        let done = if L::FOUR_COLUMNS {
+            // SAFETY: only the v3 build's lanes take four columns, and it
+            // runs only on CPUs with AVX2.
+            unsafe { band_words4(cut, tops, from_top, base) }
+        } else {
+            0
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let done = 0;
+        let columns = cut[done..]
+            .iter_mut()
+            .zip(&tops[done..])
+            .zip(&from_top[done..]);
+        for ((m, &top), &bits) in columns {
             // Bit b is voxel base + b, which is bit b - (top - base) of
             // `from_top`: the bits past the word's end shift out.
             let shift = top - base;
@@ -388,6 +402,32 @@ impl LayerRows {
             self.lo_hi[slot * self.chunks + c] = [lo, hi];
         }
     }
+}
+
+/// [`LayerRows::band`]'s words four columns at a time, as far as they go
+/// in fours (AVX2, whose shifts by 64 or more clear the word, as a band
+/// needs); returns how far.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn band_words4(cut: &mut [u64], tops: &[u32], from_top: &[u64], base: u32) -> usize {
+    use std::arch::x86_64::*;
+    let quads = cut.len().min(tops.len()).min(from_top.len()) / 4;
+    let base = _mm256_set1_epi64x(base as i64);
+    for k in 0..quads {
+        let i = 4 * k;
+        // SAFETY: `i + 4` is within each slice.
+        unsafe {
+            let top = _mm256_cvtepu32_epi64(_mm_loadu_si128(tops.as_ptr().add(i).cast()));
+            let bits = _mm256_loadu_si256(from_top.as_ptr().add(i).cast());
+            let word = _mm256_sllv_epi64(bits, _mm256_sub_epi64(top, base));
+            _mm256_storeu_si256(cut.as_mut_ptr().add(i).cast(), word);
+        }
+    }
+    4 * quads
 }
 
 /// The 64 voxels of a column from its top `top` down (bit k: voxel
