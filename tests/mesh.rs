@@ -545,14 +545,15 @@ fn tall_maps_with_caves_and_arches_match_the_brute_force_mesher() {
 fn a_map_sunk_deeper_shows_the_same_faces_lower() {
     // The same voxels with air above them: every face the same, z moved by
     // the drop, whichever way the tall path takes a chunk (one word a
-    // column, or a layer at a time where caves spread the faces out).
+    // column, or a layer at a time where caves spread the faces out), at
+    // depths of two to five words a column.
     for (i, (w, d)) in [(48, 64), (40, 50), (33, 63)].into_iter().enumerate() {
         for shallow in [
             terrain_store(w, w, d, 3 + i as u64),
             random_store(w, w, d, 5 + i as u64),
         ] {
             let want_shallow = mesher_faces(&shallow, &mesh::mesh_all(&shallow, &opts()));
-            for depth in [d + 1, 130, 256] {
+            for depth in [d + 1, 130, 256, 300] {
                 let deep = mapscope::samples::sunk(&shallow, depth);
                 let meshes = mesh::mesh_all(&deep, &opts());
                 for m in &meshes {
