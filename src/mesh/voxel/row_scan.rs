@@ -26,7 +26,7 @@ pub(super) struct Around<'a> {
 }
 
 /// What the first pass finds; bit j of a mask is column j.
-#[derive(Default)]
+#[derive(Default, Debug, PartialEq)]
 pub(super) struct RowScan {
     /// Each column's up faces.
     pub(super) ups: [u64; CHUNK],
@@ -251,21 +251,6 @@ mod tests {
     use super::super::isa::BaselineLanes;
     use super::*;
 
-    /// Everything a scan finds.
-    #[allow(clippy::type_complexity)]
-    fn fields(r: &RowScan) -> ([u64; CHUNK], u32, [u32; 4], u32, u64, u64, u64) {
-        let &RowScan {
-            ups,
-            usual,
-            toward,
-            shows,
-            solid,
-            above_tops,
-            shown_z,
-        } = r;
-        (ups, usual, toward, shows, solid, above_tops, shown_z)
-    }
-
     /// The pairs (SSE2 on x86-64) and fours (AVX2, where the CPU has it)
     /// find what one column at a time does.
     #[test]
@@ -303,11 +288,11 @@ mod tests {
                 one(&around, j, &mut want);
             }
             let got = scan::<BaselineLanes>(&around, len);
-            assert_eq!(fields(&got), fields(&want), "round {round}: in pairs");
+            assert_eq!(got, want, "round {round}: in pairs");
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 let four = scan::<super::super::isa::V3Lanes>(&around, len);
-                assert_eq!(fields(&four), fields(&want), "round {round}: in fours");
+                assert_eq!(four, want, "round {round}: in fours");
             }
             let beside = want.toward.iter().fold(0, |a, &t| a | t);
             for (n, bits) in found.iter_mut().zip([want.usual, beside, want.shows]) {

@@ -155,10 +155,18 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
         b: [0; CHUNK],
     };
     if usual != 0 {
+        let row = TopsRow {
+            rows,
+            ly,
+            ups,
+            usual,
+            columns: &columns,
+            base: layer.base,
+        };
         if ringed {
-            tops::<true, SHADE, L>(rows, ly, ups, usual, &columns, layer.base, &mut top, out);
+            tops::<true, SHADE, L>(&row, &mut top, out);
         } else {
-            tops::<false, SHADE, L>(rows, ly, ups, usual, &columns, layer.base, &mut top, out);
+            tops::<false, SHADE, L>(&row, &mut top, out);
         }
     }
     // Bit j: column j is a step / goes the general way.
@@ -190,23 +198,37 @@ pub(super) struct TopFields {
     pub(super) b: [u32; CHUNK],
 }
 
-/// Writes the up face of each column of the `usual` shape (bit j: column
-/// j), the top of its only slab, and `top` for the side faces beside it.
-/// Each face is written whatever the column and kept (its count moved on)
-/// only for those. `RINGED`: some face may have something solid in its AO
-/// ring. Bit 0 is voxel `base`.
-#[allow(clippy::too_many_arguments)]
+/// A row as its tops are written: its masks and those around (`rows`),
+/// row `ly` of the chunk, each column's up faces (`ups`), the columns of
+/// the usual shape (`usual`, bit j: column j), the store's `columns`, and
+/// the z of bit 0 (`base`).
+pub(super) struct TopsRow<'a> {
+    pub(super) rows: &'a Rows<'a>,
+    pub(super) ly: u32,
+    pub(super) ups: &'a [u64],
+    pub(super) usual: u32,
+    pub(super) columns: &'a RowParts<'a>,
+    pub(super) base: u32,
+}
+
+/// Writes the up face of each column of the `usual` shape, the top of its
+/// only slab, and `top` for the side faces beside it. Each face is written
+/// whatever the column and kept (its count moved on) only for those.
+/// `RINGED`: some face may have something solid in its AO ring.
 #[inline(always)]
 fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
-    rows: &Rows<'_>,
-    ly: u32,
-    ups: &[u64],
-    usual: u32,
-    columns: &RowParts<'_>,
-    base: u32,
+    row: &TopsRow<'_>,
     top: &mut TopFields,
     out: &mut ChunkOut,
 ) {
+    let &TopsRow {
+        rows,
+        ly,
+        ups,
+        usual,
+        columns,
+        base,
+    } = row;
     let len = ups.len().min(CHUNK);
     let (m, c, p) = (&rows.m[..len + 2], &rows.c[..len + 2], &rows.p[..len + 2]);
     let color_ends = &columns.color_ends[..len];
@@ -216,11 +238,7 @@ fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
     let from = if L::FOUR_COLUMNS {
         // SAFETY: only the v3 build's lanes take four columns, and it runs
         // only on CPUs with AVX2.
-        unsafe {
-            super::tops_four::tops::<RINGED, SHADE>(
-                rows, ly, ups, usual, columns, base, top, &mut tops,
-            )
-        }
+        unsafe { super::tops_four::tops::<RINGED, SHADE>(row, top, &mut tops) }
     } else {
         0
     };

@@ -11,11 +11,9 @@
 
 use std::arch::x86_64::*;
 
-use super::rows::Rows;
-use super::single_word::{Slots, TopFields, CHUNK, UP};
+use super::single_word::{Slots, TopFields, TopsRow, CHUNK, UP};
 use crate::mesh::ao::AO_BITS;
 use crate::mesh::face::{DIR_SHIFT, Z_SHIFT};
-use crate::store::voxels::RowParts;
 
 /// `PACK[keep]`: the 32-bit lanes that put the faces (two lanes each) of
 /// the bits of `keep` first, in order.
@@ -38,26 +36,28 @@ static PACK: [[u32; 8]; 16] = {
     t
 };
 
-/// Writes the up faces of the first columns of the row, four at a time,
-/// as `tops` does (the same faces, kept in `slots` for the `usual`
+/// Writes the up faces of the first columns of `row`, four at a time, as
+/// `single_word::tops` does (the same faces, kept in `slots` for the usual
 /// columns, and the same `top` fields), and returns how many columns it
-/// did (a multiple of four; `tops` does the rest).
+/// did (a multiple of four; `single_word::tops` does the rest).
 ///
 /// # Safety
 /// The CPU must have AVX2 (the v3 build's).
-#[allow(clippy::too_many_arguments)]
 #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
 #[inline]
 pub(super) unsafe fn tops<const RINGED: bool, const SHADE: bool>(
-    rows: &Rows<'_>,
-    ly: u32,
-    ups: &[u64],
-    usual: u32,
-    columns: &RowParts<'_>,
-    base: u32,
+    row: &TopsRow<'_>,
     top: &mut TopFields,
     slots: &mut Slots<'_>,
 ) -> usize {
+    let &TopsRow {
+        rows,
+        ly,
+        ups,
+        usual,
+        columns,
+        base,
+    } = row;
     let len = ups.len().min(CHUNK);
     let quads = len / 4;
     let (m, c, p) = (&rows.m[..len + 2], &rows.c[..len + 2], &rows.p[..len + 2]);
