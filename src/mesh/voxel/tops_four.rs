@@ -50,14 +50,8 @@ pub(super) unsafe fn tops<const RINGED: bool, const SHADE: bool>(
     top: &mut TopFields,
     slots: &mut Slots<'_>,
 ) -> usize {
-    let &TopsRow {
-        rows,
-        ly,
-        ups,
-        usual,
-        columns,
-        base,
-    } = row;
+    let (rows, ups, columns) = (row.rows, row.ups, row.columns);
+    let (ly, usual, base) = (row.ly, row.usual, row.base);
     let len = ups.len().min(CHUNK);
     let quads = len / 4;
     let (m, c, p) = (&rows.m[..len + 2], &rows.c[..len + 2], &rows.p[..len + 2]);
