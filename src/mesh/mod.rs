@@ -21,7 +21,7 @@
 //!   where each face's four corners are.
 //!
 //! Meshing works on bitmasks over z (see `voxel.rs`): a 512 x 512 x 64 AoS map
-//! (250 000 to 450 000 faces) takes 1.3-3.2 ms on one core, 141-212 M faces
+//! (250 000 to 450 000 faces) takes 1.2-2.8 ms on one core, 163-217 M faces
 //! a second (x86-64-v3 build); [`mesh_all`] spreads chunks over threads.
 
 pub mod ao;
