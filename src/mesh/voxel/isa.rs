@@ -11,10 +11,11 @@
 //! it; both give the same meshes (tested below).
 //!
 //! Where SSE2 takes two 64-bit masks at once, the v3 copy takes four with
-//! AVX2 ([`Lanes`]): the first pass over a row, four columns at a time, and
-//! a face's AO ring, four masks a register. The instructions above made
-//! v3 2-7 % faster than the baseline (the most on tall maps), and the
-//! wider lanes 7-13 % faster again (measured).
+//! AVX2 ([`Lanes`]): the first pass over a row and a row's tops
+//! (`tops_four`), four columns at a time, a band's words likewise, and a
+//! face's AO ring, four masks a register. The instructions above made v3
+//! 2-7 % faster than the baseline (the most on tall maps), and the wider
+//! lanes 10-20 % faster again (measured).
 
 use super::ring_bits::{Ring, RingBits};
 use super::Work;
