@@ -13,15 +13,19 @@
 //! A layer meshes the voxels of all but its first and last bit (the map's
 //! top and bottom aside): those are its margin, where the voxels above and
 //! below the ones it meshes lie, so that every face and its AO ring (one
-//! voxel up, down and aside) is found within the layer. Layers all air there
-//! or solid all around are skipped from a summary of each chunk's row by
-//! word.
+//! voxel up, down and aside) is found within the layer. A layer's words
+//! come from the same summaries as a band's (a column's 64 voxels from its
+//! top hold any word that starts at or above the top, and a word that
+//! starts in its last run, solid to the bottom, is all solid), and from
+//! the column's slabs only where a word starts between the two (in a
+//! cave's roof, or its air); layers all air there or solid all around are
+//! skipped.
 
 use super::isa::Lanes;
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
 use super::{Bordered, ChunkOut, Segment, BELOW};
-use crate::store::voxels::{RowParts, VoxelStore, CHUNK};
+use crate::store::voxels::{RowParts, Slab, VoxelStore, CHUNK};
 
 /// The layers that mesh z `lo..=hi` of a map `depth` deep (`hi < depth`,
 /// `depth > 64`; none where `lo > hi`), as `(base, keep)`: a layer holds
@@ -66,22 +70,17 @@ impl Iterator for Layers {
     }
 }
 
-/// Three rows of a segment as whole words, in a ring by row % 3 as the
-/// one-word masks are, with what each chunk's part of a row holds by word:
-/// a layer is cut from the words only where a chunk's row is meshed in it.
+/// Three rows of a segment, in a ring by row % 3 as the one-word masks
+/// are: each column's top, where it is solid to the bottom from, and its
+/// 64 voxels from its top, from which a chunk's row is cut into words (its
+/// band, or its layers).
 #[derive(Debug, Default)]
 pub(super) struct LayerRows {
-    /// Words a column.
-    words: usize,
     /// The segment's first column.
     x0: u32,
     /// The segment's columns and one more each side.
     stride: usize,
     chunks: usize,
-    /// `[slot][column][word]`: bit b is voxel `64 word + b` solid. Outside
-    /// the map in x/y is air. (By column, so that a column's words are
-    /// written together.)
-    masks: Vec<u64>,
     /// `[slot][column]`: the first solid z (the depth where none).
     tops: Vec<u32>,
     /// `[slot][column]`: where the column's last run, solid down to the
@@ -95,15 +94,8 @@ pub(super) struct LayerRows {
     /// `[slot][chunk]`: the chunk's columns and one each side: the least
     /// top, and the greatest `hi` of those inside the map.
     lo_hi: Vec<[u32; 2]>,
-    /// `[slot][chunk]`: whether `masks` and `any`/`all` are filled there,
-    /// which only chunks meshed a layer at a time need.
-    ready: Vec<bool>,
     /// `[slot]`: the map row in the slot (none outside the map).
     row_y: [Option<u32>; 3],
-    /// `[slot][chunk][word]`: the chunk's own columns ORed.
-    any: Vec<u64>,
-    /// `[slot][chunk][word]`: the chunk's columns and one each side ANDed.
-    all: Vec<u64>,
     /// One layer of one chunk's three rows, `[row][column]`.
     cut: Vec<[u64; CUT]>,
     /// `[slot][chunk]`: the chunk's columns and one each side as one word
@@ -129,16 +121,6 @@ struct ChunkRow<'e, 's> {
     columns: RowParts<'s>,
 }
 
-/// Bits `r..r + 64` of the two words `lo` (bits 0..64) and `hi` (64..128).
-#[inline(always)]
-fn funnel(lo: u64, hi: u64, r: u32) -> u64 {
-    if r == 0 {
-        lo
-    } else {
-        lo >> r | hi << (64 - r)
-    }
-}
-
 impl LayerRows {
     /// Meshes `seg` of a map deeper than 64 into `outs`, as `one_word`
     /// does a 64-deep one.
@@ -151,19 +133,13 @@ impl LayerRows {
         outs: &mut [ChunkOut],
     ) {
         let [width, length, depth] = store.dims();
-        let w = depth.div_ceil(64) as usize;
-        self.words = w;
         self.stride = seg.width as usize + 2;
         self.chunks = seg.chunks as usize;
-        self.masks.resize(3 * w * self.stride, 0);
         self.tops.resize(3 * self.stride, 0);
         self.his.resize(3 * self.stride, 0);
         self.from_top.resize(3 * self.stride, 0);
         self.lo_hi.resize(3 * self.chunks, [0; 2]);
-        self.ready.resize(3 * self.chunks, false);
         self.bands.resize(3 * self.chunks, (u32::MAX, [0; CUT]));
-        self.any.resize(3 * self.chunks * w, 0);
-        self.all.resize(3 * self.chunks * w, 0);
         self.cut.resize(3, [0; CUT]);
         self.x0 = seg.x0;
         self.fill(store, seg, 0);
@@ -239,34 +215,23 @@ impl LayerRows {
         out: &mut ChunkOut,
     ) {
         let (c, len, slots) = (row.c, row.len, row.slots);
-        let (w, depth, i0) = (self.words, store.depth(), c * CHUNK as usize);
-        for &s in &slots {
-            if !self.ready[s * self.chunks + c] {
-                fill_words(self, store, s, c, len);
-            }
-        }
-        let chunks = self.chunks;
-        let sum = |s: usize| (s * chunks + c) * w..(s * chunks + c + 1) * w;
-        let any = &self.any[sum(slots[1])];
-        let (am, ac, ap) = (
-            &self.all[sum(slots[0])],
-            &self.all[sum(slots[1])],
-            &self.all[sum(slots[2])],
-        );
+        let (depth, i0) = (store.depth(), c * CHUNK as usize);
         // Nothing is solid above `lo`, and from `hi` down all is solid
         // around: every face lies in `lo..=hi`.
         for (base, keep) in Layers::new(lo, hi, depth) {
-            let (q, r) = ((base / 64) as usize, base % 64);
-            let q1 = (q + 1).min(w - 1);
-            let solid_around = funnel(am[q] & ac[q] & ap[q], am[q1] & ac[q1] & ap[q1], r);
-            if funnel(any[q], any[q1], r) & keep == 0 || solid_around == !0 {
-                continue;
+            for (k, &s) in slots.iter().enumerate() {
+                self.cut_layer(store, s, k, i0, len, base);
             }
-            for (cut, &s) in self.cut.iter_mut().zip(&slots) {
-                let masks = &self.masks[(s * self.stride + i0) * w..][..(len + 2) * w];
-                for (m, col) in cut.iter_mut().zip(masks.chunks_exact(w)) {
-                    *m = funnel(col[q], col[q1], r);
-                }
+            // Skipped: none of the chunk's own voxels are meshed here, or
+            // all around is solid.
+            let cut = &self.cut;
+            let any = cut[1][1..=len].iter().fold(0, |a, &m| a | m);
+            let all = cut
+                .iter()
+                .flat_map(|r| &r[..len + 2])
+                .fold(!0, |a, &m| a & m);
+            if any & keep == 0 || all == !0 {
+                continue;
             }
             let rows = Rows {
                 m: &self.cut[0][..len + 2],
@@ -292,6 +257,56 @@ impl LayerRows {
                 rgb,
                 out,
             );
+        }
+    }
+
+    /// Cuts the words from z `base` of the columns from `i0` in ring slot
+    /// `s` (`len` and one each side) into `self.cut[k]`: from each
+    /// column's top where the word starts at or above it (its 64 voxels
+    /// from the top hold the word), all solid where the word starts in the
+    /// column's last run, solid to the bottom, and from the column's slabs
+    /// where it starts between the two.
+    #[inline(always)]
+    fn cut_layer(
+        &mut self,
+        store: &VoxelStore,
+        s: usize,
+        k: usize,
+        i0: usize,
+        len: usize,
+        base: u32,
+    ) {
+        let at = s * self.stride + i0;
+        let tops = &self.tops[at..][..len + 2];
+        let his = &self.his[at..][..len + 2];
+        let from_top = &self.from_top[at..][..len + 2];
+        let cut = &mut self.cut[k][..len + 2];
+        // The map's columns of the slot's row, the first of them column
+        // `cols.at` here (outside the map, every top is the depth).
+        let cols = Bordered::new(self.x0 + i0 as u32, len as u32, store.width());
+        let row = self.row_y[s].map(|y| store.row_parts(y, cols.x0..cols.x1));
+        for (i, m) in cut.iter_mut().enumerate() {
+            let (top, hi) = (tops[i], his[i]);
+            *m = if top >= base {
+                let shift = top - base;
+                if shift < 64 {
+                    from_top[i] << shift
+                } else {
+                    0
+                }
+            } else if hi <= base {
+                !0
+            } else {
+                match (&row, i.checked_sub(cols.at)) {
+                    (Some(row), Some(j)) => {
+                        let ends = &row.slab_ends[j..j + 2];
+                        solid_at(&row.slabs[ends[0] as usize..ends[1] as usize], base)
+                    }
+                    // Not reached: outside the map, a column's top is the
+                    // depth, below every word.
+                    _ => 0,
+                }
+            };
         }
     }
 
@@ -333,9 +348,8 @@ impl LayerRows {
     }
 
     /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into
-    /// its ring slot: each column's top and where it is solid to the bottom
-    /// from, and the same a chunk; whole words only where asked
-    /// ([`fill_words`]).
+    /// its ring slot: each column's top, where it is solid to the bottom
+    /// from and its 64 voxels from the top, and the first two a chunk.
     #[inline(always)]
     fn fill(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
         let (stride, depth) = (self.stride, store.depth());
@@ -343,7 +357,6 @@ impl LayerRows {
         let tops = &mut self.tops[slot * stride..][..stride];
         let his = &mut self.his[slot * stride..][..stride];
         let from_top = &mut self.from_top[slot * stride..][..stride];
-        self.ready[slot * self.chunks..][..self.chunks].fill(false);
         for b in &mut self.bands[slot * self.chunks..][..self.chunks] {
             b.0 = u32::MAX;
         }
@@ -430,10 +443,26 @@ unsafe fn band_words4(cut: &mut [u64], tops: &[u32], from_top: &[u64], base: u32
     4 * quads
 }
 
+/// Bits `base..base + 64` of a column (bit k: voxel `base + k` solid),
+/// from its slabs.
+#[inline(always)]
+fn solid_at(slabs: &[Slab], base: u32) -> u64 {
+    let mut bits = 0;
+    for s in slabs {
+        let (top, bottom) = (s.top as u32, s.bottom as u32);
+        if top >= base + 64 {
+            break;
+        }
+        let below = |z: u32| BELOW[z.saturating_sub(base).min(64) as usize];
+        bits |= below(bottom) & !below(top);
+    }
+    bits
+}
+
 /// The 64 voxels of a column from its top `top` down (bit k: voxel
 /// `top + k`), from its slabs.
 #[inline(always)]
-fn solid_from(slabs: &[crate::store::voxels::Slab], top: u32) -> u64 {
+fn solid_from(slabs: &[Slab], top: u32) -> u64 {
     let mut bits = 0;
     for s in slabs {
         let (t, b) = (s.top as u32 - top, s.bottom as u32 - top);
@@ -443,58 +472,6 @@ fn solid_from(slabs: &[crate::store::voxels::Slab], top: u32) -> u64 {
         bits |= BELOW[b.min(64) as usize] & !BELOW[t as usize];
     }
     bits
-}
-
-/// Fills the whole words of chunk `c`'s columns (`len` and one each side)
-/// in ring slot `slot`, with what they hold by word (`any`, `all`), for
-/// meshing a layer at a time.
-#[inline(always)]
-fn fill_words(rows: &mut LayerRows, store: &VoxelStore, slot: usize, c: usize, len: usize) {
-    let (w, stride) = (rows.words, rows.stride);
-    let i0 = c * CHUNK as usize;
-    let masks = &mut rows.masks[(slot * stride + i0) * w..][..(len + 2) * w];
-    masks.fill(0);
-    if let Some(y) = rows.row_y[slot] {
-        // Those inside the map, read in order.
-        let cols = Bordered::new(rows.x0 + i0 as u32, len as u32, store.width());
-        let row = store.row_parts(y, cols.x0..cols.x1);
-        let inside = &mut masks[cols.at * w..][..cols.len() * w];
-        for (m, ends) in inside.chunks_exact_mut(w).zip(row.slab_ends.windows(2)) {
-            for s in &row.slabs[ends[0] as usize..ends[1] as usize] {
-                set_range(m, s.top as u32, s.bottom as u32);
-            }
-        }
-    }
-    let at = (slot * rows.chunks + c) * w;
-    let (any, all) = (&mut rows.any[at..at + w], &mut rows.all[at..at + w]);
-    any.fill(0);
-    all.fill(!0);
-    for col in masks.chunks_exact(w) {
-        for q in 0..w {
-            all[q] &= col[q];
-        }
-    }
-    for col in masks[w..][..len * w].chunks_exact(w) {
-        for q in 0..w {
-            any[q] |= col[q];
-        }
-    }
-    rows.ready[slot * rows.chunks + c] = true;
-}
-
-/// Sets bits `[top, bottom)` of a column mask (`top < bottom`).
-#[inline]
-fn set_range(m: &mut [u64], top: u32, bottom: u32) {
-    let (kt, kb) = ((top / 64) as usize, ((bottom - 1) / 64) as usize);
-    let head = !0u64 << (top % 64);
-    let tail = !0u64 >> (63 - (bottom - 1) % 64);
-    if kt == kb {
-        m[kt] |= head & tail;
-    } else {
-        m[kt] |= head;
-        m[kt + 1..kb].fill(!0);
-        m[kb] |= tail;
-    }
 }
 
 #[cfg(test)]
