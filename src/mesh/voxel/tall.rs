@@ -220,7 +220,7 @@ impl LayerRows {
         // around: every face lies in `lo..=hi`.
         for (base, keep) in Layers::new(lo, hi, depth) {
             for (k, &s) in slots.iter().enumerate() {
-                self.cut_layer(store, s, k, i0, len, base);
+                self.cut_layer::<L>(store, s, k, i0, len, base);
             }
             // Skipped: none of the chunk's own voxels are meshed here, or
             // all around is solid.
@@ -267,7 +267,7 @@ impl LayerRows {
     /// column's last run, solid to the bottom, and from the column's slabs
     /// where it starts between the two.
     #[inline(always)]
-    fn cut_layer(
+    fn cut_layer<L: Lanes>(
         &mut self,
         store: &VoxelStore,
         s: usize,
@@ -277,36 +277,31 @@ impl LayerRows {
         base: u32,
     ) {
         let at = s * self.stride + i0;
-        let tops = &self.tops[at..][..len + 2];
-        let his = &self.his[at..][..len + 2];
-        let from_top = &self.from_top[at..][..len + 2];
+        let columns = Summaries {
+            tops: &self.tops[at..][..len + 2],
+            his: &self.his[at..][..len + 2],
+            from_top: &self.from_top[at..][..len + 2],
+        };
         let cut = &mut self.cut[k][..len + 2];
+        let mut from_slabs = cut_words::<L>(cut, &columns, base);
+        if from_slabs == 0 {
+            return;
+        }
         // The map's columns of the slot's row, the first of them column
-        // `cols.at` here (outside the map, every top is the depth).
+        // `cols.at` here (outside the map, a column's top is the depth,
+        // below every word, so none is read from slabs).
         let cols = Bordered::new(self.x0 + i0 as u32, len as u32, store.width());
-        let row = self.row_y[s].map(|y| store.row_parts(y, cols.x0..cols.x1));
-        for (i, m) in cut.iter_mut().enumerate() {
-            let (top, hi) = (tops[i], his[i]);
-            *m = if top >= base {
-                let shift = top - base;
-                if shift < 64 {
-                    from_top[i] << shift
-                } else {
-                    0
-                }
-            } else if hi <= base {
-                !0
-            } else {
-                match (&row, i.checked_sub(cols.at)) {
-                    (Some(row), Some(j)) => {
-                        let ends = &row.slab_ends[j..j + 2];
-                        solid_at(&row.slabs[ends[0] as usize..ends[1] as usize], base)
-                    }
-                    // Not reached: outside the map, a column's top is the
-                    // depth, below every word.
-                    _ => 0,
-                }
-            };
+        let Some(y) = self.row_y[s] else {
+            return;
+        };
+        let row = store.row_parts(y, cols.x0..cols.x1);
+        while from_slabs != 0 {
+            let i = from_slabs.trailing_zeros() as usize;
+            from_slabs &= from_slabs - 1;
+            if let Some(j) = i.checked_sub(cols.at) {
+                let ends = &row.slab_ends[j..j + 2];
+                cut[i] = solid_at(&row.slabs[ends[0] as usize..ends[1] as usize], base);
+            }
         }
     }
 
@@ -322,29 +317,13 @@ impl LayerRows {
         }
         band.0 = base;
         let at = s * self.stride + i0;
-        let tops = &self.tops[at..][..len + 2];
-        let from_top = &self.from_top[at..][..len + 2];
-        let cut = &mut band.1[..len + 2];
-        #[cfg(target_arch = "x86_64")]
-        let done = if L::FOUR_COLUMNS {
-            // SAFETY: only the v3 build's lanes take four columns, and it
-            // runs only on CPUs with AVX2.
-            unsafe { band_words4(cut, tops, from_top, base) }
-        } else {
-            0
+        let columns = Summaries {
+            tops: &self.tops[at..][..len + 2],
+            his: &self.his[at..][..len + 2],
+            from_top: &self.from_top[at..][..len + 2],
         };
-        #[cfg(not(target_arch = "x86_64"))]
-        let done = 0;
-        let columns = cut[done..]
-            .iter_mut()
-            .zip(&tops[done..])
-            .zip(&from_top[done..]);
-        for ((m, &top), &bits) in columns {
-            // Bit b is voxel base + b, which is bit b - (top - base) of
-            // `from_top`: the bits past the word's end shift out.
-            let shift = top - base;
-            *m = if shift < 64 { bits << shift } else { 0 };
-        }
+        let from_slabs = cut_words::<L>(&mut band.1[..len + 2], &columns, base);
+        debug_assert_eq!(from_slabs, 0, "a band starts above every top");
     }
 
     /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into
@@ -417,27 +396,102 @@ impl LayerRows {
     }
 }
 
-/// [`LayerRows::band`]'s words four columns at a time, as far as they go
-/// in fours (AVX2, whose shifts by 64 or more clear the word, as a band
-/// needs); returns how far.
+/// What the ring keeps of some columns of a row: each one's top (the depth
+/// where it has none), where its last run, solid to the bottom, starts
+/// (the depth where it ends in air; 0 outside the map), and its 64 voxels
+/// from the top (bit k: voxel `top + k`).
+struct Summaries<'a> {
+    tops: &'a [u32],
+    his: &'a [u32],
+    from_top: &'a [u64],
+}
+
+/// The word from z `base` (bit b: voxel `base + b`) of a column summed up
+/// as `top`, `hi` and `from_top`: a shift of its voxels from the top where
+/// the word starts at or above the top (the bits past the word's end shift
+/// out), all solid where it starts in the last run, solid to the bottom;
+/// none where it starts between the two, for its slabs to give.
+#[inline(always)]
+fn word_from(top: u32, hi: u32, from_top: u64, base: u32) -> Option<u64> {
+    if top >= base {
+        let shift = top - base;
+        Some(if shift < 64 { from_top << shift } else { 0 })
+    } else if hi <= base {
+        Some(!0)
+    } else {
+        None
+    }
+}
+
+/// Cuts the words from z `base` of `columns` into `cut` (at most 64), as
+/// [`word_from`] gives them, and returns the columns (bit i: `cut[i]`)
+/// whose words must come from their slabs (left 0 here).
+#[inline(always)]
+fn cut_words<L: Lanes>(cut: &mut [u64], columns: &Summaries<'_>, base: u32) -> u64 {
+    let mut from_slabs = 0u64;
+    #[cfg(target_arch = "x86_64")]
+    let done = if L::FOUR_COLUMNS {
+        // SAFETY: only the v3 build's lanes take four columns, and it runs
+        // only on CPUs with AVX2.
+        unsafe { cut_words4(cut, columns, base, &mut from_slabs) }
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
+    let n = cut.len().min(64);
+    for (i, word) in cut[..n].iter_mut().enumerate().skip(done) {
+        let (top, hi, bits) = (columns.tops[i], columns.his[i], columns.from_top[i]);
+        *word = word_from(top, hi, bits, base).unwrap_or_else(|| {
+            from_slabs |= 1 << i;
+            0
+        });
+    }
+    from_slabs
+}
+
+/// [`cut_words`] four columns at a time, as far as they go in fours (AVX2,
+/// whose shifts by 64 or more clear the word, as [`word_from`] needs),
+/// adding the columns whose words come from slabs to `from_slabs`; returns
+/// how far.
 ///
 /// # Safety
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn band_words4(cut: &mut [u64], tops: &[u32], from_top: &[u64], base: u32) -> usize {
+unsafe fn cut_words4(
+    cut: &mut [u64],
+    columns: &Summaries<'_>,
+    base: u32,
+    from_slabs: &mut u64,
+) -> usize {
     use std::arch::x86_64::*;
-    let quads = cut.len().min(tops.len()).min(from_top.len()) / 4;
+    let (tops, his, from_top) = (columns.tops, columns.his, columns.from_top);
+    let n = cut
+        .len()
+        .min(tops.len())
+        .min(his.len())
+        .min(from_top.len())
+        .min(64);
+    let quads = n / 4;
     let base = _mm256_set1_epi64x(base as i64);
     for k in 0..quads {
         let i = 4 * k;
         // SAFETY: `i + 4` is within each slice.
         unsafe {
             let top = _mm256_cvtepu32_epi64(_mm_loadu_si128(tops.as_ptr().add(i).cast()));
+            let hi = _mm256_cvtepu32_epi64(_mm_loadu_si128(his.as_ptr().add(i).cast()));
             let bits = _mm256_loadu_si256(from_top.as_ptr().add(i).cast());
-            let word = _mm256_sllv_epi64(bits, _mm256_sub_epi64(top, base));
+            // Below the top a shift goes negative, past 63: no bits.
+            let shifted = _mm256_sllv_epi64(bits, _mm256_sub_epi64(top, base));
+            let (below_top, above_hi) =
+                (_mm256_cmpgt_epi64(base, top), _mm256_cmpgt_epi64(hi, base));
+            let solid = _mm256_andnot_si256(above_hi, below_top);
+            let word = _mm256_or_si256(_mm256_andnot_si256(below_top, shifted), solid);
             _mm256_storeu_si256(cut.as_mut_ptr().add(i).cast(), word);
+            let slabs = _mm256_and_si256(below_top, above_hi);
+            *from_slabs |= (_mm256_movemask_pd(_mm256_castsi256_pd(slabs)) as u64) << i;
         }
     }
     4 * quads
@@ -476,7 +530,66 @@ fn solid_from(slabs: &[Slab], top: u32) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::Layers;
+    use super::{cut_words, word_from, Layers, Summaries};
+    use crate::mesh::voxel::isa::BaselineLanes;
+
+    /// Four columns at a time (AVX2, where the CPU has it) cut the words
+    /// one at a time does, and both find the same columns to read from
+    /// their slabs.
+    #[test]
+    fn words_cut_four_at_a_time_match_one_at_a_time() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut kinds = [0; 3];
+        for round in 0..400 {
+            let n = 1 + round % 34;
+            let depth = 256;
+            let tops: Vec<u32> = (0..n).map(|_| (next() % (depth + 1)) as u32).collect();
+            let his: Vec<u32> = tops
+                .iter()
+                .map(|&t| match next() % 3 {
+                    0 => t,
+                    1 => depth as u32,
+                    _ => t + (next() % (depth + 1 - t as u64)) as u32,
+                })
+                .collect();
+            let from_top: Vec<u64> = (0..n).map(|_| next()).collect();
+            let columns = Summaries {
+                tops: &tops,
+                his: &his,
+                from_top: &from_top,
+            };
+            let base = (next() % (depth - 63)) as u32;
+            let mut one = vec![0; n];
+            let slabs = cut_words::<BaselineLanes>(&mut one, &columns, base);
+            for i in 0..n {
+                let want = word_from(tops[i], his[i], from_top[i], base);
+                assert_eq!(want.unwrap_or(0), one[i], "round {round}, column {i}");
+                assert_eq!(want.is_none(), slabs >> i & 1 == 1, "round {round}");
+                kinds[match want {
+                    None => 0,
+                    Some(w) if w == !0 => 1,
+                    Some(_) => 2,
+                }] += 1;
+            }
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                let mut four = vec![0; n];
+                let slabs4 =
+                    cut_words::<crate::mesh::voxel::isa::V3Lanes>(&mut four, &columns, base);
+                assert_eq!((four, slabs4), (one, slabs), "round {round}");
+            }
+        }
+        assert!(
+            kinds.iter().all(|&k| k > 100),
+            "words of each kind: {kinds:?}"
+        );
+    }
 
     /// Every voxel from `lo` to `hi` is meshed by exactly one layer, none
     /// twice, with a voxel of margin above it (but at the top) and below it
