@@ -27,7 +27,7 @@
 //! with no pass over its faces. All of it is compiled twice on x86-64
 //! (`isa`), the build the CPU can run best chosen at run time; the
 //! x86-64-v3 build takes four columns at a time with AVX2 where the other
-//! takes two (the first pass, a row's tops, a band's words).
+//! takes two (the first pass, a row's tops, a band's or a layer's words).
 
 pub(crate) mod isa;
 mod ring_bits;
