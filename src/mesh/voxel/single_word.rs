@@ -149,12 +149,12 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
     // not its first slab's top, takes its colours the general way.
     let usual = usual & layer.first_tops & !columns.uncoloured_tops();
     // (With none, the colours may be none at all.)
-    let mut top = TopFields {
-        z: [0; CHUNK],
-        a: [0; CHUNK],
-        b: [0; CHUNK],
-    };
     if usual != 0 {
+        let mut top = TopFields {
+            z: [0; CHUNK],
+            a: [0; CHUNK],
+            b: [0; CHUNK],
+        };
         let row = TopsRow {
             rows,
             ly,
@@ -168,14 +168,14 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
         } else {
             tops::<false, SHADE, L>(&row, &mut top, out);
         }
+        // Bit j: column j is a step (its side faces all beside its top).
+        let steps = usual & toward.iter().fold(0, |a, &t| a | t);
+        if steps != 0 {
+            step_sides(&near, steps, &toward, &top, shown_z, out);
+        }
     }
-    // Bit j: column j is a step / goes the general way.
-    let beside = toward.iter().fold(0, |a, &t| a | t);
-    let steps = usual & beside;
+    // Bit j: column j goes the general way.
     let mut rest = shows & !usual;
-    if steps != 0 {
-        step_sides(&near, steps, &toward, &top, shown_z, out);
-    }
     while rest != 0 {
         let j = rest.trailing_zeros() as usize;
         rest &= rest - 1;

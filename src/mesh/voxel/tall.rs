@@ -276,12 +276,13 @@ impl LayerRows {
         len: usize,
         base: u32,
     ) {
-        let at = s * self.stride + i0;
-        let columns = Summaries {
-            tops: &self.tops[at..][..len + 2],
-            his: &self.his[at..][..len + 2],
-            from_top: &self.from_top[at..][..len + 2],
-        };
+        let columns = Summaries::of(
+            &self.tops,
+            &self.his,
+            &self.from_top,
+            s * self.stride + i0,
+            len + 2,
+        );
         let cut = &mut self.cut[k][..len + 2];
         let mut from_slabs = cut_words::<L>(cut, &columns, base);
         if from_slabs == 0 {
@@ -316,12 +317,13 @@ impl LayerRows {
             return;
         }
         band.0 = base;
-        let at = s * self.stride + i0;
-        let columns = Summaries {
-            tops: &self.tops[at..][..len + 2],
-            his: &self.his[at..][..len + 2],
-            from_top: &self.from_top[at..][..len + 2],
-        };
+        let columns = Summaries::of(
+            &self.tops,
+            &self.his,
+            &self.from_top,
+            s * self.stride + i0,
+            len + 2,
+        );
         let from_slabs = cut_words::<L>(&mut band.1[..len + 2], &columns, base);
         debug_assert_eq!(from_slabs, 0, "a band starts above every top");
     }
@@ -404,6 +406,18 @@ struct Summaries<'a> {
     tops: &'a [u32],
     his: &'a [u32],
     from_top: &'a [u64],
+}
+
+impl<'a> Summaries<'a> {
+    /// Columns `at..at + n` of the ring's summaries.
+    #[inline(always)]
+    fn of(tops: &'a [u32], his: &'a [u32], from_top: &'a [u64], at: usize, n: usize) -> Self {
+        Summaries {
+            tops: &tops[at..][..n],
+            his: &his[at..][..n],
+            from_top: &from_top[at..][..n],
+        }
+    }
 }
 
 /// The word from z `base` (bit b: voxel `base + b`) of a column summed up
