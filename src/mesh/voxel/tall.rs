@@ -81,16 +81,8 @@ pub(super) struct LayerRows {
     /// The segment's columns and one more each side.
     stride: usize,
     chunks: usize,
-    /// `[slot][column]`: the first solid z (the depth where none).
-    tops: Vec<u32>,
-    /// `[slot][column]`: where the column's last run, solid down to the
-    /// bottom, starts (the depth where it ends in air; 0 outside the map).
-    /// A column whose `hi` is its top is one slab to the bottom.
-    his: Vec<u32>,
-    /// `[slot][column]`: the 64 voxels from the column's top (bit k: voxel
-    /// `top + k` solid; none outside the map), from which a band's word is
-    /// a shift.
-    from_top: Vec<u64>,
+    /// `[slot][column]`: each column's summary.
+    summaries: SummaryRing,
     /// `[slot][chunk]`: the chunk's columns and one each side: the least
     /// top, and the greatest `hi` of those inside the map.
     lo_hi: Vec<[u32; 2]>,
@@ -135,9 +127,7 @@ impl LayerRows {
         let [width, length, depth] = store.dims();
         self.stride = seg.width as usize + 2;
         self.chunks = seg.chunks as usize;
-        self.tops.resize(3 * self.stride, 0);
-        self.his.resize(3 * self.stride, 0);
-        self.from_top.resize(3 * self.stride, 0);
+        self.summaries.resize(3 * self.stride);
         self.lo_hi.resize(3 * self.chunks, [0; 2]);
         self.bands.resize(3 * self.chunks, (u32::MAX, [0; CUT]));
         self.cut.resize(3, [0; CUT]);
@@ -241,7 +231,7 @@ impl LayerRows {
             };
             // Nothing solid above the first voxel meshed here.
             let from = base + keep.trailing_zeros();
-            let tops = &self.tops[slots[1] * self.stride + i0 + 1..][..len];
+            let tops = &self.summaries.tops[slots[1] * self.stride + i0 + 1..][..len];
             let first_tops = tops
                 .iter()
                 .enumerate()
@@ -276,13 +266,7 @@ impl LayerRows {
         len: usize,
         base: u32,
     ) {
-        let columns = Summaries::of(
-            &self.tops,
-            &self.his,
-            &self.from_top,
-            s * self.stride + i0,
-            len + 2,
-        );
+        let columns = self.summaries.of(s * self.stride + i0, len + 2);
         let cut = &mut self.cut[k][..len + 2];
         let mut from_slabs = cut_words::<L>(cut, &columns, base);
         if from_slabs == 0 {
@@ -317,13 +301,7 @@ impl LayerRows {
             return;
         }
         band.0 = base;
-        let columns = Summaries::of(
-            &self.tops,
-            &self.his,
-            &self.from_top,
-            s * self.stride + i0,
-            len + 2,
-        );
+        let columns = self.summaries.of(s * self.stride + i0, len + 2);
         let from_slabs = cut_words::<L>(&mut band.1[..len + 2], &columns, base);
         debug_assert_eq!(from_slabs, 0, "a band starts above every top");
     }
@@ -335,9 +313,9 @@ impl LayerRows {
     fn fill(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
         let (stride, depth) = (self.stride, store.depth());
         let slot = (by % 3) as usize;
-        let tops = &mut self.tops[slot * stride..][..stride];
-        let his = &mut self.his[slot * stride..][..stride];
-        let from_top = &mut self.from_top[slot * stride..][..stride];
+        let tops = &mut self.summaries.tops[slot * stride..][..stride];
+        let his = &mut self.summaries.his[slot * stride..][..stride];
+        let from_top = &mut self.summaries.from_top[slot * stride..][..stride];
         for b in &mut self.bands[slot * self.chunks..][..self.chunks] {
             b.0 = u32::MAX;
         }
@@ -385,7 +363,7 @@ impl LayerRows {
                     Some(s) if s.bottom as u32 == depth => s.top as u32,
                     _ => depth,
                 };
-                *bits = solid_from(slabs, *top);
+                *bits = solid_at(slabs, *top);
             }
         }
         for c in 0..self.chunks {
@@ -408,14 +386,35 @@ struct Summaries<'a> {
     from_top: &'a [u64],
 }
 
-impl<'a> Summaries<'a> {
-    /// Columns `at..at + n` of the ring's summaries.
+/// The summaries of the ring's three rows, `[slot][column]`.
+#[derive(Debug, Default)]
+struct SummaryRing {
+    /// The first solid z (the depth where none).
+    tops: Vec<u32>,
+    /// Where the column's last run, solid down to the bottom, starts (the
+    /// depth where it ends in air; 0 outside the map). A column whose `hi`
+    /// is its top is one slab to the bottom.
+    his: Vec<u32>,
+    /// The 64 voxels from the column's top (bit k: voxel `top + k` solid;
+    /// none outside the map), from which a band's word is a shift.
+    from_top: Vec<u64>,
+}
+
+impl SummaryRing {
+    /// Room for `n` columns.
+    fn resize(&mut self, n: usize) {
+        self.tops.resize(n, 0);
+        self.his.resize(n, 0);
+        self.from_top.resize(n, 0);
+    }
+
+    /// Columns `at..at + n`.
     #[inline(always)]
-    fn of(tops: &'a [u32], his: &'a [u32], from_top: &'a [u64], at: usize, n: usize) -> Self {
+    fn of(&self, at: usize, n: usize) -> Summaries<'_> {
         Summaries {
-            tops: &tops[at..][..n],
-            his: &his[at..][..n],
-            from_top: &from_top[at..][..n],
+            tops: &self.tops[at..][..n],
+            his: &self.his[at..][..n],
+            from_top: &self.from_top[at..][..n],
         }
     }
 }
@@ -512,7 +511,7 @@ unsafe fn cut_words4(
 }
 
 /// Bits `base..base + 64` of a column (bit k: voxel `base + k` solid),
-/// from its slabs.
+/// from its slabs (also its 64 voxels from its top, with `base` the top).
 #[inline(always)]
 fn solid_at(slabs: &[Slab], base: u32) -> u64 {
     let mut bits = 0;
@@ -523,21 +522,6 @@ fn solid_at(slabs: &[Slab], base: u32) -> u64 {
         }
         let below = |z: u32| BELOW[z.saturating_sub(base).min(64) as usize];
         bits |= below(bottom) & !below(top);
-    }
-    bits
-}
-
-/// The 64 voxels of a column from its top `top` down (bit k: voxel
-/// `top + k`), from its slabs.
-#[inline(always)]
-fn solid_from(slabs: &[Slab], top: u32) -> u64 {
-    let mut bits = 0;
-    for s in slabs {
-        let (t, b) = (s.top as u32 - top, s.bottom as u32 - top);
-        if t >= 64 {
-            break;
-        }
-        bits |= BELOW[b.min(64) as usize] & !BELOW[t as usize];
     }
     bits
 }
