@@ -13,9 +13,10 @@
 //! Where SSE2 takes two 64-bit masks at once, the v3 copy takes four with
 //! AVX2 ([`Lanes`]): the first pass over a row and a row's tops
 //! (`tops_four`), four columns at a time, a band's or a layer's words
-//! likewise (`tall`), and a face's AO ring, four masks a register. The instructions above made v3
-//! 2-7 % faster than the baseline (the most on tall maps), and the wider
-//! lanes 10-20 % faster again (measured).
+//! likewise (`tall`), and a face's AO ring, four masks a register. The
+//! instructions above made v3 2-7 % faster than the baseline (the most on
+//! tall maps), and the wider lanes 10-20 % faster again (measured on a
+//! Sapphire Rapids Xeon).
 
 use super::ring_bits::{Ring, RingBits};
 use super::Work;
