@@ -27,13 +27,15 @@
 //! with no pass over its faces. All of it is compiled twice on x86-64
 //! (`isa`), the build the CPU can run best chosen at run time; the
 //! x86-64-v3 build takes four columns at a time with AVX2 where the other
-//! takes two (the first pass, a row's tops, a band's or a layer's words).
+//! takes two (the first pass, a row's tops, a band's or a layer's words),
+//! and sums up a deep row's columns (`summaries`) four at a time.
 
 pub(crate) mod isa;
 mod ring_bits;
 mod row_scan;
 mod rows;
 mod single_word;
+mod summaries;
 mod tall;
 mod tops_four;
 

@@ -24,8 +24,9 @@
 use super::isa::Lanes;
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
-use super::{Bordered, ChunkOut, Segment, BELOW};
-use crate::store::voxels::{RowParts, Slab, VoxelStore, CHUNK};
+use super::summaries::{solid_at, Summaries, SummaryRing};
+use super::{Bordered, ChunkOut, Segment};
+use crate::store::voxels::{RowParts, VoxelStore, CHUNK};
 
 /// The layers that mesh z `lo..=hi` of a map `depth` deep (`hi < depth`,
 /// `depth > 64`; none where `lo > hi`), as `(base, keep)`: a layer holds
@@ -132,10 +133,10 @@ impl LayerRows {
         self.bands.resize(3 * self.chunks, (u32::MAX, [0; CUT]));
         self.cut.resize(3, [0; CUT]);
         self.x0 = seg.x0;
-        self.fill(store, seg, 0);
-        self.fill(store, seg, 1);
+        self.fill::<L>(store, seg, 0);
+        self.fill::<L>(store, seg, 1);
         for ly in 0..seg.length {
-            self.fill(store, seg, ly + 2);
+            self.fill::<L>(store, seg, ly + 2);
             let y = seg.y0 + ly;
             let slot = |by: u32| (by % 3) as usize;
             let slots = [slot(ly), slot(ly + 1), slot(ly + 2)];
@@ -310,7 +311,7 @@ impl LayerRows {
     /// its ring slot: each column's top, where it is solid to the bottom
     /// from and its 64 voxels from the top, and the first two a chunk.
     #[inline(always)]
-    fn fill(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
+    fn fill<L: Lanes>(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
         let (stride, depth) = (self.stride, store.depth());
         let slot = (by % 3) as usize;
         let tops = &mut self.summaries.tops[slot * stride..][..stride];
@@ -337,84 +338,17 @@ impl LayerRows {
         if let Some(y) = y {
             let row = store.row_parts(y, cols.x0..cols.x1);
             let ends = &row.slab_ends[..n + 1];
-            let mut a = ends[0] as usize;
-            let columns = tops[first..][..n]
-                .iter_mut()
-                .zip(&mut his[first..][..n])
-                .zip(&mut from_top[first..][..n]);
-            for (((top, hi), bits), &b) in columns.zip(&ends[1..]) {
-                let b = b as usize;
-                // Most columns are one slab: straight from it, no loop and
-                // no empty column to allow for (3-5 % of a tall band's
-                // meshing, measured).
-                if b == a + 1 {
-                    let s = &row.slabs[a];
-                    let (t, bottom) = (s.top as u32, s.bottom as u32);
-                    a = b;
-                    *top = t;
-                    *hi = if bottom == depth { t } else { depth };
-                    *bits = BELOW[(bottom - t).min(64) as usize % 128];
-                    continue;
-                }
-                let slabs = &row.slabs[a..b];
-                a = b;
-                *top = slabs.first().map_or(depth, |s| s.top as u32);
-                *hi = match slabs.last() {
-                    Some(s) if s.bottom as u32 == depth => s.top as u32,
-                    _ => depth,
-                };
-                *bits = solid_at(slabs, *top);
-            }
+            self.summaries
+                .sum_up::<L>(slot * stride + first, n, row.slabs, ends, depth);
         }
+        let tops = &self.summaries.tops[slot * stride..][..stride];
+        let his = &self.summaries.his[slot * stride..][..stride];
         for c in 0..self.chunks {
             let i0 = c * CHUNK as usize;
             let len = (seg.width as usize - i0).min(CHUNK as usize);
             let lo = tops[i0..][..len + 2].iter().fold(depth, |a, &t| a.min(t));
             let hi = his[i0..][..len + 2].iter().fold(0, |a, &h| a.max(h));
             self.lo_hi[slot * self.chunks + c] = [lo, hi];
-        }
-    }
-}
-
-/// What the ring keeps of some columns of a row: each one's top (the depth
-/// where it has none), where its last run, solid to the bottom, starts
-/// (the depth where it ends in air; 0 outside the map), and its 64 voxels
-/// from the top (bit k: voxel `top + k`).
-struct Summaries<'a> {
-    tops: &'a [u32],
-    his: &'a [u32],
-    from_top: &'a [u64],
-}
-
-/// The summaries of the ring's three rows, `[slot][column]`.
-#[derive(Debug, Default)]
-struct SummaryRing {
-    /// The first solid z (the depth where none).
-    tops: Vec<u32>,
-    /// Where the column's last run, solid down to the bottom, starts (the
-    /// depth where it ends in air; 0 outside the map). A column whose `hi`
-    /// is its top is one slab to the bottom.
-    his: Vec<u32>,
-    /// The 64 voxels from the column's top (bit k: voxel `top + k` solid;
-    /// none outside the map), from which a band's word is a shift.
-    from_top: Vec<u64>,
-}
-
-impl SummaryRing {
-    /// Room for `n` columns.
-    fn resize(&mut self, n: usize) {
-        self.tops.resize(n, 0);
-        self.his.resize(n, 0);
-        self.from_top.resize(n, 0);
-    }
-
-    /// Columns `at..at + n`.
-    #[inline(always)]
-    fn of(&self, at: usize, n: usize) -> Summaries<'_> {
-        Summaries {
-            tops: &self.tops[at..][..n],
-            his: &self.his[at..][..n],
-            from_top: &self.from_top[at..][..n],
         }
     }
 }
@@ -510,26 +444,11 @@ unsafe fn cut_words4(
     4 * quads
 }
 
-/// Bits `base..base + 64` of a column (bit k: voxel `base + k` solid),
-/// from its slabs (also its 64 voxels from its top, with `base` the top).
-#[inline(always)]
-fn solid_at(slabs: &[Slab], base: u32) -> u64 {
-    let mut bits = 0;
-    for s in slabs {
-        let (top, bottom) = (s.top as u32, s.bottom as u32);
-        if top >= base + 64 {
-            break;
-        }
-        let below = |z: u32| BELOW[z.saturating_sub(base).min(64) as usize];
-        bits |= below(bottom) & !below(top);
-    }
-    bits
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{cut_words, word_from, Layers, Summaries};
+    use super::{cut_words, word_from, Layers};
     use crate::mesh::voxel::isa::BaselineLanes;
+    use crate::mesh::voxel::summaries::Summaries;
 
     /// Four columns at a time (AVX2, where the CPU has it) cut the words
     /// one at a time does, and both find the same columns to read from
