@@ -31,6 +31,7 @@
 //! and sums up a deep row's columns (`summaries`) four at a time.
 
 pub(crate) mod isa;
+mod prefetch;
 mod ring_bits;
 mod row_scan;
 mod rows;

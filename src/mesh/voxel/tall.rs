@@ -22,6 +22,7 @@
 //! skipped.
 
 use super::isa::Lanes;
+use super::prefetch;
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
 use super::summaries::{solid_at, Summaries, SummaryRing};
@@ -145,6 +146,11 @@ impl LayerRows {
                 let len = (seg.width as usize - i0).min(CHUNK as usize);
                 let x0 = seg.x0 + i0 as u32;
                 let columns = store.row_parts(y, x0..x0 + len as u32);
+                if y + prefetch::ROWS_AHEAD < length {
+                    prefetch::columns(
+                        &store.row_parts(y + prefetch::ROWS_AHEAD, x0..x0 + len as u32),
+                    );
+                }
                 let edges = MapEdges {
                     east: x0 + len as u32 == width,
                     west: x0 == 0,

@@ -1,0 +1,50 @@
+//! Asking for the store's columns before the mesher reads them.
+//!
+//! A 1024 x 1024 x 256 map's store (30 MB) outgrows the cache, and each
+//! mesh reads all of it, a row at a time, where the hardware's own
+//! prefetching leaves the mesher waiting on memory. Asking for a chunk's
+//! columns of the row two ahead as it meshes that chunk (a row's slab and
+//! colour indices, slabs and colours) makes tall maps of that size mesh
+//! 6-9 % faster (`mapscope bench`, Zen 5); asking for a whole row at once,
+//! for rows further ahead, or for the slabs or the colours alone, gained
+//! less.
+
+use crate::store::voxels::RowParts;
+
+/// How many rows ahead of the one being meshed to ask for.
+pub(super) const ROWS_AHEAD: u32 = 2;
+
+/// Asks for the cache lines of `parts`' columns: their indices, slabs and
+/// colours.
+#[inline(always)]
+pub(super) fn columns(parts: &RowParts<'_>) {
+    let span = |ends: &[u32]| match (ends.first(), ends.last()) {
+        (Some(&a), Some(&b)) => a as usize..b as usize,
+        _ => 0..0,
+    };
+    lines(parts.slab_ends);
+    lines(parts.color_ends);
+    if let Some(slabs) = parts.slabs.get(span(parts.slab_ends)) {
+        lines(slabs);
+    }
+    if let Some(colors) = parts.colors.get(span(parts.color_ends)) {
+        lines(colors);
+    }
+}
+
+/// Asks for every cache line of `v`.
+#[inline(always)]
+fn lines<T>(v: &[T]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let p = v.as_ptr().cast::<i8>();
+        for offset in (0..std::mem::size_of_val(v)).step_by(64) {
+            // SAFETY: a prefetch reads nothing and cannot fault; the address
+            // is within `v`.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.add(offset)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = v;
+}
