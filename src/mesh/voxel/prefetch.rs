@@ -38,11 +38,15 @@ fn lines<T>(v: &[T]) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let p = v.as_ptr().cast::<i8>();
-        for offset in (0..std::mem::size_of_val(v)).step_by(64) {
-            // SAFETY: a prefetch reads nothing and cannot fault; the address
-            // is within `v`.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.add(offset)) };
+        let start = v.as_ptr().cast::<i8>();
+        let end = start.wrapping_add(std::mem::size_of_val(v));
+        // From the start of the first line, so that each line is asked for
+        // once and the last is not missed.
+        let mut line = start.wrapping_sub(start as usize % 64);
+        while line < end {
+            // SAFETY: a prefetch reads nothing and cannot fault.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(line) };
+            line = line.wrapping_add(64);
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
