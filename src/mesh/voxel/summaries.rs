@@ -1,6 +1,8 @@
 //! A tall map's columns summed up for cutting them into 64-voxel words
 //! (`tall`): each column's top, where its last run, solid to the bottom,
-//! starts, and its 64 voxels from the top.
+//! starts, and its 128 voxels from the top, which hold any word that starts
+//! at most 64 below the top (a chunk row's first two layers: all but the
+//! deepest caves' rows) so that it need not come from the column's slabs.
 //!
 //! Every column of the map is summed up once a mesh: a column at a time,
 //! that was a sixth of the 1024 x 1024 x 256 demo map's meshing. The
@@ -16,12 +18,13 @@ use crate::store::voxels::Slab;
 
 /// What the ring keeps of some columns of a row: each one's top (the depth
 /// where it has none), where its last run, solid to the bottom, starts
-/// (the depth where it ends in air; 0 outside the map), and its 64 voxels
-/// from the top (bit k: voxel `top + k`).
+/// (the depth where it ends in air; 0 outside the map), and its 128 voxels
+/// from the top (bit k: voxel `top + k`, then `top + 64 + k`).
 pub(super) struct Summaries<'a> {
     pub(super) tops: &'a [u32],
     pub(super) his: &'a [u32],
     pub(super) from_top: &'a [u64],
+    pub(super) deeper: &'a [u64],
 }
 
 /// The summaries of the ring's three rows, `[slot][column]`.
@@ -36,6 +39,9 @@ pub(super) struct SummaryRing {
     /// The 64 voxels from the column's top (bit k: voxel `top + k` solid;
     /// none outside the map), from which a band's word is a shift.
     pub(super) from_top: Vec<u64>,
+    /// The next 64 voxels down (bit k: voxel `top + 64 + k` solid; none
+    /// outside the map).
+    pub(super) deeper: Vec<u64>,
 }
 
 impl SummaryRing {
@@ -44,6 +50,7 @@ impl SummaryRing {
         self.tops.resize(n, 0);
         self.his.resize(n, 0);
         self.from_top.resize(n, 0);
+        self.deeper.resize(n, 0);
     }
 
     /// Columns `at..at + n`.
@@ -53,6 +60,7 @@ impl SummaryRing {
             tops: &self.tops[at..][..n],
             his: &self.his[at..][..n],
             from_top: &self.from_top[at..][..n],
+            deeper: &self.deeper[at..][..n],
         }
     }
 
@@ -72,6 +80,7 @@ impl SummaryRing {
         let tops = &mut self.tops[at..][..n];
         let his = &mut self.his[at..][..n];
         let from_top = &mut self.from_top[at..][..n];
+        let deeper = &mut self.deeper[at..][..n];
         let mut j = 0;
         while j < n {
             #[cfg(target_arch = "x86_64")]
@@ -84,6 +93,7 @@ impl SummaryRing {
                         &mut tops[j..j + 4],
                         &mut his[j..j + 4],
                         &mut from_top[j..j + 4],
+                        &mut deeper[j..j + 4],
                         slabs,
                         &ends[j..j + 5],
                         depth,
@@ -95,29 +105,31 @@ impl SummaryRing {
                 }
             }
             let column = &slabs[ends[j] as usize..ends[j + 1] as usize];
-            (tops[j], his[j], from_top[j]) = summary(column, depth);
+            (tops[j], his[j], [from_top[j], deeper[j]]) = summary(column, depth);
             j += 1;
         }
     }
 }
 
 /// A column's top (the depth where it has none), where its last run, solid
-/// to the bottom, starts (the depth where it ends in air), and its 64
-/// voxels from the top.
+/// to the bottom, starts (the depth where it ends in air), and its 128
+/// voxels from the top, as two words.
 #[inline(always)]
-fn summary(slabs: &[Slab], depth: u32) -> (u32, u32, u64) {
+pub(super) fn summary(slabs: &[Slab], depth: u32) -> (u32, u32, [u64; 2]) {
     // Most columns are one slab: straight from it, no loop.
     if let [s] = slabs {
         let (top, bottom) = (s.top as u32, s.bottom as u32);
         let hi = if bottom == depth { top } else { depth };
-        return (top, hi, BELOW[(bottom - top).min(64) as usize % 128]);
+        let below = |k: u32| BELOW[k.min(64) as usize % 128];
+        let height = bottom - top;
+        return (top, hi, [below(height), below(height.saturating_sub(64))]);
     }
     let top = slabs.first().map_or(depth, |s| s.top as u32);
     let hi = match slabs.last() {
         Some(s) if s.bottom as u32 == depth => s.top as u32,
         _ => depth,
     };
-    (top, hi, solid_at(slabs, top))
+    (top, hi, [solid_at(slabs, top), solid_at(slabs, top + 64)])
 }
 
 /// Bits `base..base + 64` of a column (bit k: voxel `base + k` solid),
@@ -149,6 +161,7 @@ unsafe fn four(
     tops: &mut [u32],
     his: &mut [u32],
     from_top: &mut [u64],
+    deeper: &mut [u64],
     slabs: &[Slab],
     ends: &[u32],
     depth: u32,
@@ -159,7 +172,7 @@ unsafe fn four(
     if !(1..=2).contains(&each) || z > slabs.len() || tops.len() < 4 {
         return false;
     }
-    let (his, from_top) = (&mut his[..4], &mut from_top[..4]);
+    let (his, from_top, deeper) = (&mut his[..4], &mut from_top[..4], &mut deeper[..4]);
     // SAFETY: `ends[..5]` is read (the caller gives five), and the slabs
     // `a..z` are within `slabs`; each store writes four of a slice's
     // elements, which it has.
@@ -209,9 +222,18 @@ unsafe fn four(
             below(_mm256_sub_epi64(last_bottom, top)),
         );
         let bits = _mm256_or_si256(bits, last_bits);
+        // From 64 below the top: each slab's voxels from there, its ends
+        // made no less than it (`max_epu32` on values under 2^32, whose
+        // high halves are 0).
+        let origin = _mm256_add_epi64(top, _mm256_set1_epi64x(64));
+        let from = |z: __m256i| _mm256_sub_epi64(_mm256_max_epu32(z, origin), origin);
+        let run =
+            |s: __m256i| _mm256_andnot_si256(below(from(field(s, 0))), below(from(field(s, 32))));
+        let deeper_bits = _mm256_or_si256(run(first), run(last));
         let to_bottom = _mm256_cmpeq_epi64(last_bottom, depth_v);
         let hi = _mm256_blendv_epi8(depth_v, last_top, to_bottom);
         _mm256_storeu_si256(from_top.as_mut_ptr().cast(), bits);
+        _mm256_storeu_si256(deeper.as_mut_ptr().cast(), deeper_bits);
         // Each lane's low half, in order.
         let low = |v: __m256i| {
             let packed = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
@@ -291,7 +313,10 @@ mod tests {
             one.sum_up::<BaselineLanes>(3, n, &slabs, &ends, depth);
             let got = |ring: &SummaryRing| -> Vec<_> {
                 (0..n)
-                    .map(|j| (ring.tops[3 + j], ring.his[3 + j], ring.from_top[3 + j]))
+                    .map(|j| {
+                        let (from_top, deeper) = (ring.from_top[3 + j], ring.deeper[3 + j]);
+                        (ring.tops[3 + j], ring.his[3 + j], [from_top, deeper])
+                    })
                     .collect()
             };
             assert_eq!(got(&one), want, "round {round}");
