@@ -1,8 +1,9 @@
 //! A tall map's columns summed up for cutting them into 64-voxel words
 //! (`tall`): each column's top, where its last run, solid to the bottom,
-//! starts, and its 128 voxels from the top, which hold any word that starts
-//! at most 64 below the top (a chunk row's first two layers: all but the
-//! deepest caves' rows) so that it need not come from the column's slabs.
+//! starts, and its 64 voxels from the top; for the rows of chunks cut into
+//! layers, the 64 after those too, which hold any word that starts at most
+//! 64 below the top (a chunk row's first two layers: all but the deepest
+//! caves' rows), so that it need not come from the column's slabs.
 //!
 //! Every column of the map is summed up once a mesh: a column at a time,
 //! that was a sixth of the 1024 x 1024 x 256 demo map's meshing. The
@@ -40,7 +41,9 @@ pub(super) struct SummaryRing {
     /// none outside the map), from which a band's word is a shift.
     pub(super) from_top: Vec<u64>,
     /// The next 64 voxels down (bit k: voxel `top + 64 + k` solid; none
-    /// outside the map).
+    /// outside the map), only where summed up with them (`sum_up` with
+    /// `DEEPER`), and left as they were elsewhere: most rows never need
+    /// them.
     pub(super) deeper: Vec<u64>,
 }
 
@@ -66,9 +69,9 @@ impl SummaryRing {
 
     /// Sums up columns `at..at + n` (fewer where `ends` has fewer) of a map
     /// `depth` deep: column `at + j`'s slabs are
-    /// `slabs[ends[j]..ends[j + 1]]`.
+    /// `slabs[ends[j]..ends[j + 1]]`. `DEEPER`: their `deeper` words too.
     #[inline(always)]
-    pub(super) fn sum_up<L: Lanes>(
+    pub(super) fn sum_up<L: Lanes, const DEEPER: bool>(
         &mut self,
         at: usize,
         n: usize,
@@ -89,7 +92,7 @@ impl SummaryRing {
                 // it runs only on CPUs with AVX2; `j + 4 <= n`, within
                 // each slice and, with one more, `ends`.
                 let done = unsafe {
-                    four(
+                    four::<DEEPER>(
                         &mut tops[j..j + 4],
                         &mut his[j..j + 4],
                         &mut from_top[j..j + 4],
@@ -105,7 +108,12 @@ impl SummaryRing {
                 }
             }
             let column = &slabs[ends[j] as usize..ends[j + 1] as usize];
-            (tops[j], his[j], [from_top[j], deeper[j]]) = summary(column, depth);
+            let [from, next];
+            (tops[j], his[j], [from, next]) = summary::<DEEPER>(column, depth);
+            from_top[j] = from;
+            if DEEPER {
+                deeper[j] = next;
+            }
             j += 1;
         }
     }
@@ -113,9 +121,9 @@ impl SummaryRing {
 
 /// A column's top (the depth where it has none), where its last run, solid
 /// to the bottom, starts (the depth where it ends in air), and its 128
-/// voxels from the top, as two words.
+/// voxels from the top, as two words (the second 0 but where `DEEPER`).
 #[inline(always)]
-pub(super) fn summary(slabs: &[Slab], depth: u32) -> (u32, u32, [u64; 2]) {
+pub(super) fn summary<const DEEPER: bool>(slabs: &[Slab], depth: u32) -> (u32, u32, [u64; 2]) {
     // Most columns are one slab: straight from it, no loop.
     if let [s] = slabs {
         let (top, bottom) = (s.top as u32, s.bottom as u32);
@@ -129,7 +137,8 @@ pub(super) fn summary(slabs: &[Slab], depth: u32) -> (u32, u32, [u64; 2]) {
         Some(s) if s.bottom as u32 == depth => s.top as u32,
         _ => depth,
     };
-    (top, hi, [solid_at(slabs, top), solid_at(slabs, top + 64)])
+    let deeper = if DEEPER { solid_at(slabs, top + 64) } else { 0 };
+    (top, hi, [solid_at(slabs, top), deeper])
 }
 
 /// Bits `base..base + 64` of a column (bit k: voxel `base + k` solid),
@@ -157,7 +166,7 @@ pub(super) fn solid_at(slabs: &[Slab], base: u32) -> u64 {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn four(
+unsafe fn four<const DEEPER: bool>(
     tops: &mut [u32],
     his: &mut [u32],
     from_top: &mut [u64],
@@ -222,18 +231,9 @@ unsafe fn four(
             below(_mm256_sub_epi64(last_bottom, top)),
         );
         let bits = _mm256_or_si256(bits, last_bits);
-        // From 64 below the top: each slab's voxels from there, its ends
-        // made no less than it (`max_epu32` on values under 2^32, whose
-        // high halves are 0).
-        let origin = _mm256_add_epi64(top, _mm256_set1_epi64x(64));
-        let from = |z: __m256i| _mm256_sub_epi64(_mm256_max_epu32(z, origin), origin);
-        let run =
-            |s: __m256i| _mm256_andnot_si256(below(from(field(s, 0))), below(from(field(s, 32))));
-        let deeper_bits = _mm256_or_si256(run(first), run(last));
         let to_bottom = _mm256_cmpeq_epi64(last_bottom, depth_v);
         let hi = _mm256_blendv_epi8(depth_v, last_top, to_bottom);
         _mm256_storeu_si256(from_top.as_mut_ptr().cast(), bits);
-        _mm256_storeu_si256(deeper.as_mut_ptr().cast(), deeper_bits);
         // Each lane's low half, in order.
         let low = |v: __m256i| {
             let packed = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6));
@@ -241,6 +241,22 @@ unsafe fn four(
         };
         _mm_storeu_si128(tops.as_mut_ptr().cast(), low(top));
         _mm_storeu_si128(his.as_mut_ptr().cast(), low(hi));
+        if !DEEPER {
+            return true;
+        }
+        // From 64 below the top: each slab's voxels from there, its ends
+        // made no less than it (`max_epu32` on values under 2^32, whose
+        // high halves are 0).
+        let origin = _mm256_add_epi64(top, _mm256_set1_epi64x(64));
+        let from = |z: __m256i| _mm256_sub_epi64(_mm256_max_epu32(z, origin), origin);
+        let run =
+            |s: __m256i| _mm256_andnot_si256(below(from(field(s, 0))), below(from(field(s, 32))));
+        let deeper_bits = if each == 1 {
+            below(from(field(first, 32)))
+        } else {
+            _mm256_or_si256(run(first), run(last))
+        };
+        _mm256_storeu_si256(deeper.as_mut_ptr().cast(), deeper_bits);
     }
     true
 }
@@ -287,7 +303,8 @@ mod tests {
     }
 
     /// Four columns at a time (AVX2, where the CPU has it) sum up columns
-    /// as one at a time does, whatever their slabs.
+    /// as one at a time does, whatever their slabs, with their deeper
+    /// words or without (leaving those as they were).
     #[test]
     fn columns_summed_up_four_at_a_time_match_one_at_a_time() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
@@ -303,14 +320,15 @@ mod tests {
             let (slabs, ends) = row(&mut next, depth);
             let n = ends.len() - 1;
             let want: Vec<_> = (0..n)
-                .map(|j| summary(&slabs[ends[j] as usize..ends[j + 1] as usize], depth))
+                .map(|j| summary::<true>(&slabs[ends[j] as usize..ends[j + 1] as usize], depth))
                 .collect();
+            // Without their deeper words, those left as they were.
+            let stale = |w: &Vec<(u32, u32, [u64; 2])>| -> Vec<_> {
+                w.iter().map(|&(t, h, [f, _])| (t, h, [f, 7])).collect()
+            };
             for j in 0..n {
                 counts[(ends[j + 1] - ends[j]).min(3) as usize] += 1;
             }
-            let mut one = SummaryRing::default();
-            one.resize(n + 3);
-            one.sum_up::<BaselineLanes>(3, n, &slabs, &ends, depth);
             let got = |ring: &SummaryRing| -> Vec<_> {
                 (0..n)
                     .map(|j| {
@@ -319,12 +337,22 @@ mod tests {
                     })
                     .collect()
             };
+            let mut one = SummaryRing::default();
+            one.resize(n + 3);
+            one.deeper.fill(7);
+            one.sum_up::<BaselineLanes, false>(3, n, &slabs, &ends, depth);
+            assert_eq!(got(&one), stale(&want), "round {round}");
+            one.sum_up::<BaselineLanes, true>(3, n, &slabs, &ends, depth);
             assert_eq!(got(&one), want, "round {round}");
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
+                use crate::mesh::voxel::isa::V3Lanes;
                 let mut four = SummaryRing::default();
                 four.resize(n + 3);
-                four.sum_up::<crate::mesh::voxel::isa::V3Lanes>(3, n, &slabs, &ends, depth);
+                four.deeper.fill(7);
+                four.sum_up::<V3Lanes, false>(3, n, &slabs, &ends, depth);
+                assert_eq!(got(&four), stale(&want), "round {round}");
+                four.sum_up::<V3Lanes, true>(3, n, &slabs, &ends, depth);
                 assert_eq!(got(&four), want, "round {round}");
             }
         }

@@ -96,6 +96,9 @@ pub(super) struct LayerRows {
     /// each from the z given (`u32::MAX`: none yet), for chunks whose faces
     /// all lie in one word.
     bands: Vec<(u32, [u64; CUT])>,
+    /// `[slot][chunk]`: whether the chunk's columns and one each side have
+    /// their summaries' deeper words, which only rows cut into layers need.
+    deeper: Vec<bool>,
 }
 
 /// A chunk's columns and one each side.
@@ -132,6 +135,7 @@ impl LayerRows {
         self.summaries.resize(3 * self.stride);
         self.lo_hi.resize(3 * self.chunks, [0; 2]);
         self.bands.resize(3 * self.chunks, (u32::MAX, [0; CUT]));
+        self.deeper.resize(3 * self.chunks, false);
         self.cut.resize(3, [0; CUT]);
         self.x0 = seg.x0;
         self.fill::<L>(store, seg, 0);
@@ -213,6 +217,9 @@ impl LayerRows {
     ) {
         let (c, len, slots) = (row.c, row.len, row.slots);
         let (depth, i0) = (store.depth(), c * CHUNK as usize);
+        for &s in &slots {
+            self.sum_up_deeper::<L>(store, s, c, len);
+        }
         // Nothing is solid above `lo`, and from `hi` down all is solid
         // around: every face lies in `lo..=hi`.
         for (base, keep) in Layers::new(lo, hi, depth) {
@@ -297,6 +304,27 @@ impl LayerRows {
         }
     }
 
+    /// Sums up chunk `c`'s columns (`len`) and one each side in ring slot
+    /// `s` again with their deeper words, unless they are already.
+    #[inline(always)]
+    fn sum_up_deeper<L: Lanes>(&mut self, store: &VoxelStore, s: usize, c: usize, len: usize) {
+        let done = &mut self.deeper[s * self.chunks + c];
+        if std::mem::replace(done, true) {
+            return;
+        }
+        // Outside the map, `fill` left no voxels.
+        let Some(y) = self.row_y[s] else {
+            return;
+        };
+        let i0 = c * CHUNK as usize;
+        let cols = Bordered::new(self.x0 + i0 as u32, len as u32, store.width());
+        let row = store.row_parts(y, cols.x0..cols.x1);
+        let (at, n) = (s * self.stride + i0 + cols.at, cols.len());
+        let ends = &row.slab_ends[..n + 1];
+        self.summaries
+            .sum_up::<L, true>(at, n, row.slabs, ends, store.depth());
+    }
+
     /// Makes `self.bands` of chunk `c` (`len` columns) in ring slot `s`
     /// the words from z `base`, unless they are already: its columns and
     /// one each side, as one word each (every column there solid below the
@@ -327,6 +355,7 @@ impl LayerRows {
         for b in &mut self.bands[slot * self.chunks..][..self.chunks] {
             b.0 = u32::MAX;
         }
+        self.deeper[slot * self.chunks..][..self.chunks].fill(false);
         let y = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length());
         self.row_y[slot] = y;
         // The map's columns in the bordered row: `first..first + n`.
@@ -348,7 +377,7 @@ impl LayerRows {
             let row = store.row_parts(y, cols.x0..cols.x1);
             let ends = &row.slab_ends[..n + 1];
             self.summaries
-                .sum_up::<L>(slot * stride + first, n, row.slabs, ends, depth);
+                .sum_up::<L, false>(slot * stride + first, n, row.slabs, ends, depth);
         }
         let tops = &self.summaries.tops[slot * stride..][..stride];
         let his = &self.summaries.his[slot * stride..][..stride];
@@ -516,7 +545,7 @@ mod tests {
                     cuts.chunks_exact(2).map(slab).collect()
                 })
                 .collect();
-            let summed: Vec<_> = columns.iter().map(|c| summary(c, depth)).collect();
+            let summed: Vec<_> = columns.iter().map(|c| summary::<true>(c, depth)).collect();
             let tops: Vec<u32> = summed.iter().map(|s| s.0).collect();
             let his: Vec<u32> = summed.iter().map(|s| s.1).collect();
             let from_top: Vec<u64> = summed.iter().map(|s| s.2[0]).collect();
