@@ -371,6 +371,17 @@ static BELOW: [u64; 128] = {
     t
 };
 
+/// Xorshift numbers from `seed`, for the mesher's tests' random columns.
+#[cfg(test)]
+fn test_numbers(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 /// Makes room for many more faces, so that growing is rare.
 #[cold]
 fn grow(out: &mut Vec<Face>) {

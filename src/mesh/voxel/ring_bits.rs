@@ -152,14 +152,9 @@ mod tests {
 
     fn patterns_of<R: RingBits>() {
         // Masks with bits spread so that each (mask, z) pair differs.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = crate::mesh::voxel::test_numbers(0x9E37_79B9_7F4A_7C15);
         for _ in 0..200 {
-            let masks: [u64; 8] = std::array::from_fn(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                seed
-            });
+            let masks: [u64; 8] = std::array::from_fn(|_| next());
             let ring = R::new(masks);
             let at = |z: u32| (0..8).fold(0, |r, j| r | ((masks[j] >> z) as usize & 1) << j);
             assert_eq!(ring.pattern_above(0), 0, "above the top is air");

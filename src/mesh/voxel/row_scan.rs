@@ -255,13 +255,7 @@ mod tests {
     /// find what one column at a time does.
     #[test]
     fn pairs_and_single_columns_agree() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::mesh::voxel::test_numbers(0x2545_F491_4F6C_DD1Du64);
         let mut found = [0u32; 3];
         for round in 0..300 {
             // Columns that look like terrain (a solid run down to the

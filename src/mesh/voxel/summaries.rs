@@ -264,7 +264,7 @@ unsafe fn four<const DEEPER: bool>(
 #[cfg(test)]
 mod tests {
     use super::{summary, SummaryRing};
-    use crate::mesh::voxel::isa::BaselineLanes;
+    use crate::mesh::voxel::isa::{BaselineLanes, Lanes};
     use crate::store::voxels::Slab;
 
     /// A row of columns: runs of columns alike (one slab each, two each,
@@ -302,18 +302,39 @@ mod tests {
         (slabs, ends)
     }
 
+    type Summed = Vec<(u32, u32, [u64; 2])>;
+
+    /// A row's columns (`ends` into `slabs`) summed up with `L`'s lanes in
+    /// a ring whose deeper words were 7: first without their deeper words,
+    /// then with them.
+    fn summed_up<L: Lanes>(slabs: &[Slab], ends: &[u32], depth: u32) -> (Summed, Summed) {
+        let n = ends.len() - 1;
+        let mut ring = SummaryRing::default();
+        ring.resize(n + 3);
+        ring.deeper.fill(7);
+        let got = |ring: &SummaryRing| -> Summed {
+            (3..3 + n)
+                .map(|j| {
+                    (
+                        ring.tops[j],
+                        ring.his[j],
+                        [ring.from_top[j], ring.deeper[j]],
+                    )
+                })
+                .collect()
+        };
+        ring.sum_up::<L, false>(3, n, slabs, ends, depth);
+        let without = got(&ring);
+        ring.sum_up::<L, true>(3, n, slabs, ends, depth);
+        (without, got(&ring))
+    }
+
     /// Four columns at a time (AVX2, where the CPU has it) sum up columns
     /// as one at a time does, whatever their slabs, with their deeper
     /// words or without (leaving those as they were).
     #[test]
     fn columns_summed_up_four_at_a_time_match_one_at_a_time() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::mesh::voxel::test_numbers(0x9E37_79B9_7F4A_7C15u64);
         let mut counts = [0; 4];
         for round in 0..300 {
             let depth = [65, 128, 240, 256, 300][round % 5];
@@ -323,37 +344,17 @@ mod tests {
                 .map(|j| summary::<true>(&slabs[ends[j] as usize..ends[j + 1] as usize], depth))
                 .collect();
             // Without their deeper words, those left as they were.
-            let stale = |w: &Vec<(u32, u32, [u64; 2])>| -> Vec<_> {
-                w.iter().map(|&(t, h, [f, _])| (t, h, [f, 7])).collect()
-            };
+            let stale =
+                |w: &Summed| -> Summed { w.iter().map(|&(t, h, [f, _])| (t, h, [f, 7])).collect() };
             for j in 0..n {
                 counts[(ends[j + 1] - ends[j]).min(3) as usize] += 1;
             }
-            let got = |ring: &SummaryRing| -> Vec<_> {
-                (0..n)
-                    .map(|j| {
-                        let (from_top, deeper) = (ring.from_top[3 + j], ring.deeper[3 + j]);
-                        (ring.tops[3 + j], ring.his[3 + j], [from_top, deeper])
-                    })
-                    .collect()
-            };
-            let mut one = SummaryRing::default();
-            one.resize(n + 3);
-            one.deeper.fill(7);
-            one.sum_up::<BaselineLanes, false>(3, n, &slabs, &ends, depth);
-            assert_eq!(got(&one), stale(&want), "round {round}");
-            one.sum_up::<BaselineLanes, true>(3, n, &slabs, &ends, depth);
-            assert_eq!(got(&one), want, "round {round}");
+            let one = summed_up::<BaselineLanes>(&slabs, &ends, depth);
+            assert_eq!(one, (stale(&want), want.clone()), "round {round}");
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
-                use crate::mesh::voxel::isa::V3Lanes;
-                let mut four = SummaryRing::default();
-                four.resize(n + 3);
-                four.deeper.fill(7);
-                four.sum_up::<V3Lanes, false>(3, n, &slabs, &ends, depth);
-                assert_eq!(got(&four), stale(&want), "round {round}");
-                four.sum_up::<V3Lanes, true>(3, n, &slabs, &ends, depth);
-                assert_eq!(got(&four), want, "round {round}");
+                let four = summed_up::<crate::mesh::voxel::isa::V3Lanes>(&slabs, &ends, depth);
+                assert_eq!(four, one, "round {round}");
             }
         }
         assert!(

@@ -515,13 +515,7 @@ mod tests {
     /// does, and both find the same columns to read from their slabs.
     #[test]
     fn words_cut_from_summaries_are_the_columns_voxels() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::mesh::voxel::test_numbers(0x2545_F491_4F6C_DD1Du64);
         let depth = 256u32;
         let mut kinds = [0; 4];
         for round in 0..600 {
