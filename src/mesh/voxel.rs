@@ -382,6 +382,33 @@ fn test_numbers(mut seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
+/// A random column `depth` deep of up to `count` slabs (fewer where cuts
+/// down it fall together), its last reaching the bottom half the time,
+/// for the mesher's tests.
+#[cfg(test)]
+fn test_column(
+    next: &mut impl FnMut() -> u64,
+    depth: u32,
+    count: u64,
+) -> Vec<crate::store::voxels::Slab> {
+    // Cuts down the column, two a slab, in order.
+    let mut cuts: Vec<u32> = (0..2 * count)
+        .map(|_| (next() % (depth as u64 + 1)) as u32)
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    if next() % 2 == 0 && !cuts.is_empty() {
+        *cuts.last_mut().unwrap() = depth;
+    }
+    let slab = |p: &[u32]| crate::store::voxels::Slab {
+        top: p[0] as u16,
+        top_len: 1,
+        bottom: p[1] as u16,
+        bottom_len: 0,
+    };
+    cuts.chunks_exact(2).map(slab).collect()
+}
+
 /// Makes room for many more faces, so that growing is rare.
 #[cold]
 fn grow(out: &mut Vec<Face>) {

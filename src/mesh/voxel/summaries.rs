@@ -130,7 +130,12 @@ pub(super) fn summary<const DEEPER: bool>(slabs: &[Slab], depth: u32) -> (u32, u
         let hi = if bottom == depth { top } else { depth };
         let below = |k: u32| BELOW[k.min(64) as usize % 128];
         let height = bottom - top;
-        return (top, hi, [below(height), below(height.saturating_sub(64))]);
+        let deeper = if DEEPER {
+            below(height.saturating_sub(64))
+        } else {
+            0
+        };
+        return (top, hi, [below(height), deeper]);
     }
     let top = slabs.first().map_or(depth, |s| s.top as u32);
     let hi = match slabs.last() {
@@ -265,6 +270,7 @@ unsafe fn four<const DEEPER: bool>(
 mod tests {
     use super::{summary, SummaryRing};
     use crate::mesh::voxel::isa::{BaselineLanes, Lanes};
+    use crate::mesh::voxel::test_column;
     use crate::store::voxels::Slab;
 
     /// A row of columns: runs of columns alike (one slab each, two each,
@@ -279,23 +285,7 @@ mod tests {
                     1 => 2,
                     _ => next() % 4,
                 };
-                // Cuts down the column, two a slab, in order.
-                let mut cuts: Vec<u32> = (0..2 * count)
-                    .map(|_| (next() % (depth as u64 + 1)) as u32)
-                    .collect();
-                cuts.sort_unstable();
-                cuts.dedup();
-                if next() % 2 == 0 && !cuts.is_empty() {
-                    *cuts.last_mut().unwrap() = depth;
-                }
-                for pair in cuts.chunks_exact(2) {
-                    slabs.push(Slab {
-                        top: pair[0] as u16,
-                        top_len: 1,
-                        bottom: pair[1] as u16,
-                        bottom_len: 0,
-                    });
-                }
+                slabs.extend(test_column(next, depth, count));
                 ends.push(slabs.len() as u32);
             }
         }

@@ -507,6 +507,7 @@ mod tests {
     use super::{cut_words, word_from, Layers};
     use crate::mesh::voxel::isa::BaselineLanes;
     use crate::mesh::voxel::summaries::{solid_at, summary, Summaries};
+    use crate::mesh::voxel::test_column;
     use crate::store::voxels::Slab;
 
     /// A word cut from a column's summary is the column's voxels there (as
@@ -522,21 +523,8 @@ mod tests {
             let n = 1 + round % 34;
             let columns: Vec<Vec<Slab>> = (0..n)
                 .map(|_| {
-                    let mut cuts: Vec<u32> = (0..2 * (next() % 4))
-                        .map(|_| (next() % (depth as u64 + 1)) as u32)
-                        .collect();
-                    cuts.sort_unstable();
-                    cuts.dedup();
-                    if next() % 2 == 0 && !cuts.is_empty() {
-                        *cuts.last_mut().unwrap() = depth;
-                    }
-                    let slab = |p: &[u32]| Slab {
-                        top: p[0] as u16,
-                        top_len: 1,
-                        bottom: p[1] as u16,
-                        bottom_len: 0,
-                    };
-                    cuts.chunks_exact(2).map(slab).collect()
+                    let count = next() % 4;
+                    test_column(&mut next, depth, count)
                 })
                 .collect();
             let summed: Vec<_> = columns.iter().map(|c| summary::<true>(c, depth)).collect();
