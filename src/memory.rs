@@ -26,11 +26,21 @@ impl FaultAhead {
     /// a free, as when a map is decoded again), where asking would cost a
     /// system call a step and save no fault.
     pub(crate) fn new<T>(v: &[T]) -> Self {
+        Self::over(v.as_ptr() as usize, std::mem::size_of_val(v))
+    }
+
+    /// As [`Self::new`], for a vector about to be filled by pushes within
+    /// its capacity.
+    pub(crate) fn for_pushes<T>(v: &Vec<T>) -> Self {
+        Self::over(v.as_ptr() as usize, v.capacity() * std::mem::size_of::<T>())
+    }
+
+    /// For the `bytes` bytes at `start`.
+    fn over(start: usize, bytes: usize) -> Self {
         // Its second whole page: the first may hold the allocator's own
         // notes, written whatever the array's pages are.
-        let start = v.as_ptr() as usize;
         let probe = (start + 2 * PAGE - 1) & !(PAGE - 1);
-        let inside = probe + PAGE <= start + std::mem::size_of_val(v);
+        let inside = probe + PAGE <= start + bytes;
         let ready = match inside && !resident(probe as *const u8) {
             true => 0,
             false => usize::MAX,
@@ -42,14 +52,33 @@ impl FaultAhead {
     /// for at least a quarter of [`STEP`] and at most a whole one.
     #[inline]
     pub(crate) fn ahead<T>(&mut self, v: &mut [T], written: usize) {
-        let at = written * std::mem::size_of::<T>();
+        let bytes = std::mem::size_of_val(v);
+        self.ahead_in(
+            v.as_mut_ptr().cast(),
+            bytes,
+            written * std::mem::size_of::<T>(),
+        );
+    }
+
+    /// As [`Self::ahead`], for a vector filled by pushes within its
+    /// capacity: its pages from its length on.
+    #[inline]
+    pub(crate) fn ahead_of_pushes<T>(&mut self, v: &mut Vec<T>) {
+        let size = std::mem::size_of::<T>();
+        let (bytes, at) = (v.capacity() * size, v.len() * size);
+        self.ahead_in(v.as_mut_ptr().cast(), bytes, at);
+    }
+
+    /// Makes sure the pages of the `bytes` bytes at `base` from byte `at`
+    /// on are resident, as [`Self::ahead`] says.
+    #[inline]
+    fn ahead_in(&mut self, base: *mut u8, bytes: usize, at: usize) {
         if at.saturating_add(STEP / 4) <= self.ready {
             return;
         }
-        let len = std::mem::size_of_val(v);
-        let end = (at.max(self.ready) + STEP).min(len);
+        let end = (at.max(self.ready) + STEP).min(bytes);
         if end > self.ready {
-            populate_write(v.as_mut_ptr().cast(), self.ready, end);
+            populate_write(base, self.ready, end);
             self.ready = end;
         }
     }

@@ -33,6 +33,7 @@
 pub(crate) mod isa;
 mod prefetch;
 mod ring_bits;
+mod row_ends;
 mod row_scan;
 mod rows;
 mod single_word;
@@ -103,6 +104,8 @@ pub(crate) struct Scratch {
     /// darkens the faces beside it); below the depth, to the end of the
     /// word, is solid.
     masks: Vec<u64>,
+    /// Where the columns of the ring's rows start in the store.
+    ends: row_ends::RowEnds,
     /// Packed RGB of the exposed voxels of the word being meshed, by z.
     rgb: Box<[u32; 64]>,
     outs: Vec<ChunkOut>,
@@ -116,6 +119,7 @@ impl Default for Scratch {
     fn default() -> Self {
         Scratch {
             masks: Vec::new(),
+            ends: Default::default(),
             rgb: Box::new([0; 64]),
             outs: Vec::new(),
             layers: Default::default(),
@@ -147,6 +151,7 @@ impl Scratch {
         }
         let mut work = Work {
             masks: &mut self.masks,
+            ends: &mut self.ends,
             layers: &mut self.layers,
             rgb: &mut self.rgb,
             store,
@@ -165,6 +170,7 @@ impl Scratch {
 /// One segment's meshing, with the buffers it works in.
 struct Work<'a> {
     masks: &'a mut Vec<u64>,
+    ends: &'a mut row_ends::RowEnds,
     layers: &'a mut tall::LayerRows,
     rgb: &'a mut [u32; 64],
     store: &'a VoxelStore,
@@ -179,22 +185,24 @@ impl Work<'_> {
     #[inline(always)]
     fn run<L: isa::Lanes>(&mut self) {
         let (store, seg, rgb) = (self.store, self.seg, &mut *self.rgb);
-        let outs = &mut *self.outs;
+        let (outs, ends) = (&mut *self.outs, &mut *self.ends);
+        let rows = (&mut *self.masks, &mut *ends);
         match (store.depth() <= 64, self.shade) {
-            (true, true) => one_word::<true, L>(self.masks, store, seg, rgb, outs),
-            (true, false) => one_word::<false, L>(self.masks, store, seg, rgb, outs),
-            (false, true) => self.layers.run::<true, L>(store, seg, rgb, outs),
-            (false, false) => self.layers.run::<false, L>(store, seg, rgb, outs),
+            (true, true) => one_word::<true, L>(rows, store, seg, rgb, outs),
+            (true, false) => one_word::<false, L>(rows, store, seg, rgb, outs),
+            (false, true) => self.layers.run::<true, L>(store, ends, seg, rgb, outs),
+            (false, false) => self.layers.run::<false, L>(store, ends, seg, rgb, outs),
         }
     }
 }
 
 /// Meshes `seg` of a map at most 64 deep into `outs`, one map row at a
 /// time and, within a row, one chunk's columns at a time
-/// (`single_word::mesh_row`), with `masks` for the ring of rows.
+/// (`single_word::mesh_row`), with `masks` for the ring of rows and
+/// `ends` for where the ring's columns start in the store.
 #[inline(always)]
 fn one_word<const SHADE: bool, L: isa::Lanes>(
-    masks: &mut Vec<u64>,
+    (masks, ends): (&mut Vec<u64>, &mut row_ends::RowEnds),
     store: &VoxelStore,
     seg: &Segment,
     rgb: &mut [u32; 64],
@@ -208,13 +216,14 @@ fn one_word<const SHADE: bool, L: isa::Lanes>(
     let stride = seg.width as usize + 2;
     masks.resize(3 * stride, 0);
     let pad = !last_valid;
-    let fill = |masks: &mut [u64], by: u32| fill_row(masks, store, seg, by, pad);
-    fill(masks, 0);
-    fill(masks, 1);
+    let cols = Bordered::new(seg.x0, seg.width, store.width());
+    ends.start(cols.x0..cols.x1);
+    fill_row(masks, ends, store, seg, 0, pad);
+    fill_row(masks, ends, store, seg, 1, pad);
     for ly in 0..seg.length {
         // Masks one row ahead: row ly needs rows ly - 1 ..= ly + 1, which
         // are bordered rows ly ..= ly + 2.
-        fill(masks, ly + 2);
+        fill_row(masks, ends, store, seg, ly + 2, pad);
         let y = seg.y0 + ly;
         for (c, out) in outs.iter_mut().enumerate() {
             let i0 = c * CHUNK as usize;
@@ -235,7 +244,7 @@ fn one_word<const SHADE: bool, L: isa::Lanes>(
                 south: y + 1 == length,
                 north: y == 0,
             };
-            let columns = store.row_parts(y, x0..x0 + len as u32);
+            let columns = ends.parts(((ly + 1) % 3) as usize, store, x0..x0 + len as u32);
             let whole = single_word::Layer::WHOLE;
             single_word::mesh_row::<SHADE, L>(&rows, len, ly, &edges, columns, whole, rgb, out);
         }
@@ -326,9 +335,17 @@ fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
 
 /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into its
 /// ring slot, for a map one word deep: each column's word straight from
-/// its slabs, by index. `pad` is the bits below the depth.
+/// its slabs, by index (where they start put in `ends`). `pad` is the bits
+/// below the depth.
 #[inline(always)]
-fn fill_row(masks: &mut [u64], store: &VoxelStore, seg: &Segment, by: u32, pad: u64) {
+fn fill_row(
+    masks: &mut [u64],
+    ends: &mut row_ends::RowEnds,
+    store: &VoxelStore,
+    seg: &Segment,
+    by: u32,
+    pad: u64,
+) {
     let stride = seg.width as usize + 2;
     let ring = &mut masks[(by % 3) as usize * stride..][..stride];
     // Outside the map stays air, for AO.
@@ -337,14 +354,15 @@ fn fill_row(masks: &mut [u64], store: &VoxelStore, seg: &Segment, by: u32, pad: 
         return;
     };
     let cols = Bordered::new(seg.x0, seg.width, store.width());
-    let row = store.row_parts(y, cols.x0..cols.x1);
-    let inside = &mut ring[cols.at..][..cols.len()];
+    let slot = (by % 3) as usize;
+    ends.fill(slot, store, y);
+    let row = ends.parts(slot, store, cols.x0..cols.x1);
+    let (slabs, inside) = (row.slabs, &mut ring[cols.at..][..cols.len()]);
     let ends = &row.slab_ends[..inside.len() + 1];
     // Bits [top, bottom) by table, cheaper than two shifts by a variable.
     let solid = |s: &crate::store::voxels::Slab| {
         BELOW[s.bottom as usize % 128] & !BELOW[s.top as usize % 128]
     };
-    let slabs = row.slabs;
     // Each column's slabs start where the one before ends.
     let mut a = ends[0] as usize;
     for (m, &b) in inside.iter_mut().zip(&ends[1..]) {

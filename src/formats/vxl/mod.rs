@@ -4,7 +4,9 @@
 use super::error::{DecodeError, Format};
 use super::DoneWith;
 use crate::memory::FaultAhead;
-use crate::store::voxels::{FourthByte, Slab, StoreParts, VoxelStore, MAX_DEPTH, MAX_SIDE};
+use crate::store::voxels::{
+    ColumnStarts, FourthByte, Slab, StoreParts, VoxelStore, MAX_DEPTH, MAX_SIDE,
+};
 use crate::store::{Map, Metadata, Spawn};
 use header::read_voxlap_header;
 
@@ -430,24 +432,44 @@ fn parse_columns(
     // every span and colour takes 4 bytes): nothing grows inside the loop.
     let mut slabs: Vec<Slab> = bytemuck::zeroed_vec(span_room);
     let mut colors = vec![0u32; color_room];
-    let mut slab_index = vec![0u32; wanted + 1];
-    let mut color_index = vec![0u32; wanted + 1];
+    let mut slab_starts = ColumnStarts::with_capacity(wanted + 1);
+    let mut color_starts = ColumnStarts::with_capacity(wanted + 1);
+    // Where the columns start (the first at 0), a group at a time, which
+    // the store narrows in one go: a group's entries, and the next group's
+    // first (`[slabs, colours][entry]`).
+    const GROUP: usize = ColumnStarts::GROUP;
+    let mut group = [[0u32; GROUP + 1]; 2];
     let (mut si, mut ci) = (0usize, 0usize);
     let mut ahead = [
         FaultAhead::new(&slabs),
         FaultAhead::new(&colors),
-        FaultAhead::new(&slab_index),
-        FaultAhead::new(&color_index),
+        FaultAhead::for_pushes(slab_starts.arrays_mut().0),
+        FaultAhead::for_pushes(slab_starts.arrays_mut().1),
+        FaultAhead::for_pushes(color_starts.arrays_mut().0),
+        FaultAhead::for_pushes(color_starts.arrays_mut().1),
     ];
     let mut pos = 0usize;
     let mut ignored_a = 0u64;
     let mut column = 0usize;
     while column < wanted {
-        if column % 16 == 0 {
+        if column % GROUP == 0 {
+            if column > 0 {
+                for (starts, g) in [&mut slab_starts, &mut color_starts]
+                    .into_iter()
+                    .zip(&mut group)
+                {
+                    let (whole, next) = g.split_at_mut(GROUP);
+                    starts.push_group((&*whole).try_into().unwrap());
+                    whole[0] = next[0];
+                }
+            }
             ahead[0].ahead(&mut slabs, si);
             ahead[1].ahead(&mut colors, ci);
-            ahead[2].ahead(&mut slab_index, column);
-            ahead[3].ahead(&mut color_index, column);
+            for (k, starts) in [(2, &mut slab_starts), (4, &mut color_starts)] {
+                let (offsets, groups) = starts.arrays_mut();
+                ahead[k].ahead_of_pushes(offsets);
+                ahead[k + 1].ahead_of_pushes(groups);
+            }
             if column % 256 == 0 {
                 done_with(base + pos);
             }
@@ -595,18 +617,26 @@ fn parse_columns(
             span += 1;
         }
         column += 1;
-        slab_index[column] = si as u32;
-        color_index[column] = ci as u32;
+        // Column `column - 1`'s end, entry `column`.
+        let at = (column - 1) % GROUP + 1;
+        (group[0][at], group[1][at]) = (si as u32, ci as u32);
+    }
+    // What is left: the last group's entries, and the one after where the
+    // columns end at a group's end.
+    let rest = (column + 1) - slab_starts.len();
+    for (starts, g) in [&mut slab_starts, &mut color_starts]
+        .into_iter()
+        .zip(&group)
+    {
+        g[..rest].iter().for_each(|&s| starts.push(s));
     }
     done_with(base + pos);
     slabs.truncate(si);
     colors.truncate(ci);
-    slab_index.truncate(column + 1);
-    color_index.truncate(column + 1);
     Ok(Parsed {
         parts: StoreParts {
-            slab_index,
-            color_index,
+            slab_starts,
+            color_starts,
             slabs,
             colors,
         },

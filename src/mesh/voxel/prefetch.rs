@@ -9,26 +9,16 @@
 //! for rows further ahead, or for the slabs or the colours alone, gained
 //! less.
 
-use crate::store::voxels::RowParts;
-
 /// How many rows ahead of the one being meshed to ask for.
 pub(super) const ROWS_AHEAD: u32 = 2;
 
-/// Asks for the cache lines of `parts`' columns: their indices, slabs and
-/// colours.
+/// Asks for the cache lines of some columns' memory, as
+/// `VoxelStore::row_memory` gives it: where their slabs and colours start,
+/// and those slabs and colours.
 #[inline(always)]
-pub(super) fn columns(parts: &RowParts<'_>) {
-    let span = |ends: &[u32]| match (ends.first(), ends.last()) {
-        (Some(&a), Some(&b)) => a as usize..b as usize,
-        _ => 0..0,
-    };
-    lines(parts.slab_ends);
-    lines(parts.color_ends);
-    if let Some(slabs) = parts.slabs.get(span(parts.slab_ends)) {
-        lines(slabs);
-    }
-    if let Some(colors) = parts.colors.get(span(parts.color_ends)) {
-        lines(colors);
+pub(super) fn columns(memory: [&[u8]; 6]) {
+    for m in memory {
+        lines(m);
     }
 }
 

@@ -23,6 +23,7 @@
 
 use super::isa::Lanes;
 use super::prefetch;
+use super::row_ends::RowEnds;
 use super::rows::Rows;
 use super::single_word::{self, Layer, MapEdges};
 use super::summaries::{solid_at, Summaries, SummaryRing};
@@ -120,11 +121,13 @@ struct ChunkRow<'e, 's> {
 
 impl LayerRows {
     /// Meshes `seg` of a map deeper than 64 into `outs`, as `one_word`
-    /// does a 64-deep one.
+    /// does a 64-deep one, with `ends` for where the ring's columns start
+    /// in the store.
     #[inline(always)]
     pub(super) fn run<const SHADE: bool, L: Lanes>(
         &mut self,
         store: &VoxelStore,
+        ends: &mut RowEnds,
         seg: &Segment,
         rgb: &mut [u32; 64],
         outs: &mut [ChunkOut],
@@ -138,10 +141,13 @@ impl LayerRows {
         self.deeper.resize(3 * self.chunks, false);
         self.cut.resize(3, [0; CUT]);
         self.x0 = seg.x0;
-        self.fill::<L>(store, seg, 0);
-        self.fill::<L>(store, seg, 1);
+        let cols = Bordered::new(seg.x0, seg.width, width);
+        ends.start(cols.x0..cols.x1);
+        self.fill::<L>(store, ends, seg, 0);
+        self.fill::<L>(store, ends, seg, 1);
         for ly in 0..seg.length {
-            self.fill::<L>(store, seg, ly + 2);
+            self.fill::<L>(store, ends, seg, ly + 2);
+            let ends = &*ends;
             let y = seg.y0 + ly;
             let slot = |by: u32| (by % 3) as usize;
             let slots = [slot(ly), slot(ly + 1), slot(ly + 2)];
@@ -149,10 +155,10 @@ impl LayerRows {
                 let i0 = c * CHUNK as usize;
                 let len = (seg.width as usize - i0).min(CHUNK as usize);
                 let x0 = seg.x0 + i0 as u32;
-                let columns = store.row_parts(y, x0..x0 + len as u32);
+                let columns = ends.parts(slots[1], store, x0..x0 + len as u32);
                 if y + prefetch::ROWS_AHEAD < length {
                     prefetch::columns(
-                        &store.row_parts(y + prefetch::ROWS_AHEAD, x0..x0 + len as u32),
+                        store.row_memory(y + prefetch::ROWS_AHEAD, x0..x0 + len as u32),
                     );
                 }
                 let edges = MapEdges {
@@ -198,33 +204,35 @@ impl LayerRows {
                     edges: &edges,
                     columns,
                 };
-                self.layers::<SHADE, L>(store, &row, lo, hi.min(depth - 1), rgb, out);
+                let z = lo..=hi.min(depth - 1);
+                self.layers::<SHADE, L>(store, ends, &row, z, rgb, out);
             }
         }
     }
 
     /// Meshes chunk row `row` a layer at a time, its faces lying in z
-    /// `lo..=hi`.
+    /// `z` (`ends`: where the ring's columns start in the store).
     #[inline(always)]
     fn layers<const SHADE: bool, L: Lanes>(
         &mut self,
         store: &VoxelStore,
+        ends: &RowEnds,
         row: &ChunkRow<'_, '_>,
-        lo: u32,
-        hi: u32,
+        z: std::ops::RangeInclusive<u32>,
         rgb: &mut [u32; 64],
         out: &mut ChunkOut,
     ) {
         let (c, len, slots) = (row.c, row.len, row.slots);
         let (depth, i0) = (store.depth(), c * CHUNK as usize);
+        let (lo, hi) = (*z.start(), *z.end());
         for &s in &slots {
-            self.sum_up_deeper::<L>(store, s, c, len);
+            self.sum_up_deeper::<L>(store, ends, s, c, len);
         }
         // Nothing is solid above `lo`, and from `hi` down all is solid
         // around: every face lies in `lo..=hi`.
         for (base, keep) in Layers::new(lo, hi, depth) {
             for (k, &s) in slots.iter().enumerate() {
-                self.cut_layer::<L>(store, s, k, i0, len, base);
+                self.cut_layer::<L>(store, ends, [s, k], i0, len, base);
             }
             // Skipped: none of the chunk's own voxels are meshed here, or
             // all around is solid.
@@ -265,7 +273,8 @@ impl LayerRows {
     }
 
     /// Cuts the words from z `base` of the columns from `i0` in ring slot
-    /// `s` (`len` and one each side) into `self.cut[k]`: from each
+    /// `s` (`len` and one each side) into `self.cut[k]` (`[s, k]`; `ends`:
+    /// where the ring's columns start in the store): from each
     /// column's top where the word starts at or above it (its 64 voxels
     /// from the top hold the word), all solid where the word starts in the
     /// column's last run, solid to the bottom, and from the column's slabs
@@ -274,8 +283,8 @@ impl LayerRows {
     fn cut_layer<L: Lanes>(
         &mut self,
         store: &VoxelStore,
-        s: usize,
-        k: usize,
+        ends: &RowEnds,
+        [s, k]: [usize; 2],
         i0: usize,
         len: usize,
         base: u32,
@@ -290,10 +299,10 @@ impl LayerRows {
         // `cols.at` here (outside the map, a column's top is the depth,
         // below every word, so none is read from slabs).
         let cols = Bordered::new(self.x0 + i0 as u32, len as u32, store.width());
-        let Some(y) = self.row_y[s] else {
+        if self.row_y[s].is_none() {
             return;
-        };
-        let row = store.row_parts(y, cols.x0..cols.x1);
+        }
+        let row = ends.parts(s, store, cols.x0..cols.x1);
         while from_slabs != 0 {
             let i = from_slabs.trailing_zeros() as usize;
             from_slabs &= from_slabs - 1;
@@ -307,18 +316,25 @@ impl LayerRows {
     /// Sums up chunk `c`'s columns (`len`) and one each side in ring slot
     /// `s` again with their deeper words, unless they are already.
     #[inline(always)]
-    fn sum_up_deeper<L: Lanes>(&mut self, store: &VoxelStore, s: usize, c: usize, len: usize) {
+    fn sum_up_deeper<L: Lanes>(
+        &mut self,
+        store: &VoxelStore,
+        ends: &RowEnds,
+        s: usize,
+        c: usize,
+        len: usize,
+    ) {
         let done = &mut self.deeper[s * self.chunks + c];
         if std::mem::replace(done, true) {
             return;
         }
         // Outside the map, `fill` left no voxels.
-        let Some(y) = self.row_y[s] else {
+        if self.row_y[s].is_none() {
             return;
-        };
+        }
         let i0 = c * CHUNK as usize;
         let cols = Bordered::new(self.x0 + i0 as u32, len as u32, store.width());
-        let row = store.row_parts(y, cols.x0..cols.x1);
+        let row = ends.parts(s, store, cols.x0..cols.x1);
         let (at, n) = (s * self.stride + i0 + cols.at, cols.len());
         let ends = &row.slab_ends[..n + 1];
         self.summaries
@@ -342,10 +358,11 @@ impl LayerRows {
     }
 
     /// Fills bordered row `by` of the segment (map row `y0 + by - 1`) into
-    /// its ring slot: each column's top, where it is solid to the bottom
+    /// its ring slot, and `ends`' (where its columns start in the store):
+    /// each column's top, where it is solid to the bottom
     /// from and its 64 voxels from the top, and the first two a chunk.
     #[inline(always)]
-    fn fill<L: Lanes>(&mut self, store: &VoxelStore, seg: &Segment, by: u32) {
+    fn fill<L: Lanes>(&mut self, store: &VoxelStore, ends: &mut RowEnds, seg: &Segment, by: u32) {
         let (stride, depth) = (self.stride, store.depth());
         let slot = (by % 3) as usize;
         let tops = &mut self.summaries.tops[slot * stride..][..stride];
@@ -374,7 +391,8 @@ impl LayerRows {
             v[first + n..].fill(0);
         }
         if let Some(y) = y {
-            let row = store.row_parts(y, cols.x0..cols.x1);
+            ends.fill(slot, store, y);
+            let row = ends.parts(slot, store, cols.x0..cols.x1);
             let ends = &row.slab_ends[..n + 1];
             self.summaries
                 .sum_up::<L, false>(slot * stride + first, n, row.slabs, ends, depth);

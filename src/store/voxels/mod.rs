@@ -18,10 +18,12 @@ pub const MAX_DEPTH: u32 = 4096;
 mod column;
 #[cfg(test)]
 pub(crate) mod fixtures;
+mod starts;
 #[cfg(test)]
 mod tests;
 
 pub use column::{Column, Run, RunKind, Voxel};
+pub(crate) use starts::ColumnStarts;
 
 /// One solid interval of a column, with its surface colour runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, bytemuck::Pod, bytemuck::Zeroable)]
@@ -93,18 +95,19 @@ pub struct ChunkRect {
 
 /// A store's arrays, as a decoder builds them in one pass.
 #[derive(Debug, Default)]
-pub struct StoreParts {
+pub(crate) struct StoreParts {
     /// Per column plus one: a leading 0, then each column's slab end.
-    pub slab_index: Vec<u32>,
+    pub(crate) slab_starts: ColumnStarts,
     /// Per column plus one: a leading 0, then each column's colour end.
-    pub color_index: Vec<u32>,
-    pub slabs: Vec<Slab>,
-    pub colors: Vec<Color>,
+    pub(crate) color_starts: ColumnStarts,
+    pub(crate) slabs: Vec<Slab>,
+    pub(crate) colors: Vec<Color>,
 }
 
-/// A row's columns as the store holds them (see [`VoxelStore::row_parts`]):
-/// column j's slabs are `slabs[slab_ends[j]..slab_ends[j + 1]]`, and its
-/// colours likewise.
+/// Some columns of a row, for the mesher's hottest loops, which index them
+/// themselves rather than going through an iterator a column: column j's
+/// slabs are `slabs[slab_ends[j]..slab_ends[j + 1]]`, and its colours
+/// likewise (the ends as [`VoxelStore::row_starts`] gives them).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RowParts<'a> {
     pub(crate) slab_ends: &'a [u32],
@@ -114,12 +117,25 @@ pub(crate) struct RowParts<'a> {
 }
 
 impl<'a> RowParts<'a> {
+    /// The columns whose slabs and colours start at `slab_ends` and
+    /// `color_ends` in `store`.
+    #[inline(always)]
+    pub(crate) fn new(store: &'a VoxelStore, slab_ends: &'a [u32], color_ends: &'a [u32]) -> Self {
+        RowParts {
+            slab_ends,
+            color_ends,
+            slabs: &store.slabs,
+            colors: &store.colors,
+        }
+    }
+
     /// The columns (bit j: column j, of the first 32) whose first slab does
     /// not start with a colour run, so that their first colour is not their
     /// top voxel's. Most VXL slabs start with one; some do not.
     #[inline]
     pub(crate) fn uncoloured_tops(&self) -> u32 {
-        let (first, end) = (self.slab_ends[0], self.slab_ends[self.slab_ends.len() - 1]);
+        let ends = self.slab_ends;
+        let (first, end) = (ends[0], ends[ends.len() - 1]);
         let slabs = &self.slabs[first as usize..end as usize];
         // A count first, which the compiler vectorises (`any` stops early,
         // and so is not); the columns only where there are some.
@@ -128,7 +144,7 @@ impl<'a> RowParts<'a> {
             return 0;
         }
         let mut found = 0;
-        for (j, ends) in self.slab_ends.windows(2).take(32).enumerate() {
+        for (j, ends) in ends.windows(2).take(32).enumerate() {
             let first = self.slabs[ends[0] as usize..ends[1] as usize].first();
             found |= (first.is_some_and(|s| s.top_len == 0) as u32) << j;
         }
@@ -138,8 +154,9 @@ impl<'a> RowParts<'a> {
     /// Column j's slabs and colours.
     #[inline]
     pub(crate) fn column(&self, j: usize) -> (&'a [Slab], &'a [Color]) {
-        let s = self.slab_ends[j] as usize..self.slab_ends[j + 1] as usize;
-        let c = self.color_ends[j] as usize..self.color_ends[j + 1] as usize;
+        let (s, c) = (self.slab_ends, self.color_ends);
+        let s = s[j] as usize..s[j + 1] as usize;
+        let c = c[j] as usize..c[j + 1] as usize;
         (&self.slabs[s], &self.colors[c])
     }
 }
@@ -153,9 +170,9 @@ pub struct VoxelStore {
     length: u32,
     depth: u32,
     /// Per column plus one: index of its first slab (a leading 0, then ends).
-    slab_index: Vec<u32>,
+    slab_starts: ColumnStarts,
     /// Per column plus one: index of its first colour.
-    color_index: Vec<u32>,
+    color_starts: ColumnStarts,
     slabs: Vec<Slab>,
     colors: Vec<Color>,
     /// Sorted by column, then z.
@@ -170,13 +187,13 @@ impl VoxelStore {
     /// [`MAX_SIDE`] and [`MAX_DEPTH`].
     pub fn new(width: u32, length: u32, depth: u32, fourth_byte: FourthByte) -> Self {
         let columns = width as usize * length as usize;
-        let mut slab_index = Vec::with_capacity(columns + 1);
-        slab_index.push(0);
-        let mut color_index = Vec::with_capacity(columns + 1);
-        color_index.push(0);
+        let mut slab_starts = ColumnStarts::with_capacity(columns + 1);
+        slab_starts.push(0);
+        let mut color_starts = ColumnStarts::with_capacity(columns + 1);
+        color_starts.push(0);
         let parts = StoreParts {
-            slab_index,
-            color_index,
+            slab_starts,
+            color_starts,
             ..Default::default()
         };
         Self::assemble([width, length, depth], fourth_byte, parts)
@@ -191,8 +208,8 @@ impl VoxelStore {
             width,
             length,
             depth,
-            slab_index: parts.slab_index,
-            color_index: parts.color_index,
+            slab_starts: parts.slab_starts,
+            color_starts: parts.color_starts,
             slabs: parts.slabs,
             colors: parts.colors,
             materials: Vec::new(),
@@ -202,12 +219,10 @@ impl VoxelStore {
 
     /// A store from arrays built elsewhere; spare capacity is freed.
     /// `parts` must hold `width * length` columns.
-    pub fn from_parts(dims: [u32; 3], fourth_byte: FourthByte, parts: StoreParts) -> Self {
+    pub(crate) fn from_parts(dims: [u32; 3], fourth_byte: FourthByte, parts: StoreParts) -> Self {
         // Not through `new`: its empty indexes, sized for every column, would
         // be 2 MB more at the peak of loading a 512 x 512 map.
         let mut store = Self::assemble(dims, fourth_byte, parts);
-        store.slab_index.shrink_to_fit();
-        store.color_index.shrink_to_fit();
         store.finish();
         store
     }
@@ -257,13 +272,13 @@ impl VoxelStore {
     /// Closes the column being built.
     #[inline]
     pub fn end_column(&mut self) {
-        self.slab_index.push(self.slabs.len() as u32);
-        self.color_index.push(self.colors.len() as u32);
+        self.slab_starts.push(self.slabs.len() as u32);
+        self.color_starts.push(self.colors.len() as u32);
     }
 
     /// Number of columns already finished.
     pub fn columns_done(&self) -> usize {
-        self.slab_index.len() - 1
+        self.slab_starts.len() - 1
     }
 
     /// Reserves room for exactly this many more slabs and colours.
@@ -286,6 +301,8 @@ impl VoxelStore {
         self.slabs.shrink_to_fit();
         self.colors.shrink_to_fit();
         self.materials.shrink_to_fit();
+        self.slab_starts.finish();
+        self.color_starts.finish();
     }
 
     /// `[width (x), length (y), depth (z)]`.
@@ -347,8 +364,7 @@ impl VoxelStore {
     #[inline]
     pub fn surface(&self, x: u32, y: u32) -> (&[Slab], &[Color]) {
         let i = y as usize * self.width as usize + x as usize;
-        let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
-        let c = self.color_index[i] as usize..self.color_index[i + 1] as usize;
+        let (s, c) = (self.slab_starts.range(i), self.color_starts.range(i));
         (&self.slabs[s], &self.colors[c])
     }
 
@@ -361,23 +377,46 @@ impl VoxelStore {
         xs: std::ops::Range<u32>,
     ) -> impl Iterator<Item = &[Slab]> + '_ {
         let i = y as usize * self.width as usize + xs.start as usize;
-        let ends = &self.slab_index[i..=i + xs.len()];
-        ends.windows(2)
-            .map(|w| &self.slabs[w[0] as usize..w[1] as usize])
+        (i..i + xs.len()).map(|i| &self.slabs[self.slab_starts.range(i)])
     }
 
-    /// Columns `xs` of row `y` as the store holds them, for the mesher's
-    /// hottest loop, which indexes them itself rather than going through an
-    /// iterator a column.
-    #[inline]
-    pub(crate) fn row_parts(&self, y: u32, xs: std::ops::Range<u32>) -> RowParts<'_> {
+    /// Where the slabs and the colours of columns `xs` of row `y` start,
+    /// and where the last one's end, into `slab_ends` and `color_ends`
+    /// (each one longer than `xs`).
+    #[inline(always)]
+    pub(crate) fn row_starts(
+        &self,
+        y: u32,
+        xs: std::ops::Range<u32>,
+        slab_ends: &mut [u32],
+        color_ends: &mut [u32],
+    ) {
         let i = y as usize * self.width as usize + xs.start as usize;
-        RowParts {
-            slab_ends: &self.slab_index[i..=i + xs.len()],
-            color_ends: &self.color_index[i..=i + xs.len()],
-            slabs: &self.slabs,
-            colors: &self.colors,
-        }
+        self.slab_starts.fill(i, &mut slab_ends[..=xs.len()]);
+        self.color_starts.fill(i, &mut color_ends[..=xs.len()]);
+    }
+
+    /// The memory that columns `xs` of row `y` lie in, as bytes: where
+    /// their slabs and colours start, and those slabs and colours (for
+    /// asking for it ahead of reading it).
+    #[inline(always)]
+    pub(crate) fn row_memory(&self, y: u32, xs: std::ops::Range<u32>) -> [&[u8]; 6] {
+        let i = y as usize * self.width as usize + xs.start as usize;
+        let entries = i..i + xs.len() + 1;
+        let [s0, s1] = self.slab_starts.memory(entries.clone());
+        let [c0, c1] = self.color_starts.memory(entries);
+        let (slabs, colors) = (
+            self.slab_starts.get(i) as usize..self.slab_starts.get(i + xs.len()) as usize,
+            self.color_starts.get(i) as usize..self.color_starts.get(i + xs.len()) as usize,
+        );
+        [
+            s0,
+            s1,
+            c0,
+            c1,
+            bytemuck::cast_slice(&self.slabs[slabs]),
+            bytemuck::cast_slice(&self.colors[colors]),
+        ]
     }
 
     /// The slabs and colours of columns `xs` of row `y`, in order: for hot
@@ -389,23 +428,17 @@ impl VoxelStore {
         xs: std::ops::Range<u32>,
     ) -> impl Iterator<Item = (&[Slab], &[Color])> + '_ {
         let i = y as usize * self.width as usize + xs.start as usize;
-        let slab_ends = &self.slab_index[i..=i + xs.len()];
-        let color_ends = &self.color_index[i..=i + xs.len()];
-        slab_ends
-            .windows(2)
-            .zip(color_ends.windows(2))
-            .map(|(s, c)| {
-                (
-                    &self.slabs[s[0] as usize..s[1] as usize],
-                    &self.colors[c[0] as usize..c[1] as usize],
-                )
-            })
+        (i..i + xs.len()).map(|i| {
+            (
+                &self.slabs[self.slab_starts.range(i)],
+                &self.colors[self.color_starts.range(i)],
+            )
+        })
     }
 
     pub fn column(&self, x: u32, y: u32) -> Column<'_> {
         let i = y as usize * self.width as usize + x as usize;
-        let s = self.slab_index[i] as usize..self.slab_index[i + 1] as usize;
-        let c = self.color_index[i] as usize..self.color_index[i + 1] as usize;
+        let (s, c) = (self.slab_starts.range(i), self.color_starts.range(i));
         let materials = if self.materials.is_empty() {
             &[][..]
         } else {
@@ -484,8 +517,8 @@ impl VoxelStore {
 
     /// Bytes the store holds on the heap.
     pub fn heap_bytes(&self) -> usize {
-        self.slab_index.capacity() * 4
-            + self.color_index.capacity() * 4
+        self.slab_starts.heap_bytes()
+            + self.color_starts.heap_bytes()
             + self.slabs.capacity() * std::mem::size_of::<Slab>()
             + self.colors.capacity() * 4
             + self.materials.capacity() * std::mem::size_of::<MaterialRun>()
