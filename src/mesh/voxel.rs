@@ -354,9 +354,7 @@ fn fill_row(
         return;
     };
     let cols = Bordered::new(seg.x0, seg.width, store.width());
-    let slot = (by % 3) as usize;
-    ends.fill(slot, store, y);
-    let row = ends.parts(slot, store, cols.x0..cols.x1);
+    let row = ends.fill((by % 3) as usize, store, y);
     let (slabs, inside) = (row.slabs, &mut ring[cols.at..][..cols.len()]);
     let ends = &row.slab_ends[..inside.len() + 1];
     // Bits [top, bottom) by table, cheaper than two shifts by a variable.

@@ -29,9 +29,14 @@ impl RowEnds {
         self.colors.resize(3 * self.stride, 0);
     }
 
-    /// Puts map row `y` in ring slot `slot`.
+    /// Puts map row `y` in ring slot `slot`, and gives its columns.
     #[inline(always)]
-    pub(super) fn fill(&mut self, slot: usize, store: &VoxelStore, y: u32) {
+    pub(super) fn fill<'a>(
+        &'a mut self,
+        slot: usize,
+        store: &'a VoxelStore,
+        y: u32,
+    ) -> RowParts<'a> {
         let xs = self.x0..self.x0 + (self.stride - 1) as u32;
         let at = slot * self.stride;
         let (slabs, colors) = (
@@ -39,6 +44,7 @@ impl RowEnds {
             &mut self.colors[at..at + self.stride],
         );
         store.row_starts(y, xs, slabs, colors);
+        RowParts::new(store, slabs, colors)
     }
 
     /// Map columns `xs` of the row in ring slot `slot` (filled with

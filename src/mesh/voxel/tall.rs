@@ -391,8 +391,7 @@ impl LayerRows {
             v[first + n..].fill(0);
         }
         if let Some(y) = y {
-            ends.fill(slot, store, y);
-            let row = ends.parts(slot, store, cols.x0..cols.x1);
+            let row = ends.fill(slot, store, y);
             let ends = &row.slab_ends[..n + 1];
             self.summaries
                 .sum_up::<L, false>(slot * stride + first, n, row.slabs, ends, depth);

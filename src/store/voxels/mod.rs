@@ -221,7 +221,7 @@ impl VoxelStore {
     /// `parts` must hold `width * length` columns.
     pub(crate) fn from_parts(dims: [u32; 3], fourth_byte: FourthByte, parts: StoreParts) -> Self {
         // Not through `new`: its empty indexes, sized for every column, would
-        // be 2 MB more at the peak of loading a 512 x 512 map.
+        // be 1 MB more at the peak of loading a 512 x 512 map.
         let mut store = Self::assemble(dims, fourth_byte, parts);
         store.finish();
         store

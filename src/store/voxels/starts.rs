@@ -15,8 +15,6 @@ pub(crate) const GROUP: usize = 16;
 /// column): entry i is where column i starts, entry i + 1 where it ends.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) struct ColumnStarts {
-    /// Entries set (the columns so far, and one).
-    len: usize,
     /// Per group of [`GROUP`] entries: its first entry.
     groups: Vec<u32>,
     /// Per entry: its start less its group's.
@@ -32,7 +30,6 @@ impl ColumnStarts {
     /// Room for `entries` entries, none set.
     pub(crate) fn with_capacity(entries: usize) -> Self {
         ColumnStarts {
-            len: 0,
             groups: Vec::with_capacity(entries.div_ceil(GROUP)),
             offsets: Vec::with_capacity(entries),
             wide: None,
@@ -48,24 +45,25 @@ impl ColumnStarts {
     /// Entries set.
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.len
+        match &self.wide {
+            Some(wide) => wide.len(),
+            None => self.offsets.len(),
+        }
     }
 
     /// Appends an entry.
     #[inline(always)]
     pub(crate) fn push(&mut self, start: u32) {
-        let i = self.len;
         if self.wide.is_none() {
+            let i = self.offsets.len();
             if i % GROUP == 0 {
                 self.groups.push(start);
                 self.offsets.push(0);
-                self.len += 1;
                 return;
             }
             if let Some(d) = start.checked_sub(self.groups[i / GROUP]) {
                 if d <= u16::MAX as u32 {
                     self.offsets.push(d as u16);
-                    self.len += 1;
                     return;
                 }
             }
@@ -79,14 +77,13 @@ impl ColumnStarts {
     /// first, so it alone is checked).
     #[inline(always)]
     pub(crate) fn push_group(&mut self, starts: &[u32; GROUP]) {
-        debug_assert!(self.len % GROUP == 0);
+        debug_assert!(self.len() % GROUP == 0);
         debug_assert!(starts.windows(2).all(|w| w[0] <= w[1]));
         let (base, last) = (starts[0], starts[GROUP - 1]);
         if self.wide.is_none() && last >= base && last - base <= u16::MAX as u32 {
             self.groups.push(base);
             self.offsets
                 .extend_from_slice(&starts.map(|s| s.wrapping_sub(base) as u16));
-            self.len += GROUP;
         } else {
             starts.iter().for_each(|&s| self.push_wide(s));
         }
@@ -103,7 +100,6 @@ impl ColumnStarts {
         if let Some(wide) = &mut self.wide {
             wide.push(start);
         }
-        self.len += 1;
     }
 
     /// Keeps the entries set, and frees the rest of the room.
@@ -120,7 +116,7 @@ impl ColumnStarts {
     /// Every entry so far as a u32, from now on.
     #[cold]
     fn widen(&mut self) {
-        let wide = (0..self.len).map(|i| self.get(i)).collect();
+        let wide = (0..self.len()).map(|i| self.get(i)).collect();
         self.wide = Some(wide);
         self.groups = Vec::new();
         self.offsets = Vec::new();
@@ -129,7 +125,7 @@ impl ColumnStarts {
     /// Entry `i`.
     #[inline]
     pub(crate) fn get(&self, i: usize) -> u32 {
-        debug_assert!(i < self.len);
+        debug_assert!(i < self.len());
         match &self.wide {
             Some(wide) => wide[i],
             None => self.groups[i / GROUP] + self.offsets[i] as u32,
@@ -145,7 +141,7 @@ impl ColumnStarts {
     /// Entries `from..from + out.len()` into `out`.
     #[inline]
     pub(crate) fn fill(&self, from: usize, out: &mut [u32]) {
-        debug_assert!(from + out.len() <= self.len);
+        debug_assert!(from + out.len() <= self.len());
         if out.is_empty() {
             return;
         }
