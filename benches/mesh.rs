@@ -56,6 +56,8 @@ fn stores() -> Vec<(String, VoxelStore)> {
 }
 
 fn mesh(c: &mut Criterion) {
+    // As the program runs (no huge pages), before the maps are made.
+    mapscope::lean_heap();
     let mut g = c.benchmark_group("mesh_one_core");
     for (name, store) in stores() {
         let faces = mesh::face_count(&mesh::mesh_all_serial(&store, &MeshOptions::default()));

@@ -45,6 +45,8 @@ fn hash(meshes: &[ChunkMesh]) -> u64 {
 }
 
 fn main() {
+    // As the program runs (no huge pages), before the maps are made.
+    mapscope::lean_heap();
     let runs: usize = std::env::args()
         .nth(1)
         .map_or(50, |s| s.parse().expect("runs"));

@@ -16,6 +16,7 @@ pub mod formats;
 pub mod info;
 pub mod kinds;
 mod memory;
+pub use memory::lean_heap;
 pub mod mesh;
 pub mod minimap;
 pub mod output;

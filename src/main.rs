@@ -567,27 +567,10 @@ fn parse_camera(s: &str) -> Result<[f32; 5], String> {
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[cfg(target_os = "linux")]
-/// `mi_option_arena_reserve` in mimalloc.h's `mi_option_e` (the Rust crate
-/// names no constant for it), in KiB.
-const ARENA_RESERVE: libmimalloc_sys::mi_option_t = 23;
-
-#[cfg(target_os = "linux")]
 /// Before anything allocates (an `.init_array` entry runs before the Rust
-/// runtime starts): mimalloc reserves its heap 1 GiB at a time and commits
-/// it whole, so that a first small allocation makes megabytes resident.
-/// Reserved 16 MiB at a time, `--help` holds 2 MB less and `info` is no
-/// slower. And no transparent huge pages, for mimalloc or anything else in
-/// the process: each part of the heap was rounded up to 2 MiB, 4 MiB
-/// before `main`, 5 MiB over the whole of `info` on a 512 x 512 map. They
-/// saved page faults, which the decoder now saves by faulting its arrays
-/// in 64 KiB at a time (`memory.rs`); meshing measured as fast without.
+/// runtime starts): see [`mapscope::lean_heap`].
 extern "C" fn lean_heap() {
-    // SAFETY: sets one of mimalloc's options, before its first allocation,
-    // and a flag of this process that only changes the size of its pages.
-    unsafe {
-        libmimalloc_sys::mi_option_set(ARENA_RESERVE, 16 * 1024);
-        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
-    }
+    mapscope::lean_heap();
 }
 
 #[cfg(target_os = "linux")]
