@@ -575,9 +575,11 @@ fn escape_during_a_load_stops_the_loader() {
         title_cmd = title_into(&title),
     );
     // Where the mesher's threads were already running when the window
-    // appeared (a fast machine decodes before the window is up), no moment
-    // during meshing can be told from the threads: that run says nothing,
-    // and is tried again.
+    // appeared (a fast machine decodes before the window is up, and so
+    // does a busy one where the other tests slow the window's start), no
+    // moment during meshing can be told from the threads: that run says
+    // nothing, and is tried again (three tries all came early in a full
+    // run once, none alone).
     let mut tries = 0;
     let (run, figures) = loop {
         tries += 1;
@@ -596,7 +598,7 @@ fn escape_during_a_load_stops_the_loader() {
             break (run, figures);
         }
         assert!(
-            tries < 3,
+            tries < 8,
             "the mesher was already running when the window appeared, {tries} times"
         );
     };
