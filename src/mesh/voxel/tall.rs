@@ -89,8 +89,8 @@ pub(super) struct LayerRows {
     /// `[slot][chunk]`: the chunk's columns and one each side: the least
     /// top, and the greatest `hi` of those inside the map.
     lo_hi: Vec<[u32; 2]>,
-    /// `[slot]`: the map row in the slot (none outside the map).
-    row_y: [Option<u32>; 3],
+    /// `[slot]`: whether the slot holds a map row (not one past an edge).
+    in_map: [bool; 3],
     /// One layer of one chunk's three rows, `[row][column]`.
     cut: Vec<[u64; CUT]>,
     /// `[slot][chunk]`: the chunk's columns and one each side as one word
@@ -299,7 +299,7 @@ impl LayerRows {
         // `cols.at` here (outside the map, a column's top is the depth,
         // below every word, so none is read from slabs).
         let cols = Bordered::new(self.x0 + i0 as u32, len as u32, store.width());
-        if self.row_y[s].is_none() {
+        if !self.in_map[s] {
             return;
         }
         let row = ends.parts(s, store, cols.x0..cols.x1);
@@ -329,7 +329,7 @@ impl LayerRows {
             return;
         }
         // Outside the map, `fill` left no voxels.
-        if self.row_y[s].is_none() {
+        if !self.in_map[s] {
             return;
         }
         let i0 = c * CHUNK as usize;
@@ -374,7 +374,7 @@ impl LayerRows {
         }
         self.deeper[slot * self.chunks..][..self.chunks].fill(false);
         let y = (seg.y0 + by).checked_sub(1).filter(|&y| y < store.length());
-        self.row_y[slot] = y;
+        self.in_map[slot] = y.is_some();
         // The map's columns in the bordered row: `first..first + n`.
         let cols = Bordered::new(seg.x0, seg.width, store.width());
         let (first, n) = match y {

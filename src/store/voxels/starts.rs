@@ -9,7 +9,7 @@
 //! other way, whose starts do not fit, keeps every start as a u32 instead.
 
 /// Columns that share one u32 start.
-pub(crate) const GROUP: usize = 16;
+const GROUP: usize = 16;
 
 /// The start of each column and one past the last (the end of the last
 /// column): entry i is where column i starts, entry i + 1 where it ends.
