@@ -301,6 +301,9 @@ impl Bordered {
 }
 
 /// Gathers a chunk's faces by direction into one mesh with its bounds.
+/// The copy's cost is writing the faces to memory the caches do not hold
+/// (7-9 % of a 1024 x 1024 x 256 map's meshing), not reading them:
+/// non-temporal stores made it no faster.
 fn collect(store: &VoxelStore, chunk: usize, out: &ChunkOut) -> ChunkMesh {
     let rect = store.chunk(chunk);
     let found = |d: usize| &out.faces[d][..out.len[d]];
