@@ -16,7 +16,9 @@
 //! likewise (`tall`), and a face's AO ring, four masks a register. The
 //! instructions above made v3 2-7 % faster than the baseline (the most on
 //! tall maps), and the wider lanes 10-20 % faster again (measured on a
-//! Sapphire Rapids Xeon).
+//! Sapphire Rapids Xeon). No third copy for AVX-512: the v3 copy compiled
+//! with it too meshed make_tall's maps no faster on Zen 5 (0-3 % slower,
+//! `mesh_timing`), its loops being bit work on one or four words.
 
 use super::ring_bits::{Ring, RingBits};
 use super::Work;
