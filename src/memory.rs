@@ -2,8 +2,7 @@
 //! ahead of the decoder's writes, and a mapped file's pages let go behind
 //! its reads.
 //!
-//! mapscope runs without transparent huge pages ([`lean_heap`]): they
-//! rounded every part of the heap up to 2 MiB, 4 MiB at start-up alone.
+//! mapscope runs without transparent huge pages ([`lean_heap`] says why).
 //! With 4 KiB pages, a page fault for each page a decoder writes cost a
 //! fifth of a whole `info`; asking the kernel for 16 pages at a time costs
 //! much less, and faults in no more than is written, give or take a step.
@@ -25,7 +24,7 @@ const ARENA_RESERVE: libmimalloc_sys::mi_option_t = 23;
 /// 5 MiB over the whole of `info` on a 512 x 512 map, and the viewer with
 /// a 1024 x 1024 x 256 map open 43 MB, for frames no faster. They saved
 /// page faults, which the decoder now saves by faulting its arrays in
-/// 64 KiB at a time ([`FaultAhead`]), and `mapscope bench` measured
+/// 64 KiB at a time (`FaultAhead`), and `mapscope bench` measured
 /// meshing on one core 2-6 % faster with them (Zen 5; huge pages asked for
 /// the store's arrays alone gained nothing).
 pub fn lean_heap() {

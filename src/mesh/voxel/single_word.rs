@@ -452,6 +452,14 @@ impl Around<'_> {
 /// their AO: side faces as a step's are, up and down faces from the ring of
 /// the 8 columns around, gathered once. Bit 0 is voxel `base`, which
 /// `a_base` holds already.
+///
+/// Its branches predict well: each branch-free form tried meshed
+/// make_tall's maps slower. Colours by counting (a mask of the word's
+/// coloured voxels made once a column, then a popcount a face, colours
+/// being stored in z order) by 4-5 %; two side directions in one 128-bit
+/// loop, for fewer loop exits, by 2-4 %; two-slab columns' (most of this
+/// path's) up and down faces written to two places a direction, colours
+/// straight from the slabs, by 4-6 %.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn general_column<const SHADE: bool, L: Lanes>(
@@ -469,10 +477,6 @@ fn general_column<const SHADE: bool, L: Lanes>(
         return;
     }
     let (slabs, col_colors) = columns.column(j);
-    // A walk down the slabs, whose branches predict well: counting instead
-    // (a mask of the word's coloured voxels made once a column, then a
-    // popcount a face, the colours being stored in z order) meshed
-    // make_tall's maps 4-5 % slower.
     let mut colors = ColumnColors::new(slabs, col_colors);
     while t != 0 {
         let b = t.trailing_zeros();
@@ -480,8 +484,6 @@ fn general_column<const SHADE: bool, L: Lanes>(
         t &= t - 1;
     }
     let (m, c, p) = (&near.m[j..j + 3], &near.c[j..j + 3], &near.p[j..j + 3]);
-    // A direction at a time: two directions in one 128-bit loop, for fewer
-    // loop exits, meshed make_tall's maps 2-4 % slower.
     any_sides::<0>(f.east, [m[2], c[2], p[2]], a_base, rgb, out);
     any_sides::<1>(f.west, [m[0], c[0], p[0]], a_base, rgb, out);
     any_sides::<2>(f.south, [p[0], p[1], p[2]], a_base, rgb, out);
@@ -490,9 +492,6 @@ fn general_column<const SHADE: bool, L: Lanes>(
         return;
     }
     let ring = L::Ring::new([m[0], m[1], m[2], c[0], c[2], p[0], p[1], p[2]]);
-    // Loops over the faces there are: for two-slab columns (most of this
-    // path's), two places a direction written branch-free, with colours
-    // straight from the two slabs, meshed make_tall's maps 4-6 % slower.
     // Above the top is air (`pattern_above` gives none at z = 0); below
     // the bottom is solid, so no down face is at z = 63.
     ends::<UP>(f.up, a_base, rgb, out, |z| ring.pattern_above(z));
