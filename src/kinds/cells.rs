@@ -1,6 +1,7 @@
 //! Alithia Engine worlds (ALW): a grid of cells with floors, ceilings and
 //! walls, lights and entities. Drawn one unit a cell: world units are
-//! divided by [`CELL`], and the world's Y (up) becomes z (down).
+//! divided by [`CELL`](crate::mesh::cells::CELL), and the world's Y (up)
+//! becomes z (down).
 
 pub(crate) mod diff;
 use super::{Lines, MapKind};

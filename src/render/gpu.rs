@@ -55,7 +55,7 @@ fn rank(info: &wgpu::AdapterInfo) -> u8 {
 /// is the default, and where there is no session (`XDG_RUNTIME_DIR` unset:
 /// a server, CI, ssh) libwayland prints "error: XDG_RUNTIME_DIR is invalid"
 /// on stderr, twice. A headless command has no display to agree with, and
-/// [`rank`] orders the adapters itself, so the layer is turned off there.
+/// `rank` orders the adapters itself, so the layer is turned off there.
 /// Called by `main` before any thread starts, for the commands that open no
 /// window.
 pub fn quiet_device_select() {

@@ -12,7 +12,7 @@ use crate::store::warcraft::{Environment, Force, MapInfo, Player};
 
 const FILE: &str = "war3map.w3i";
 
-/// Versions that add fields (War3Net's names in brackets).
+/// Versions that add fields (War3Net's names in parentheses).
 const ROC: u32 = 18;
 const V10: u32 = 10;
 const V11: u32 = 11;
@@ -20,9 +20,9 @@ const V15: u32 = 15;
 const V23: u32 = 23;
 const TFT: u32 = 25;
 const V27: u32 = 27;
-/// Patch 1.31 [Lua].
+/// Patch 1.31 (Lua).
 const LUA: u32 = 28;
-/// Patch 1.32 [Reforged].
+/// Patch 1.32 (Reforged).
 const REFORGED: u32 = 31;
 /// Patch 2.0: three more words after the game data version.
 const PATCH_2: u32 = 33;

@@ -42,7 +42,7 @@ pub struct TerrainLevels {
     /// block's vertices are some of the full detail's, so it holds those
     /// too.
     pub bounds: Vec<([f32; 3], [f32; 3])>,
-    /// By [`STEPS`].
+    /// By `STEPS`.
     pub levels: Vec<TerrainLevel>,
 }
 
@@ -73,7 +73,7 @@ impl TerrainLevels {
     }
 }
 
-/// `t`'s levels ([`STEPS`]), in the released game's colours; `None`
+/// `t`'s levels (`STEPS`), in the released game's colours; `None`
 /// where it has no tiles.
 pub fn terrain_levels(t: &W3eTerrain) -> Option<TerrainLevels> {
     terrain_levels_of_era(t, Era::Release)

@@ -1,7 +1,7 @@
 //! Terrain colours as the game's own minimaps show them: one colour per
 //! whole ground or cliff texture ID (`Bgrr` is not `Lgrs`), water per
 //! tileset and depth, trees per ID and forests per tileset, all fitted by
-//! `examples/fit_terrain_colors.rs` into [`super::fitted`].
+//! `examples/fit_terrain_colors.rs` into `fitted.rs`.
 //!
 //! An ID no minimap showed falls back to colours of its own kind, never to
 //! another kind's: one of the game's standard ground textures to the
