@@ -30,6 +30,7 @@ pub mod render;
 pub mod samples;
 pub mod store;
 pub mod thumbnail;
+pub mod walk;
 
 /// The corpus lookup the integration tests use too (one file for both).
 #[cfg(test)]

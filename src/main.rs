@@ -2,6 +2,11 @@
 
 mod cli;
 
+use cli::args::{
+    parse_camera, parse_diff_view, parse_fov, parse_map_size, parse_overlay, parse_size,
+    parse_view, SizeArg,
+};
+
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use mapscope::formats::{self, LoadOptions};
@@ -220,6 +225,21 @@ enum Command {
         #[arg(long)]
         uninstall: bool,
     },
+    /// Replay a player's input on an Ace of Spades (voxel) map under the
+    /// servers' physics and print the player's state every tick (1/60 s):
+    /// `tick px py pz vx vy vz airborne wade damage`. SCRIPT: a first line
+    /// `x y z` (the start, z down), then lines of `ticks mf mb ml mr jump
+    /// crouch sneak sprint ox oy oz` (see README, "Walking"). Exit status 2
+    /// for a bad script.
+    Walk {
+        /// The map (a voxel map: .vxl or .vmf).
+        file: PathBuf,
+        /// The input script.
+        #[arg(long)]
+        script: PathBuf,
+        #[command(flatten)]
+        map_size: MapSize,
+    },
     /// Measure decoding speed and store size for a map file.
     Bench {
         /// The map to measure.
@@ -234,65 +254,6 @@ enum Command {
 
 fn parse_start(s: &str) -> Result<mapscope::app::StartWith, String> {
     mapscope::app::StartWith::parse(s)
-}
-
-/// `--size`: three numbers for a VXL map, two for a picture.
-#[derive(Clone, Copy, Debug)]
-enum SizeArg {
-    Map([u32; 3]),
-    Picture([u32; 2]),
-}
-
-fn parse_size(s: &str) -> Result<SizeArg, String> {
-    let nums: Vec<u32> = s
-        .split(['x', 'X'])
-        .map(|p| p.trim().parse::<u32>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("{s:?} is not WIDTHxLENGTHxHEIGHT or WIDTHxHEIGHT"))?;
-    match nums[..] {
-        [w, l, h] if w > 0 && l > 0 && h > 0 => Ok(SizeArg::Map([w, l, h])),
-        [w, h] if (1..=16384).contains(&w) && (1..=16384).contains(&h) => {
-            Ok(SizeArg::Picture([w, h]))
-        }
-        _ => Err(format!(
-            "{s:?} is neither WIDTHxLENGTHxHEIGHT (a map) nor WIDTHxHEIGHT (a picture, 1 to 16384 each)"
-        )),
-    }
-}
-
-/// `--view`: a named view (a bad name is a usage error, exit status 2).
-fn parse_view(s: &str) -> Result<View, String> {
-    View::from_name(s).ok_or_else(|| format!("unknown view {s:?}; use {}", View::NAMES.join(", ")))
-}
-
-/// `diff --view`: the views that show a whole map.
-fn parse_diff_view(s: &str) -> Result<View, String> {
-    match View::from_name(s) {
-        Some(v @ (View::Top | View::Overview | View::Minimap)) => Ok(v),
-        _ => Err(format!(
-            "unknown view {s:?} for a diff picture; use top, overview or minimap"
-        )),
-    }
-}
-
-/// One name of `--overlay`.
-fn parse_overlay(s: &str) -> Result<String, String> {
-    let names = mapscope::mesh::terrain::Overlays::NAMES;
-    if names.contains(&s) {
-        Ok(s.to_string())
-    } else {
-        Err(format!("unknown overlay {s:?}; use {}", names.join(", ")))
-    }
-}
-
-/// `--size` where only a map's size makes sense.
-fn parse_map_size(s: &str) -> Result<[u32; 3], String> {
-    match parse_size(s)? {
-        SizeArg::Map(m) => Ok(m),
-        SizeArg::Picture(_) => Err(format!(
-            "{s:?} is a picture's size; this command takes a map's WIDTHxLENGTHxHEIGHT"
-        )),
-    }
 }
 
 fn main() {
@@ -385,6 +346,11 @@ fn run(cli: Cli) -> Result<()> {
             prefix,
             uninstall,
         }) => cli::install_desktop::install_desktop(prefix, uninstall),
+        Some(Command::Walk {
+            file,
+            script,
+            map_size,
+        }) => std::process::exit(cli::walk::walk(&file, &script, &map_size.load_options())),
         Some(Command::Bench {
             file,
             iterations,
@@ -540,25 +506,6 @@ fn picture_size(sizes: &[SizeArg]) -> Option<[u32; 2]> {
         SizeArg::Picture(p) => Some(*p),
         SizeArg::Map(_) => None,
     })
-}
-
-fn parse_fov(s: &str) -> Result<f32, String> {
-    match s.trim().parse::<f32>() {
-        Ok(v) if (1.0..=179.0).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "{s:?} is not a field of view from 1 to 179 degrees"
-        )),
-    }
-}
-
-fn parse_camera(s: &str) -> Result<[f32; 5], String> {
-    let nums: Vec<f32> = s
-        .split(',')
-        .map(|p| p.trim().parse::<f32>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("{s:?} is not x,y,z,yaw,pitch"))?;
-    nums.try_into()
-        .map_err(|_| format!("{s:?} is not five numbers x,y,z,yaw,pitch"))
 }
 
 // mimalloc keeps freed pages for reuse: reloading a map does not fault every

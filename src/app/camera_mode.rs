@@ -1,4 +1,4 @@
-//! The viewer's three camera modes (fly, orbit, top-down), switching between
+//! The viewer's camera modes (fly, orbit, top-down, walk), switching between
 //! them, and routing keys, drags and the wheel to the one in use. Whatever
 //! the mode, `App::fly.camera` is the camera drawn and picked with.
 
@@ -14,6 +14,8 @@ pub enum ModeKind {
     Fly,
     Orbit,
     Top,
+    /// First person on the ground (`walk_mode`).
+    Walk,
 }
 
 /// The mode in use, with what it needs to come back from.
@@ -29,6 +31,8 @@ pub enum CameraMode {
         /// colours ([`views::styled`]).
         minimap: bool,
     },
+    /// First person as a player; the walker is `App::walk`.
+    Walk,
 }
 
 impl CameraMode {
@@ -37,6 +41,7 @@ impl CameraMode {
             CameraMode::Fly => ModeKind::Fly,
             CameraMode::Orbit(_) => ModeKind::Orbit,
             CameraMode::Top { .. } => ModeKind::Top,
+            CameraMode::Walk => ModeKind::Walk,
         }
     }
 }
@@ -55,6 +60,7 @@ impl App {
         if kind == self.mode.kind() || self.current.is_none() {
             return;
         }
+        self.leave_walk();
         // Leaving top-down restores the camera it replaced.
         let mut came_from_orbit = None;
         if let CameraMode::Top { saved, orbit, .. } = self.mode {
@@ -64,6 +70,7 @@ impl App {
         }
         match kind {
             ModeKind::Fly => self.mode = CameraMode::Fly,
+            ModeKind::Walk => self.enter_walk(false),
             ModeKind::Orbit => {
                 let orbit = came_from_orbit.unwrap_or_else(|| {
                     Orbit::around(&self.fly.camera, self.orbit_pivot(at_cursor))
@@ -206,6 +213,7 @@ impl App {
             return Err("no map is open".into());
         };
         let camera = views::camera_for(&c.map, view, self.aspect(), 60.0)?;
+        self.leave_walk();
         if let CameraMode::Top { .. } = self.mode {
             self.mode = CameraMode::Fly;
         }
@@ -232,6 +240,7 @@ impl App {
     /// The whole box in view from the south; in orbit mode its middle
     /// becomes the pivot.
     pub(super) fn view_box(&mut self, b: &crate::render::boxes::Box3) {
+        self.leave_walk();
         if let CameraMode::Top { .. } = self.mode {
             self.mode = CameraMode::Fly;
         }
@@ -268,6 +277,7 @@ impl App {
     /// Moves for `dt` seconds with the keys held.
     pub(super) fn step_camera(&mut self, dt: f32) {
         match &mut self.mode {
+            CameraMode::Walk => self.step_walk(dt),
             CameraMode::Orbit(o) => {
                 o.step(&self.input.held, dt);
                 self.fly.camera = o.camera();
@@ -283,7 +293,7 @@ impl App {
                 o.drag(dx, dy);
                 self.fly.camera = o.camera();
             }
-            CameraMode::Fly => self.fly.look(dx, dy),
+            CameraMode::Fly | CameraMode::Walk => self.fly.look(dx, dy),
             // Straight down stays straight down.
             CameraMode::Top { .. } => {}
         }
@@ -291,6 +301,8 @@ impl App {
 
     pub(super) fn scroll_camera(&mut self, notches: f32) {
         match &mut self.mode {
+            // A player's pace is the game's.
+            CameraMode::Walk => {}
             CameraMode::Orbit(o) => {
                 o.zoom(notches);
                 self.fly.camera = o.camera();
@@ -310,6 +322,7 @@ impl App {
             CameraMode::Top { minimap: true, .. } => format!("minimap  {fly}"),
             CameraMode::Top { .. } => format!("top-down  {fly}"),
             CameraMode::Fly => format!("fly  {fly}"),
+            CameraMode::Walk => self.describe_walk().unwrap_or(fly),
         }
     }
 }

@@ -283,6 +283,8 @@ impl App {
         };
         std::mem::swap(&mut k.other, c);
         k.showing_new = !k.showing_new;
+        // The walker walks the map it was made from.
+        self.leave_walk();
         self.pointer.picked = None;
         self.pointer.picked_from = None;
         self.scene_edits += 1;

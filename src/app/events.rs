@@ -157,7 +157,8 @@ impl ApplicationHandler<super::wake::Woken> for App {
         event: DeviceEvent,
     ) {
         if let DeviceEvent::MouseMotion { delta } = event {
-            if self.input.looking {
+            // Walking, the mouse always looks (its pointer is hidden).
+            if self.input.looking || self.walk.is_some() {
                 self.drag_camera(delta.0 as f32, delta.1 as f32);
                 if let Some(g) = &self.gfx {
                     g.window.request_redraw();
@@ -196,7 +197,11 @@ impl ApplicationHandler<super::wake::Woken> for App {
         }
         // Keep drawing while the camera moves or a script runs; otherwise
         // sleep until an event (workers wake the loop when they are done).
-        if self.input.held.any() || self.script.is_some() || self.clock.since_load < 4 {
+        if self.input.held.any()
+            || self.script.is_some()
+            || self.clock.since_load < 4
+            || self.walk_busy()
+        {
             if let Some(g) = &self.gfx {
                 g.window.request_redraw();
             }
@@ -220,6 +225,12 @@ impl App {
             KeyCode::ShiftLeft | KeyCode::ShiftRight => self.input.held.fast = down,
             KeyCode::KeyO if down && ctrl => self.open_dialog(),
             KeyCode::KeyO if down => self.toggle_orbit(),
+            KeyCode::KeyP if down => self.enter_walk(self.input.modifiers.shift_key()),
+            KeyCode::KeyV => {
+                if let Some(w) = &mut self.walk {
+                    w.sneak = down;
+                }
+            }
             KeyCode::Home if down => self.reset_view(),
             KeyCode::End if down => self.file_camera(),
             KeyCode::KeyF if down => self.fly_to_picked(),
@@ -233,6 +244,7 @@ impl App {
             KeyCode::Escape if down && self.load.take().is_some() => {
                 self.notice = Some(super::notice::Notice::info("Load cancelled"));
             }
+            KeyCode::Escape if down && self.walk.is_some() => self.leave_walk(),
             _ => {}
         }
     }

@@ -50,7 +50,7 @@ impl App {
         };
         self.time_frame(started, settled, scale);
         self.act(actions, event_loop);
-        if self.input.held.any() || self.load.is_some() || self.input.looking {
+        if self.input.held.any() || self.load.is_some() || self.input.looking || self.walk_busy() {
             if let Some(g) = &self.gfx {
                 g.window.request_redraw();
             }
@@ -152,6 +152,17 @@ impl App {
                 .and_then(|c| c.map.terrain())
                 .map(crate::mesh::overlay::layer_range);
             ui::legend(ui.ctx(), self.overlays, layers, area);
+            if let Some(lines) = self.walk_hud() {
+                super::walk_mode::hud(ui.ctx(), &lines, area);
+                let painter = ui.ctx().layer_painter(egui::LayerId::background());
+                let marker = self.walk_marker();
+                super::walk_mode::marks(
+                    &painter.with_clip_rect(area),
+                    &self.fly.camera,
+                    area,
+                    marker,
+                );
+            }
             if picture {
                 return;
             }

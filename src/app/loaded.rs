@@ -39,6 +39,12 @@ impl App {
                 }
                 Progress::Done(done) => {
                     let Some(g) = &self.gfx else { return };
+                    // The walker walked the map that goes.
+                    if let Some(w) = self.walk.take() {
+                        w.restore(&mut self.fly, &mut self.render_options);
+                        self.mode = CameraMode::Fly;
+                        g.window.set_cursor_visible(true);
+                    }
                     if let Some(p) = done.source.path() {
                         recent::remember(p);
                         self.recent = recent::list();

@@ -32,6 +32,7 @@ mod ui;
 mod view3d;
 mod view_prefs;
 mod wake;
+mod walk_mode;
 
 use crate::formats::LoadOptions;
 use crate::render::{DrawStats, RenderOptions, Scene};
@@ -190,6 +191,9 @@ struct App {
     /// The camera drawn, whatever the mode; flown directly in fly mode.
     fly: Fly,
     mode: CameraMode,
+    /// Walk mode's walker, while walking (`mode` is then `Walk`).
+    walk: Option<Box<walk_mode::WalkMode>>,
+    walk_starts: walk_mode::Starts,
     input: Input,
     pointer: Pointer,
     clock: Clock,
@@ -243,6 +247,8 @@ impl App {
                 60.0,
             )),
             mode: CameraMode::Fly,
+            walk: None,
+            walk_starts: Default::default(),
             input: Input::default(),
             pointer: Pointer::default(),
             clock: Clock {
@@ -326,7 +332,13 @@ impl App {
 
     fn update_pick(&mut self) {
         let view_moved = self.pointer.picked_from != Some(self.fly.camera);
-        if !(self.pointer.moved || view_moved) || self.input.looking || self.pointer.over_ui {
+        // Walking, the pointer is hidden and the mouse looks: nothing is picked.
+        let walking = self.walk.is_some();
+        if !(self.pointer.moved || view_moved)
+            || self.input.looking
+            || self.pointer.over_ui
+            || walking
+        {
             return;
         }
         let Some(g) = &self.gfx else { return };

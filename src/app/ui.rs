@@ -383,6 +383,14 @@ pub const HELP: &[(&str, &str)] = &[
     ("O", "orbit mode: drag to circle the pivot"),
     ("T", "top-down view"),
     ("F", "fly to the point under the cursor"),
+    (
+        "P / Shift+P",
+        "walk as a player: from a spawn / where you look",
+    ),
+    ("walking: W A S D", "move (mouse: look)"),
+    ("walking: Space, Ctrl", "jump, crouch"),
+    ("walking: Shift, V", "sprint, sneak"),
+    ("walking: Esc or P", "fly on from where you stand"),
     ("Home", "overview"),
     ("End", "the file's own camera"),
     ("F5", "reload"),
@@ -606,10 +614,11 @@ pub fn menu(
     });
 }
 
-const MODES: [(ModeKind, &str); 3] = [
+const MODES: [(ModeKind, &str); 4] = [
     (ModeKind::Fly, "Fly"),
     (ModeKind::Orbit, "Orbit (O)"),
     (ModeKind::Top, "Top-down (T)"),
+    (ModeKind::Walk, "Walk (P)"),
 ];
 
 /// The Changes panel of a comparison: what changed, counted, and each

@@ -1,5 +1,6 @@
 //! The subcommands of the `mapscope` binary, one a file.
 
+pub mod args;
 pub mod bench;
 pub mod convert;
 pub mod diff;
@@ -8,3 +9,4 @@ pub mod gallery;
 pub mod install_desktop;
 pub mod render;
 pub mod thumbnail;
+pub mod walk;

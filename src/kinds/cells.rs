@@ -4,6 +4,7 @@
 //! becomes z (down).
 
 pub(crate) mod diff;
+mod walk;
 use super::{Lines, MapKind};
 use crate::formats::alw::LayoutShape;
 use crate::mesh::cells::mesh_world;
@@ -16,6 +17,11 @@ pub(super) struct Cells<'a> {
 }
 
 impl MapKind for Cells<'_> {
+    /// The engine's player on the cells' floors.
+    fn walking(&self) -> Option<crate::walk::Walking> {
+        walk::walking(self.world)
+    }
+
     fn size(&self) -> (Vec<u32>, &'static str) {
         (self.world.dims().to_vec(), "cells")
     }

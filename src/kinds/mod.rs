@@ -89,6 +89,11 @@ pub trait MapKind: Shown {
     fn placed_objects(&self) -> usize {
         0
     }
+    /// The map as a player walks it (`mapscope walk`, the viewer's walk
+    /// mode); `None` where the kind has no walking.
+    fn walking(&self) -> Option<crate::walk::Walking> {
+        None
+    }
 }
 
 /// The parts of a kind only a window or a picture needs: [`ViewKind`] with

@@ -3,6 +3,7 @@
 //! y = height - 2 - ty and north is up.
 
 pub(crate) mod diff;
+pub(crate) mod walk;
 use super::bench::{time, BenchInput};
 use super::{Lines, MapKind};
 use crate::mesh::terrain::game_colors::Era;
@@ -20,6 +21,11 @@ pub(super) struct Terrain<'a> {
 }
 
 impl MapKind for Terrain<'_> {
+    /// A footman on the ground, cliffs (not ramps) as walls.
+    fn walking(&self) -> Option<crate::walk::Walking> {
+        walk::walking(self.terrain, None)
+    }
+
     fn size(&self) -> (Vec<u32>, &'static str) {
         (self.terrain.dims().to_vec(), "tilepoints")
     }

@@ -24,6 +24,13 @@ impl Voxels<'_> {
 }
 
 impl MapKind for Voxels<'_> {
+    /// The servers' player physics over the voxels.
+    fn walking(&self) -> Option<crate::walk::Walking> {
+        Some(crate::walk::Walking::Voxels(
+            crate::walk::Solids::from_store(self.store),
+        ))
+    }
+
     fn size(&self) -> (Vec<u32>, &'static str) {
         (self.store.dims().to_vec(), "voxels (x, y, height)")
     }

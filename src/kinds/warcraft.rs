@@ -109,6 +109,11 @@ fn players_json(info: &MapInfo) -> Value {
 }
 
 impl MapKind for Warcraft<'_> {
+    /// A footman on the ground, off what the pathing map forbids.
+    fn walking(&self) -> Option<crate::walk::Walking> {
+        super::terrain::walk::walking(&self.map.terrain, self.map.pathing.as_ref())
+    }
+
     fn size(&self) -> (Vec<u32>, &'static str) {
         self.terrain().size()
     }

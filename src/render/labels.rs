@@ -17,8 +17,6 @@ pub struct Label {
 /// Labels for the markers in front of `camera`, placed over each marker's
 /// top (z is down, so its smallest z), in a `width` x `height` picture.
 pub fn project(camera: &Camera, width: u32, height: u32, markers: &[Marker]) -> Vec<Label> {
-    let (w, h) = (width as f32, height.max(1) as f32);
-    let view_proj = camera.view_proj(w / h);
     markers
         .iter()
         .filter(|m| m.kind.labelled())
@@ -28,21 +26,28 @@ pub fn project(camera: &Camera, width: u32, height: u32, markers: &[Marker]) -> 
                 (m.min[1] + m.max[1]) * 0.5,
                 m.min[2],
             );
-            let clip = view_proj * top.extend(1.0);
-            if clip.w <= 1e-6 {
-                return None; // behind the camera
-            }
-            let ndc = clip.truncate() / clip.w;
-            if ndc.x.abs() > 1.0 || ndc.y.abs() > 1.0 || !(0.0..=1.0).contains(&ndc.z) {
-                return None;
-            }
             Some(Label {
-                pos: [(ndc.x + 1.0) * 0.5 * w, (1.0 - ndc.y) * 0.5 * h],
+                pos: to_screen(camera, width, height, top)?,
                 text: m.label.clone(),
                 color: [m.color[0], m.color[1], m.color[2]],
             })
         })
         .collect()
+}
+
+/// Where `point` lies in a `width` x `height` picture, in pixels from its
+/// top left; `None` behind the camera or outside the picture.
+pub fn to_screen(camera: &Camera, width: u32, height: u32, point: Vec3) -> Option<[f32; 2]> {
+    let (w, h) = (width as f32, height.max(1) as f32);
+    let clip = camera.view_proj(w / h) * point.extend(1.0);
+    if clip.w <= 1e-6 {
+        return None; // behind the camera
+    }
+    let ndc = clip.truncate() / clip.w;
+    if ndc.x.abs() > 1.0 || ndc.y.abs() > 1.0 || !(0.0..=1.0).contains(&ndc.z) {
+        return None;
+    }
+    Some([(ndc.x + 1.0) * 0.5 * w, (1.0 - ndc.y) * 0.5 * h])
 }
 
 /// Paints `labels` with `painter`: the text on a dark plate, just above its

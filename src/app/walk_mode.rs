@@ -1,0 +1,335 @@
+//! Walk mode: first person as a player (or a unit) on the map, stepped at
+//! the servers' fixed 60 Hz whatever the frame rate and drawn between the
+//! last two steps; a HUD says where, how fast, and how the last landing
+//! went. P (or View → Walk) enters it; Escape or P again flies on from
+//! where the player stands.
+
+use super::camera_mode::CameraMode;
+use super::App;
+use crate::kinds::{self, views};
+use crate::walk::player::{Keys, Landing, TICK};
+use crate::walk::{Input, Walker};
+use glam::Vec3;
+use std::time::{Duration, Instant};
+
+/// How long a marker of a blocked climb or jump stays.
+const MARKER: Duration = Duration::from_millis(1500);
+
+/// The walker and how it is drawn.
+pub(super) struct WalkMode {
+    walker: Walker,
+    /// The eye after the step before the last: the picture is drawn
+    /// between it and the last step's by the time not yet stepped.
+    before: [f32; 3],
+    /// Seconds not yet stepped.
+    pending: f32,
+    /// V held (sneak).
+    pub sneak: bool,
+    /// The fog and field of view to go back to.
+    fog_before: Option<f32>,
+    fov_before: f32,
+    /// Where a climb or jump was last stopped, and when.
+    pub marker: Option<([f32; 3], Instant)>,
+}
+
+impl WalkMode {
+    /// Puts back the fog and field of view walking changed; the camera
+    /// stays at the eye.
+    pub(super) fn restore(self, fly: &mut super::Fly, options: &mut crate::render::RenderOptions) {
+        options.fog = self.fog_before;
+        fly.camera.projection = crate::render::camera::Projection::Perspective {
+            fov_deg: self.fov_before,
+        };
+        fly.camera.position = self.walker.eye().into();
+    }
+}
+
+/// Where walks start: the teams' spawn areas in turn, at random points.
+pub(super) struct Starts {
+    turn: usize,
+    seed: u64,
+}
+
+impl Default for Starts {
+    fn default() -> Self {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64);
+        Starts {
+            turn: 0,
+            seed: nanos | 1,
+        }
+    }
+}
+
+/// A small random source for spawn points: the servers pick them at random.
+fn random(state: &mut u64) -> f32 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    (*state >> 40) as f32 / (1u64 << 24) as f32
+}
+
+impl App {
+    /// P: walks from a team's spawn area where the map has team spawns
+    /// (a random point, as the servers place a player), else from where
+    /// the camera looks; `here` (Shift+P): from where the camera looks.
+    pub(super) fn enter_walk(&mut self, here: bool) {
+        if self.walk.is_some() {
+            self.leave_walk();
+            if !here {
+                return;
+            }
+        }
+        let Some(c) = &self.current else { return };
+        let map = c.map.clone();
+        let kind = kinds::of(&map);
+        let Some(walking) = kind.walking() else {
+            self.notice = Some(super::notice::Notice::info(
+                "This kind of map cannot be walked",
+            ));
+            return;
+        };
+        let area = (!here).then(|| self.next_spawn_area(&map)).flatten();
+        let walker = match area {
+            Some((min, max)) => {
+                let pick = [
+                    random(&mut self.walk_starts.seed),
+                    random(&mut self.walk_starts.seed),
+                ];
+                walking.spawn(min, max, pick)
+            }
+            None => {
+                let at = self
+                    .looked_at()
+                    .unwrap_or_else(|| self.fly.camera.position.into());
+                walking.start(at[0], at[1], at[2])
+            }
+        };
+        let Some(walker) = walker else {
+            self.notice = Some(super::notice::Notice::info(
+                "Nowhere to stand there: look at open ground and press Shift+P",
+            ));
+            return;
+        };
+        if let CameraMode::Top { saved, .. } = self.mode {
+            self.fly = saved;
+        }
+        let (fov, fog) = walker.view();
+        let fov_before = match self.fly.camera.projection {
+            crate::render::camera::Projection::Perspective { fov_deg } => fov_deg,
+            _ => 60.0,
+        };
+        self.fly.camera.projection =
+            crate::render::camera::Projection::Perspective { fov_deg: fov };
+        let fog_before = self.render_options.fog;
+        if fog.is_some() {
+            self.render_options.fog = fog;
+        }
+        let eye = walker.eye();
+        self.fly.camera.position = eye.into();
+        // A player looks ahead, not at the ground the fly camera saw.
+        self.fly.camera.pitch_deg = 0.0;
+        self.unpick(&[
+            format!("Walk mode: {}", walker.who()),
+            "P or Esc: back to flying".into(),
+        ]);
+        self.mode = CameraMode::Walk;
+        self.walk = Some(Box::new(WalkMode {
+            walker,
+            before: eye,
+            pending: 0.0,
+            sneak: false,
+            fog_before,
+            fov_before,
+            marker: None,
+        }));
+        self.set_cursor_for_walk(true);
+    }
+
+    /// Back to flying, from where the player's eye is.
+    pub(super) fn leave_walk(&mut self) {
+        let Some(w) = self.walk.take() else { return };
+        w.restore(&mut self.fly, &mut self.render_options);
+        self.mode = CameraMode::Fly;
+        self.set_cursor_for_walk(false);
+        self.pointer.moved = true;
+    }
+
+    /// Lets go of what the pointer picked (its highlight too), the
+    /// Inspector saying `lines` instead.
+    fn unpick(&mut self, lines: &[String]) {
+        self.pointer.picked = None;
+        self.pointer.picked_from = None;
+        self.pointer.lines = lines.to_vec();
+        if let (Some(c), Some(g)) = (&mut self.current, &self.gfx) {
+            c.scene.set_highlight(&g.gpu.device, &[]);
+            self.scene_edits += 1;
+        }
+    }
+
+    /// The mouse looks without a button while walking: the pointer is hidden.
+    fn set_cursor_for_walk(&mut self, walking: bool) {
+        if let Some(g) = &self.gfx {
+            g.window.set_cursor_visible(!walking);
+        }
+    }
+
+    /// The next team's spawn area, (x, y) corners, in turn; `None` where
+    /// the map has no team spawns.
+    fn next_spawn_area(&mut self, map: &crate::store::Map) -> Option<([f32; 2], [f32; 2])> {
+        let teams: Vec<_> = map
+            .meta
+            .spawns
+            .iter()
+            .filter(|s| s.team.is_some())
+            .collect();
+        let area = teams.get(self.walk_starts.turn % teams.len().max(1))?;
+        self.walk_starts.turn += 1;
+        Some((area.min, area.max))
+    }
+
+    /// The point in the middle of the view, where the camera looks.
+    fn looked_at(&self) -> Option<[f32; 3]> {
+        let (c, g) = (self.current.as_ref()?, self.gfx.as_ref()?);
+        let [_, _, w, h] = self.viewport(g).map(|v| v as f32);
+        let (origin, dir) = views::ray(&self.fly.camera, w / 2.0, h / 2.0, w, h);
+        let kind = kinds::of(&c.map);
+        let picked =
+            kind.pick_shown(origin, dir, self.render_options.objects, c.objects.as_ref())?;
+        let (min, max) = kind.highlight(&picked)?;
+        let mid = (min + max) / 2.0;
+        Some([mid.x, mid.y, min.z])
+    }
+
+    /// Steps the walker by `dt` seconds of input and puts the camera at
+    /// its eye, between the last two steps.
+    pub(super) fn step_walk(&mut self, dt: f32) {
+        let Some(w) = &mut self.walk else { return };
+        let held = self.input.held;
+        let forward = self.fly.camera.forward();
+        let input = Input {
+            keys: Keys {
+                forward: held.forward,
+                back: held.back,
+                left: held.left,
+                right: held.right,
+                sneak: w.sneak,
+                sprint: held.fast,
+            },
+            jump: held.up,
+            crouch: self.input.modifiers.control_key(),
+            look: forward.into(),
+        };
+        w.pending += dt;
+        let tick = TICK as f32;
+        while w.pending >= tick {
+            w.before = w.walker.eye();
+            w.walker.tick(&input);
+            w.pending -= tick;
+            if let Some(at) = w.walker.blocked() {
+                w.marker = Some((at, Instant::now()));
+            }
+        }
+        let t = w.pending / tick;
+        let (a, b) = (Vec3::from(w.before), Vec3::from(w.walker.eye()));
+        self.fly.camera.position = a + (b - a) * t;
+        if w.marker.is_some_and(|(_, at)| at.elapsed() > MARKER) {
+            w.marker = None;
+        }
+    }
+
+    /// Whether the walker still moves (falling, slowing down) or a marker
+    /// fades: frames go on being drawn.
+    pub(super) fn walk_busy(&self) -> bool {
+        self.walk
+            .as_ref()
+            .is_some_and(|w| w.walker.moving() || w.marker.is_some())
+    }
+
+    /// The status line's camera text in walk mode.
+    pub(super) fn describe_walk(&self) -> Option<String> {
+        let w = self.walk.as_ref()?;
+        let c = self.current.as_ref()?;
+        let at = kinds::of(&c.map).file_position(Vec3::from(w.walker.position()));
+        Some(format!(
+            "walk ({})  {}  {}",
+            w.walker.who(),
+            crate::kinds::reading::position(at),
+            crate::kinds::reading::heading(self.fly.camera.yaw_deg, self.fly.camera.pitch_deg)
+        ))
+    }
+
+    /// The HUD's lines: where, how fast, footing, the last landing.
+    pub(super) fn walk_hud(&self) -> Option<Vec<String>> {
+        let w = self.walk.as_ref()?;
+        let c = self.current.as_ref()?;
+        let at = kinds::of(&c.map).file_position(Vec3::from(w.walker.position()));
+        let (speed, unit) = w.walker.speed();
+        let mut footing = w.walker.footing().name().to_string();
+        if w.walker.crouched() {
+            footing.push_str(", crouched");
+        }
+        let landing = match w.walker.landing() {
+            Landing::None => "none yet".to_string(),
+            Landing::Hard => "hard, no damage".to_string(),
+            Landing::Damage(d) => format!("{d} damage"),
+        };
+        Some(vec![
+            format!("Walking: {}", w.walker.who()),
+            format!("at {}", crate::kinds::reading::position(at)),
+            format!("speed {speed:.1} {unit}/s, {footing}"),
+            format!("last fall: {landing}"),
+            "Esc or P: fly on from here".to_string(),
+        ])
+    }
+
+    /// Where the last blocked climb or jump was, and how faint its marker
+    /// is now (1 new, 0 gone).
+    pub(super) fn walk_marker(&self) -> Option<(Vec3, f32)> {
+        let (at, when) = self.walk.as_ref()?.marker?;
+        let left = 1.0 - when.elapsed().as_secs_f32() / MARKER.as_secs_f32();
+        (left > 0.0).then(|| (Vec3::from(at), left))
+    }
+}
+
+/// The HUD: a plate of lines at the bottom left of the 3D view.
+pub(super) fn hud(ctx: &egui::Context, lines: &[String], area: egui::Rect) {
+    egui::Area::new(egui::Id::unique("walk hud"))
+        .fixed_pos(area.left_bottom() + egui::vec2(8.0, -8.0))
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .order(egui::Order::Middle)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                for line in lines {
+                    ui.label(egui::RichText::new(line).monospace());
+                }
+            });
+        });
+}
+
+/// A faint ring where a climb or jump was stopped, fading over `fade`
+/// (1 new, 0 gone), and a cross in the middle of the view to aim by.
+pub(super) fn marks(
+    painter: &egui::Painter,
+    camera: &crate::render::Camera,
+    area: egui::Rect,
+    marker: Option<(Vec3, f32)>,
+) {
+    let (w, h) = (area.width().round() as u32, area.height().round() as u32);
+    let c = area.center();
+    let cross = egui::Stroke::new(1.5, egui::Color32::from_white_alpha(180));
+    painter.line_segment([c - egui::vec2(6.0, 0.0), c + egui::vec2(6.0, 0.0)], cross);
+    painter.line_segment([c - egui::vec2(0.0, 6.0), c + egui::vec2(0.0, 6.0)], cross);
+    let Some((at, fade)) = marker else { return };
+    let Some([x, y]) = crate::render::labels::to_screen(camera, w, h, at) else {
+        return;
+    };
+    let alpha = (fade * 160.0) as u8;
+    let ring = egui::Stroke::new(
+        3.0,
+        egui::Color32::from_rgba_unmultiplied(255, 80, 60, alpha),
+    );
+    painter.circle_stroke(area.min + egui::vec2(x, y), 14.0, ring);
+}

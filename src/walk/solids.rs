@@ -1,0 +1,167 @@
+//! Which voxels a player collides with, as a dense bit grid: the servers
+//! keep the map as one bit a voxel (pyspades' `MapData::geometry`), and the
+//! physics asks it dozens of times a tick, so a column's slabs are turned
+//! into bits once rather than walked on every question.
+
+use crate::store::voxels::VoxelStore;
+
+/// One bit a voxel, a column's bits in `words` consecutive u64 (bit `z % 64`
+/// of word `z / 64`), columns in row-major order as the store keeps them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solids {
+    width: u32,
+    length: u32,
+    depth: u32,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Solids {
+    /// The store's filled voxels. VMF water counts as empty: a player wades
+    /// through it as through the bottom layer of an AoS map.
+    pub fn from_store(store: &VoxelStore) -> Solids {
+        let [width, length, depth] = store.dims();
+        let words = depth.div_ceil(64).max(1) as usize;
+        let mut bits = vec![0u64; width as usize * length as usize * words];
+        for y in 0..length {
+            for x in 0..width {
+                let i = (y as usize * width as usize + x as usize) * words;
+                let column = store.column(x, y);
+                let col = &mut bits[i..i + words];
+                for s in column.slabs {
+                    fill(col, s.top as u32, (s.bottom as u32).min(depth));
+                }
+                for m in column.materials.iter().filter(|m| m.water) {
+                    clear(col, m.z0 as u32, (m.z1 as u32).min(depth));
+                }
+            }
+        }
+        Solids {
+            width,
+            length,
+            depth,
+            words,
+            bits,
+        }
+    }
+
+    /// A grid of the given size with nothing solid (for tests and builders).
+    pub fn empty(width: u32, length: u32, depth: u32) -> Solids {
+        let words = depth.div_ceil(64).max(1) as usize;
+        Solids {
+            width,
+            length,
+            depth,
+            words,
+            bits: vec![0; width as usize * length as usize * words],
+        }
+    }
+
+    /// Fills `[z0, z1)` of column (x, y).
+    pub fn set_run(&mut self, x: u32, y: u32, z0: u32, z1: u32) {
+        let i = (y as usize * self.width as usize + x as usize) * self.words;
+        fill(&mut self.bits[i..i + self.words], z0, z1.min(self.depth));
+    }
+
+    pub fn dims(&self) -> [u32; 3] {
+        [self.width, self.length, self.depth]
+    }
+
+    /// Whether voxel (x, y, z) is solid; anything outside the grid is not.
+    #[inline]
+    pub fn solid(&self, x: i32, y: i32, z: i32) -> bool {
+        if x < 0
+            || y < 0
+            || z < 0
+            || x as u32 >= self.width
+            || y as u32 >= self.length
+            || z as u32 >= self.depth
+        {
+            return false;
+        }
+        let column = (y as usize * self.width as usize + x as usize) * self.words;
+        let z = z as usize;
+        self.bits[column + z / 64] >> (z % 64) & 1 == 1
+    }
+
+    /// The top solid z of column (x, y) at or below `from`, if any.
+    pub fn top_from(&self, x: i32, y: i32, from: i32) -> Option<i32> {
+        (from.max(0)..self.depth as i32).find(|&z| self.solid(x, y, z))
+    }
+
+    /// The floor a player stands on at column (x, y) near `z`: the top of
+    /// the solid run `z` is in, else the first solid voxel below it.
+    pub fn stand_z(&self, x: i32, y: i32, z: i32) -> Option<i32> {
+        let mut z = z.clamp(0, self.depth as i32 - 1);
+        if self.solid(x, y, z) {
+            while z > 0 && self.solid(x, y, z - 1) {
+                z -= 1;
+            }
+            return Some(z);
+        }
+        self.top_from(x, y, z)
+    }
+
+    /// Whether a point blocks a player's box, as the servers' `clipbox`
+    /// decides: beyond the map's sides blocks, above the map does not, the
+    /// bottom layer (the water of an AoS map) is as open as the layer above
+    /// it, and below the map blocks. The servers hold 512 x 512 x 64; other
+    /// maps use their own sides and depth the same way.
+    #[inline]
+    pub fn clip(&self, x: f32, y: f32, z: f32) -> bool {
+        if x < 0.0 || x >= self.width as f32 || y < 0.0 || y >= self.length as f32 {
+            return true;
+        }
+        if z < 0.0 {
+            return false;
+        }
+        let mut sz = z as i32;
+        let bottom = self.depth as i32 - 1;
+        if sz == bottom {
+            sz = bottom - 1;
+        } else if sz > bottom {
+            return true;
+        }
+        self.solid(x as i32, y as i32, sz)
+    }
+}
+
+fn fill(col: &mut [u64], z0: u32, z1: u32) {
+    for z in z0..z1 {
+        col[z as usize / 64] |= 1 << (z % 64);
+    }
+}
+
+fn clear(col: &mut [u64], z0: u32, z1: u32) {
+    for z in z0..z1 {
+        col[z as usize / 64] &= !(1 << (z % 64));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clip_follows_the_servers_edges_and_bottom_layer() {
+        let mut s = Solids::empty(8, 8, 64);
+        s.set_run(2, 2, 40, 64);
+        assert!(s.clip(2.5, 2.5, 40.0) && !s.clip(2.5, 2.5, 39.99));
+        assert!(s.clip(-0.01, 3.0, 10.0), "west of the map blocks");
+        assert!(s.clip(3.0, 8.0, 10.0), "south of the map blocks");
+        assert!(!s.clip(3.0, 3.0, -5.0), "above the map is open");
+        assert!(!s.clip(3.0, 3.0, 63.5), "the bottom layer is as open as 62");
+        assert!(s.clip(2.5, 2.5, 63.5), "... and as solid where 62 is");
+        assert!(s.clip(3.0, 3.0, 64.0), "below the map blocks");
+        assert_eq!(s.top_from(2, 2, 0), Some(40));
+        assert_eq!(s.top_from(3, 3, 0), None);
+    }
+
+    #[test]
+    fn deep_columns_keep_every_word() {
+        let mut s = Solids::empty(2, 1, 200);
+        s.set_run(1, 0, 130, 131);
+        assert!(s.solid(1, 0, 130) && !s.solid(1, 0, 129) && !s.solid(0, 0, 130));
+        assert!(!s.solid(1, 0, 200), "outside the grid is not solid");
+    }
+}

@@ -1,0 +1,268 @@
+//! A walker the viewer drives live, whatever the map: a player under the
+//! Ace of Spades servers' physics on voxel maps, a unit or an engine
+//! player on the ground elsewhere. It steps at the servers' fixed 60 Hz;
+//! the viewer draws between two steps.
+
+use super::ground::{Ground, GroundWalker, Pace};
+use super::player::{Keys, Landing, Player, TICK};
+use super::script::Clock;
+use super::solids::Solids;
+
+/// How far above a column's top the servers put a spawned player's `p`.
+pub const SPAWN_ABOVE: f32 = 2.4;
+
+/// What the player asks for in a tick.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Input {
+    pub keys: Keys,
+    /// Held: a jump whenever on the ground, as the game's clients send it.
+    pub jump: bool,
+    pub crouch: bool,
+    /// Where the player looks, z down (any length).
+    pub look: [f32; 3],
+}
+
+/// Where the walker stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Footing {
+    Ground,
+    Airborne,
+    Wading,
+}
+
+impl Footing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Footing::Ground => "on ground",
+            Footing::Airborne => "airborne",
+            Footing::Wading => "wading",
+        }
+    }
+}
+
+/// A walker of either kind.
+pub enum Walker {
+    /// An Ace of Spades player on a voxel map.
+    Player {
+        map: Solids,
+        player: Player,
+        clock: Clock,
+        /// The last landing that slowed or hurt, and where a climb or jump
+        /// was stopped by a wall (this tick).
+        landing: Landing,
+        blocked: Option<[f32; 3]>,
+    },
+    Ground(GroundWalker),
+}
+
+impl Walker {
+    /// A player standing on the highest floor of column (x, y) at or below
+    /// `z` (or the column's top, where none is), as the servers place a
+    /// spawned player: the feet on the voxel, the box in the air above.
+    pub fn player(map: Solids, x: f32, y: f32, z: f32) -> Walker {
+        let [w, l, d] = map.dims();
+        let (x, y) = (x.clamp(0.5, w as f32 - 0.5), y.clamp(0.5, l as f32 - 0.5));
+        let top = map
+            .stand_z(x as i32, y as i32, z as i32)
+            .unwrap_or(d as i32 - 1);
+        // As the servers spawn a player: 2.4 above the top, so it drops
+        // onto it.
+        Walker::spawned(map, [x, y, top as f32 - SPAWN_ABOVE])
+    }
+
+    /// A player at `p`, still.
+    pub fn spawned(map: Solids, p: [f32; 3]) -> Walker {
+        let player = Player::at(p);
+        Walker::Player {
+            map,
+            player,
+            clock: Clock::default(),
+            landing: Landing::None,
+            blocked: None,
+        }
+    }
+
+    /// A walker on `ground` at (x, y), on the floor nearest below `z`.
+    pub fn on_ground(
+        ground: Box<dyn Ground>,
+        pace: Pace,
+        x: f32,
+        y: f32,
+        z: f32,
+    ) -> Option<Walker> {
+        GroundWalker::at(ground, pace, x, y, z).map(Walker::Ground)
+    }
+
+    /// The game's own view there: the vertical field of view in degrees
+    /// and the fog's distance in map units (Ace of Spades: OpenSpades'
+    /// default 68 degrees and the servers' 128 voxels of fog).
+    pub fn view(&self) -> (f32, Option<f32>) {
+        match self {
+            Walker::Player { .. } => (68.0, Some(128.0)),
+            Walker::Ground(w) => (w.pace.fov, None),
+        }
+    }
+
+    /// What walks, for people.
+    pub fn who(&self) -> &'static str {
+        match self {
+            Walker::Player { .. } => "player (Ace of Spades server physics)",
+            Walker::Ground(w) if w.pace.unit == "tiles" => "footman (270 a second)",
+            Walker::Ground(_) => "engine player",
+        }
+    }
+
+    /// One 1/60 s step.
+    pub fn tick(&mut self, input: &Input) {
+        match self {
+            Walker::Player {
+                map,
+                player,
+                clock,
+                landing,
+                blocked,
+            } => {
+                if input.crouch && !player.crouch {
+                    player.set_crouch(true);
+                } else if !input.crouch && player.crouch {
+                    // As the clients do: stand only where there is room.
+                    player.try_uncrouch(map);
+                }
+                player.keys = input.keys;
+                player.look(input.look);
+                // Space held sends the jump with every input, as a client does.
+                player.ask_jump(input.jump);
+                let (now, dt) = clock.advance();
+                let pushing =
+                    input.keys.forward || input.keys.back || input.keys.left || input.keys.right;
+                let l = player.tick(map, now, dt);
+                if l != Landing::None {
+                    *landing = l;
+                }
+                *blocked = (pushing && player.blocked).then(|| {
+                    let [x, y, _] = player.p;
+                    let f = player.f;
+                    let n = (f[0] * f[0] + f[1] * f[1]).sqrt().max(1e-6);
+                    [x + f[0] / n * 0.9, y + f[1] / n * 0.9, player.feet() - 0.5]
+                });
+            }
+            Walker::Ground(w) => {
+                let yaw = input.look[1].atan2(input.look[0]);
+                w.tick(&input.keys, yaw, TICK as f32);
+            }
+        }
+    }
+
+    /// The eye, where the camera stands.
+    pub fn eye(&self) -> [f32; 3] {
+        match self {
+            Walker::Player { player, .. } => player.e,
+            Walker::Ground(w) => w.eye(),
+        }
+    }
+
+    /// The position to show: the player's `p` (AoS), the feet elsewhere.
+    pub fn position(&self) -> [f32; 3] {
+        match self {
+            Walker::Player { player, .. } => player.p,
+            Walker::Ground(w) => w.feet,
+        }
+    }
+
+    /// Horizontal speed, in the map's units a second, and what they are.
+    pub fn speed(&self) -> (f32, &'static str) {
+        match self {
+            // The servers' velocity is in voxels per 1/32 s.
+            Walker::Player { player, .. } => {
+                let [vx, vy, _] = player.v;
+                ((vx * vx + vy * vy).sqrt() * 32.0, "voxels")
+            }
+            Walker::Ground(w) => (w.speed * w.pace.game_units, "game units"),
+        }
+    }
+
+    pub fn footing(&self) -> Footing {
+        match self {
+            Walker::Player { player, .. } if player.airborne => Footing::Airborne,
+            Walker::Player { player, .. } if player.wade => Footing::Wading,
+            Walker::Ground(w) if w.airborne => Footing::Airborne,
+            _ => Footing::Ground,
+        }
+    }
+
+    /// The last landing that slowed or hurt (AoS).
+    pub fn landing(&self) -> Landing {
+        match self {
+            Walker::Player { landing, .. } => *landing,
+            Walker::Ground(_) => Landing::None,
+        }
+    }
+
+    /// Where a climb, jump or step was stopped this tick.
+    pub fn blocked(&self) -> Option<[f32; 3]> {
+        match self {
+            Walker::Player { blocked, .. } => *blocked,
+            Walker::Ground(w) => w.blocked,
+        }
+    }
+
+    /// Whether it is crouched (AoS).
+    pub fn crouched(&self) -> bool {
+        matches!(self, Walker::Player { player, .. } if player.crouch)
+    }
+
+    /// Whether it still moves with nothing held (falling, sliding to a stop).
+    pub fn moving(&self) -> bool {
+        self.footing() == Footing::Airborne || self.speed().0 > 1e-3
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_walks_into_a_wall_stops_and_climbs_a_step() {
+        let mut map = Solids::empty(32, 32, 64);
+        for y in 0..32 {
+            for x in 0..32 {
+                map.set_run(x, y, 60, 64);
+            }
+            // A wall three high at x 20, a one-block step at x 10.
+            map.set_run(20, y, 57, 64);
+            map.set_run(10, y, 59, 64);
+            map.set_run(11, y, 59, 64);
+        }
+        let mut w = Walker::player(map, 5.5, 16.5, 0.0);
+        let east = Input {
+            keys: Keys {
+                forward: true,
+                ..Default::default()
+            },
+            look: [1.0, 0.0, 0.0],
+            ..Default::default()
+        };
+        let mut on_step = f32::MAX;
+        for _ in 0..120 {
+            w.tick(&east);
+            let p = w.position();
+            if (10.6..11.4).contains(&p[0]) {
+                on_step = on_step.min(p[2] + 2.25);
+            }
+        }
+        assert!(
+            (on_step - 59.0).abs() < 0.1,
+            "climbed onto the step: {on_step}"
+        );
+        for _ in 0..600 {
+            w.tick(&east);
+        }
+        let p = w.position();
+        assert!(
+            p[0] < 20.0 - 0.44 && p[0] > 19.0,
+            "stopped by the wall: {p:?}"
+        );
+        assert!(w.blocked().is_some());
+        assert_eq!(w.footing(), Footing::Ground);
+    }
+}
