@@ -128,8 +128,14 @@ impl App {
         }
         let eye = walker.eye();
         self.fly.camera.position = eye.into();
-        // A player looks ahead, not at the ground the fly camera saw.
+        // A player looks ahead, not at the ground the fly camera saw; from
+        // a spawn, toward the map's middle, where the other team is.
         self.fly.camera.pitch_deg = 0.0;
+        if area.is_some() {
+            let e = views::extent(&map);
+            let (dx, dy) = (e.width / 2.0 - eye[0], e.length / 2.0 - eye[1]);
+            self.fly.camera.yaw_deg = dy.atan2(dx).to_degrees().rem_euclid(360.0);
+        }
         self.unpick(&[
             format!("Walk mode: {}", walker.who()),
             "P or Esc: back to flying".into(),
@@ -150,6 +156,15 @@ impl App {
     /// Back to flying, from where the player's eye is.
     pub(super) fn leave_walk(&mut self) {
         let Some(w) = self.walk.take() else { return };
+        // Where the walk ended, for scripts and tests driving the window.
+        if let Some(c) = &self.current {
+            let at = kinds::of(&c.map).file_position(Vec3::from(w.walker.position()));
+            eprintln!(
+                "walk: left at {} ({})",
+                crate::kinds::reading::position(at),
+                w.walker.footing().name()
+            );
+        }
         w.restore(&mut self.fly, &mut self.render_options);
         self.mode = CameraMode::Fly;
         self.set_cursor_for_walk(false);
