@@ -34,7 +34,7 @@ fn map() -> Vec<u8> {
             let land = (250..262).contains(&y) && x >= 128 || (255..258).contains(&y) && x >= 110;
             let (top, color) = match x {
                 _ if !land => (63, SEA),
-                _ if x >= WALL_X && x < WALL_X + 4 => (WALL, RED),
+                _ if (WALL_X..WALL_X + 4).contains(&x) => (WALL, RED),
                 _ if x >= STEP_X => (STEP, BLUE),
                 _ => (FLOOR, GREEN),
             };
@@ -59,7 +59,11 @@ fn map() -> Vec<u8> {
 
 /// The pixel's channels.
 fn rgb(p: u32) -> [i32; 3] {
-    [(p >> 16) as i32 & 255, (p >> 8) as i32 & 255, p as i32 & 255]
+    [
+        (p >> 16) as i32 & 255,
+        (p >> 8) as i32 & 255,
+        p as i32 & 255,
+    ]
 }
 
 #[test]
@@ -94,7 +98,16 @@ fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
         g3 = grab(3),
     );
     let run = Command::new("timeout")
-        .args(["150", "xvfb-run", "-a", "-s", "-screen 0 800x500x24", "sh", "-c", &script])
+        .args([
+            "150",
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 800x500x24",
+            "sh",
+            "-c",
+            &script,
+        ])
         .output()
         .expect("runs the viewer");
     assert!(
@@ -122,7 +135,9 @@ fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
         .split_whitespace()
         .filter_map(|w| w.parse().ok())
         .collect();
-    let [x, y, z] = nums[..3] else { panic!("{left}") };
+    let [x, y, z] = nums[..3] else {
+        panic!("{left}")
+    };
     assert!(left.contains("on ground"), "{left}");
     assert!(
         (WALL_X as f32 - 0.45 - 0.3..WALL_X as f32 - 0.45 + 1e-3).contains(&x),
@@ -149,7 +164,10 @@ fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
     let ahead = at(0, 0.5, 0.45);
     assert!(ahead[0] > ahead[1] + 40, "the wall ahead: {ahead:?}");
     let wall = at(1, 0.5, 0.45);
-    assert!(wall[0] > wall[1] + 40 && wall[0] > wall[2] + 40, "the wall fills the view: {wall:?}");
+    assert!(
+        wall[0] > wall[1] + 40 && wall[0] > wall[2] + 40,
+        "the wall fills the view: {wall:?}"
+    );
     // Holding W against the wall and jumping there moves nothing: the
     // view's middle is the same two seconds later.
     let same = |a: usize, b: usize| {
@@ -158,8 +176,14 @@ fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
             .filter(|&i| shots[a].2[i] != shots[b].2[i])
             .count()
     };
-    assert!(same(1, 2) < (w * h / 4) as usize / 50, "stopped at the wall");
+    assert!(
+        same(1, 2) < (w * h / 4) as usize / 50,
+        "stopped at the wall"
+    );
     // Flying again from the same eye: the same wall ahead.
     let wall = at(3, 0.5, 0.45);
-    assert!(wall[0] > wall[1] + 40, "flies on from where it stood: {wall:?}");
+    assert!(
+        wall[0] > wall[1] + 40,
+        "flies on from where it stood: {wall:?}"
+    );
 }

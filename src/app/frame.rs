@@ -62,6 +62,11 @@ impl App {
     /// view while the camera moves.
     fn spin(&mut self, dt: f32) {
         let Some(c) = &self.current else { return };
+        if self.walk.is_some() {
+            // A player turns where it stands.
+            self.fly.camera.yaw_deg += 30.0 * dt;
+            return;
+        }
         let e = views::extent(&c.map);
         let centre = glam::Vec2::new(e.width / 2.0, e.length / 2.0);
         let turn = 30.0 * dt;

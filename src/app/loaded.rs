@@ -81,6 +81,9 @@ impl App {
                     if std::mem::take(&mut self.start.orbit) {
                         self.set_mode(ModeKind::Orbit, false);
                     }
+                    if std::mem::take(&mut self.start.walk) {
+                        self.enter_walk(false);
+                    }
                     if std::mem::take(&mut self.start.minimap) {
                         self.show_minimap();
                     }

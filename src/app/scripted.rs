@@ -88,8 +88,9 @@ impl App {
 
 /// Windows and modes to open at start: `orbit`, `browser`,
 /// `screenshot-settings`, `f12` (take a screenshot as F12 does once the
-/// map is shown), `pathing`, `minimap`, `spin` (turn the camera), and
-/// `moving` (the scripted picture as the moving view draws it).
+/// map is shown), `pathing`, `minimap`, `spin` (turn the camera), `walk`
+/// (walk mode, from a spawn or where the first view looks), and `moving`
+/// (the scripted picture as the moving view draws it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StartWith {
     pub orbit: bool,
@@ -103,6 +104,8 @@ pub struct StartWith {
     /// Turn the camera a little every frame (to measure frames while the
     /// camera moves).
     pub spin: bool,
+    /// Walk mode (P) once the map is shown.
+    pub walk: bool,
     /// Draw the scripted picture as the last frame was drawn while the
     /// camera moved (its levels of detail and face budget; at the
     /// picture's own resolution), not at full detail: to see what moving
@@ -123,10 +126,11 @@ impl StartWith {
                 "pathing" => s.pathing = true,
                 "minimap" => s.minimap = true,
                 "spin" => s.spin = true,
+                "walk" => s.walk = true,
                 "moving" => s.moving = true,
                 _ => {
                     return Err(format!(
-                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap, spin, moving)"
+                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap, spin, walk, moving)"
                 ))
                 }
             }

@@ -171,7 +171,23 @@ impl MapKind for Voxels<'_> {
             (faces * face_bytes) as f64 / 1048576.0,
             mesh::voxel_mesher_build()
         );
-        vec![("store".into(), store_line), ("mesh".into(), mesh_line)]
+        // The servers' player physics: a player running about the map.
+        let ticks = 60 * 60;
+        let (solids_t, solids) = time(3, || crate::walk::Solids::from_store(v));
+        let (t, _) = time(input.iterations.clamp(1, 10), || {
+            crate::walk::exercise::run(solids.clone(), ticks)
+        });
+        let walk_line = format!(
+            "{:.0} ns a tick of the servers' player physics (median of runs of {ticks} ticks running and jumping about; best {:.0} ns); the map as bits for it in {:.1} ms",
+            t.median * 1e9 / ticks as f64,
+            t.best * 1e9 / ticks as f64,
+            solids_t.median * 1e3
+        );
+        vec![
+            ("store".into(), store_line),
+            ("mesh".into(), mesh_line),
+            ("walk".into(), walk_line),
+        ]
     }
 }
 

@@ -7,6 +7,7 @@
 //! Nothing here knows a file format: `kinds` hands a map's walking to the
 //! kind that has one.
 
+pub mod exercise;
 pub mod ground;
 pub mod player;
 pub mod script;

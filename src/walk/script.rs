@@ -85,20 +85,20 @@ impl Script {
     }
 }
 
-/// World time as the servers keep it: a double that each tick adds 1/60
-/// to, handed to the physics as floats.
+/// World time as the servers keep it (pyspades' `World.update`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Clock {
-    time: f64,
+    /// The servers keep it as a float, adding to it in doubles.
+    time: f32,
     pub ticks: u64,
 }
 
 impl Clock {
     /// The next tick: its end time and length, as the physics takes them.
     pub fn advance(&mut self) -> (f32, f32) {
-        self.time += TICK;
+        self.time = (self.time as f64 + TICK) as f32;
         self.ticks += 1;
-        (self.time as f32, TICK as f32)
+        (self.time, TICK as f32)
     }
 }
 
