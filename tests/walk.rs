@@ -181,18 +181,8 @@ fn the_walk_command_prints_the_reference_lines() {
         let script = scratch.join(format!("{}.txt", e.name));
         std::fs::write(&script, &e.script).unwrap();
         let map = dir.join("vxl/spadesx_Triangle_Hell.vxl");
-        let out = common::mapscope(&[
-            "walk".as_ref(),
-            map.as_os_str(),
-            "--script".as_ref(),
-            script.as_os_str(),
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8(out.stdout).unwrap();
+        let out = walk(&map, &script);
+        let text = succeeded(out);
         let got: Vec<&str> = text.lines().collect();
         assert_eq!(got.len(), e.trace.len(), "{} ({})", e.name, e.category);
         for (want, got) in e.trace.iter().zip(&got) {
@@ -221,12 +211,7 @@ fn bad_scripts_exit_2_with_their_line() {
     for (i, (text, said)) in cases.iter().enumerate() {
         let script = dir.join(format!("{i}.txt"));
         std::fs::write(&script, text).unwrap();
-        let out = common::mapscope(&[
-            "walk".as_ref(),
-            map.as_os_str(),
-            "--script".as_ref(),
-            script.as_os_str(),
-        ]);
+        let out = walk(&map, &script);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{text:?}: {err}");
         assert_eq!(err.lines().count(), 1, "one line: {err}");
@@ -245,18 +230,8 @@ fn a_long_fall_hurts_as_the_servers_reckon_it() {
     std::fs::write(&map, flat_map()).unwrap();
     let script = dir.join("fall.txt");
     std::fs::write(&script, "100.5 100.5 -40\n300 0 0 0 0 0 0 0 0 1 0 0\n").unwrap();
-    let out = common::mapscope(&[
-        "walk".as_ref(),
-        map.as_os_str(),
-        "--script".as_ref(),
-        script.as_os_str(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let out = walk(&map, &script);
+    let text = succeeded(out);
     let rows: Vec<Vec<f64>> = text
         .lines()
         .map(|l| l.split_whitespace().map(|w| w.parse().unwrap()).collect())
@@ -292,14 +267,29 @@ fn walk_scripts_are_for_voxel_maps() {
     std::fs::write(&w3e, formats::w3e::encode_terrain(&terrain).unwrap()).unwrap();
     let script = dir.join("s.txt");
     std::fs::write(&script, "1 1 1\n").unwrap();
-    let out = common::mapscope(&[
-        "walk".as_ref(),
-        w3e.as_os_str(),
-        "--script".as_ref(),
-        script.as_os_str(),
-    ]);
+    let out = walk(&w3e, &script);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("voxel maps"));
+}
+
+/// `mapscope walk MAP --script SCRIPT`.
+fn walk(map: &std::path::Path, script: &std::path::Path) -> std::process::Output {
+    common::mapscope(&[
+        "walk".as_ref(),
+        map.as_os_str(),
+        "--script".as_ref(),
+        script.as_os_str(),
+    ])
+}
+
+/// A run's output, which must have succeeded.
+fn succeeded(out: std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// A 512 x 512 x 64 AoS map, solid from z 50 down, written by the

@@ -150,19 +150,7 @@ pub fn grab_in(
         before = before.display(),
         after = after.display(),
     );
-    let run = Command::new("timeout")
-        .args([
-            "120",
-            "xvfb-run",
-            "-a",
-            "-s",
-            "-screen 0 800x500x24",
-            "sh",
-            "-c",
-            &script,
-        ])
-        .output()
-        .expect("runs the viewer");
+    let run = in_xvfb(&script, 120);
     assert!(
         after.exists(),
         "{what}: no screen grab: {}",
@@ -174,6 +162,23 @@ pub fn grab_in(
     save_png(&before.with_extension("png"), w, h, &a);
     save_png(&after.with_extension("png"), w, h, &b);
     Some((w, a, b))
+}
+
+/// Runs a shell script in an 800 x 500 Xvfb screen, for at most `seconds`.
+pub fn in_xvfb(script: &str, seconds: u32) -> Output {
+    Command::new("timeout")
+        .args([
+            &seconds.to_string(),
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 800x500x24",
+            "sh",
+            "-c",
+            script,
+        ])
+        .output()
+        .expect("runs the viewer")
 }
 
 /// Writes a screen grab's pixels ([`read_xwd`]'s) as an RGB PNG.
