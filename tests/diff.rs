@@ -262,7 +262,7 @@ fn turtle_rocks_seasons_change_the_tilepoints_sources_md_names() {
         .unwrap()
         .header
         .iter()
-        .any(|h| h.field == "terrain version"));
+        .any(|h| h.field == "version"));
     let names: BTreeSet<&str> = d.files.iter().map(|f| f.name.as_str()).collect();
     for f in [
         "war3map.w3e",
@@ -511,8 +511,72 @@ fn git_diff_prints_the_report() {
     // git log -p shows the first commit as an added map (/dev/null).
     let out = git(&repo, &["log", "-p", "--ext-diff"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("map.w3x added"), "{text}");
+    assert!(text.contains("map added"), "{text}");
     assert!(text.contains("removed  tree"), "{text}");
+}
+
+/// As git's external diff driver, a version that cannot be read is said
+/// in the log, and `git log -p --ext-diff` goes on to the end (exit 0):
+/// every commit is printed, a map added has the header a changed one has,
+/// and two maps changed in one commit are a blank line apart.
+#[test]
+fn git_log_goes_past_a_corrupt_version() {
+    let repo = scratch_dir("diff", "git-corrupt");
+    git(&repo, &["init", "-q"]);
+    std::fs::write(repo.join(".gitattributes"), "*.w3x diff=mapscope\n").unwrap();
+    let exe = env!("CARGO_BIN_EXE_mapscope");
+    git(
+        &repo,
+        &["config", "diff.mapscope.command", &format!("'{exe}' diff")],
+    );
+    let good = mapscope::samples::w3x_archive(20, Default::default());
+    let commit = |files: &[(&str, &[u8])], message: &str| {
+        for (name, bytes) in files {
+            std::fs::write(repo.join(name), bytes).unwrap();
+        }
+        git(&repo, &["add", "."]);
+        git(&repo, &["commit", "-q", "-m", message]);
+    };
+    commit(&[("map.w3x", &good)], "first good");
+    // Cut short: the archive's tables lie past its end.
+    commit(&[("map.w3x", &good[..good.len() / 3])], "cut short");
+    commit(&[("map.w3x", &good)], "good again");
+    let fewer = mapscope::samples::w3x_archive(12, Default::default());
+    commit(&[("map.w3x", &fewer), ("other.w3x", &fewer)], "two maps");
+    let out = std::process::Command::new("git")
+        .current_dir(&repo)
+        .args(["log", "-p", "--ext-diff"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}\n{text}");
+    assert!(!err.contains("external diff died"), "{err}");
+    for message in ["first good", "cut short", "good again", "two maps"] {
+        assert!(text.contains(message), "{message}: {text}");
+    }
+    // The cut version, as the new side and then as the old one.
+    assert!(
+        text.contains("new version: cannot open b/map.w3x: "),
+        "{text}"
+    );
+    assert!(
+        text.contains("old version: cannot open a/map.w3x: "),
+        "{text}"
+    );
+    // One header whether or not a side is /dev/null.
+    let header = "mapscope diff a/other.w3x b/other.w3x\nmap added";
+    assert!(text.contains(header), "{text}");
+    // map.w3x's report, a blank line, then other.w3x's.
+    // (The newest commit comes first, its files in name order.)
+    let map = text.find("mapscope diff a/map.w3x b/map.w3x").unwrap();
+    let other = text.find("mapscope diff a/other.w3x").unwrap();
+    assert!(map < other, "{text}");
+    let between = &text[map..other];
+    assert!(
+        between.ends_with("\n\n") && !between.ends_with("\n\n\n"),
+        "{between}"
+    );
 }
 
 #[test]
