@@ -31,6 +31,14 @@ fn small_vxl() -> Vec<u8> {
     formats::encode(&map, Format::AosVxl).unwrap()
 }
 
+/// [`small_vxl`] cut three bytes short, written to `path`.
+fn cut_vxl(path: &Path) -> PathBuf {
+    let mut bytes = small_vxl();
+    bytes.truncate(bytes.len() - 3);
+    std::fs::write(path, &bytes).unwrap();
+    path.to_path_buf()
+}
+
 fn json_of(out: &Output) -> serde_json::Value {
     assert!(
         out.status.success(),
@@ -120,10 +128,7 @@ fn info_json_for_w3e_lists_flags_and_textures() {
 #[test]
 fn a_corrupt_file_exits_non_zero_with_one_line_naming_field_and_offset() {
     let dir = scratch("corrupt");
-    let file = dir.join("broken.vxl");
-    let mut bytes = small_vxl();
-    bytes.truncate(bytes.len() - 3);
-    std::fs::write(&file, &bytes).unwrap();
+    let file = cut_vxl(&dir.join("broken.vxl"));
     let out = mapscope(&["info".as_ref(), path_arg(&file), "--json".as_ref()]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
@@ -526,10 +531,7 @@ fn a_spawn_view_from_inside_its_area_is_not_tinted() {
 #[test]
 fn errors_name_the_file_and_render_never_overwrites() {
     let dir = scratch("named");
-    let file = dir.join("cut.vxl");
-    let mut bytes = small_vxl();
-    bytes.truncate(bytes.len() - 3);
-    std::fs::write(&file, &bytes).unwrap();
+    let file = cut_vxl(&dir.join("cut.vxl"));
     let png = dir.join("out.png");
     for args in [
         vec!["info".as_ref(), path_arg(&file)],

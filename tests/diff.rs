@@ -482,9 +482,10 @@ fn git(dir: &Path, args: &[&str]) -> std::process::Output {
     out
 }
 
-#[test]
-fn git_diff_prints_the_report() {
-    let repo = scratch_dir("diff", "git");
+/// A new git repository whose `*.w3x` files mapscope diffs, with the
+/// README's two lines of set-up.
+fn git_repo(name: &str) -> PathBuf {
+    let repo = scratch_dir("diff", name);
     git(&repo, &["init", "-q"]);
     // The README's two lines of set-up.
     std::fs::write(repo.join(".gitattributes"), "*.w3x diff=mapscope\n").unwrap();
@@ -493,6 +494,12 @@ fn git_diff_prints_the_report() {
         &repo,
         &["config", "diff.mapscope.command", &format!("'{exe}' diff")],
     );
+    repo
+}
+
+#[test]
+fn git_diff_prints_the_report() {
+    let repo = git_repo("git");
     // Two commits of a map, the second with fewer trees.
     let v1 = mapscope::samples::w3x_archive(20, Default::default());
     std::fs::write(repo.join("map.w3x"), &v1).unwrap();
@@ -521,14 +528,7 @@ fn git_diff_prints_the_report() {
 /// and two maps changed in one commit are a blank line apart.
 #[test]
 fn git_log_goes_past_a_corrupt_version() {
-    let repo = scratch_dir("diff", "git-corrupt");
-    git(&repo, &["init", "-q"]);
-    std::fs::write(repo.join(".gitattributes"), "*.w3x diff=mapscope\n").unwrap();
-    let exe = env!("CARGO_BIN_EXE_mapscope");
-    git(
-        &repo,
-        &["config", "diff.mapscope.command", &format!("'{exe}' diff")],
-    );
+    let repo = git_repo("git-corrupt");
     let good = mapscope::samples::w3x_archive(20, Default::default());
     let commit = |files: &[(&str, &[u8])], message: &str| {
         for (name, bytes) in files {

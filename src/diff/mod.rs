@@ -90,6 +90,7 @@ pub fn object_change(
         kind,
         change,
         id,
+        name: None,
         old: old.map(|s| s.position),
         new: new.map(|s| s.position),
         fields,
@@ -127,6 +128,8 @@ pub struct ObjectChange {
     pub change: Change,
     /// Its type (a Warcraft III four-letter ID, an ALW class name).
     pub id: String,
+    /// What the editor calls that type, where mapscope knows it.
+    pub name: Option<&'static str>,
     /// Positions in the file's own coordinates.
     pub old: Option<[f32; 3]>,
     pub new: Option<[f32; 3]>,
@@ -245,6 +248,12 @@ pub struct MapDiff {
     pub notes: Vec<String>,
     pub metadata: Vec<FieldChange>,
     pub objects: Vec<ObjectChange>,
+    /// By kind, objects whose only changes are below what the editor can
+    /// set (under 1/64 unit, an angle by whole turns): counted, not listed.
+    pub slight: Vec<(String, u64)>,
+    /// "8 start locations moved 64 units outward": kinds of objects that
+    /// all moved alike, a line each.
+    pub moved_alike: Vec<String>,
     pub terrain: Option<TerrainDiff>,
     pub voxels: Option<VoxelDiff>,
     pub cells: Option<GridDiff>,
@@ -263,6 +272,7 @@ impl MapDiff {
     pub fn changed(&self) -> bool {
         !self.metadata.is_empty()
             || !self.objects.is_empty()
+            || !self.slight.is_empty()
             || self
                 .terrain
                 .as_ref()

@@ -4,6 +4,10 @@
 
 pub(crate) mod diff;
 pub(crate) mod environment;
+mod info_diff;
+mod names;
+mod objects_diff;
+mod pairing;
 use super::bench::{time, BenchInput};
 use super::terrain::Terrain;
 use super::{Lines, MapKind};

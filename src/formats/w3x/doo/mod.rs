@@ -267,9 +267,13 @@ fn read_unit(r: &mut Reader, l: &Layout) -> Result<Unit, DecodeError> {
 
 fn read_doodad(r: &mut Reader, l: &Layout) -> Result<Doodad, DecodeError> {
     let c = read_common(r, l.skins)?;
-    // ROC beta (version 6) has no flags byte: its doodads are all normal.
-    let flags = if l.doodad_flags() { r.u8("flags")? } else { 2 };
-    let life = r.u8("life")?;
+    // ROC beta (version 6) has one byte here, and it is the flags, not the
+    // life: in Lost Temple's beta 103 it holds only 2 and 3, and beta 110
+    // (version 7) gives the same doodads those flags and life 100.
+    let (flags, life) = match l.doodad_flags() {
+        true => (r.u8("flags")?, r.u8("life")?),
+        false => (r.u8("flags")?, 100),
+    };
     if l.doodad_items() {
         r.i32("item table")?;
         skip_item_sets(r)?;
