@@ -221,6 +221,9 @@ pub struct FileDiff {
     /// offsets (where the files' lengths differ, the tail is one range).
     pub ranges: Vec<[u64; 2]>,
     pub range_count: u64,
+    /// Both sides' plain bytes (files up to [`files::KEEP`]), for a kind
+    /// to say which of their differences its changes name.
+    pub plain: Option<std::sync::Arc<(Vec<u8>, Vec<u8>)>>,
 }
 
 impl FileDiff {
@@ -234,6 +237,7 @@ impl FileDiff {
             explained: false,
             ranges: Vec::new(),
             range_count: 0,
+            plain: None,
         }
     }
 }
@@ -311,8 +315,23 @@ pub fn explain(diff: &mut MapDiff, single_file: bool) {
             _ => false,
         })
         .collect();
-    for (f, m) in diff.files.iter_mut().zip(marks) {
+    // Where a kind accounts for a file byte by byte, it is explained only
+    // when every differing byte is, and the rest are its ranges.
+    let exact: Vec<Option<Vec<[u64; 2]>>> = diff
+        .files
+        .iter()
+        .map(|f| {
+            let p = f.plain.as_ref()?;
+            crate::kinds::diff_unexplained(&f.name, &p.0, &p.1, diff)
+        })
+        .collect();
+    for ((f, m), exact) in diff.files.iter_mut().zip(marks).zip(exact) {
         f.explained = m && f.change == Change::Changed;
+        if let Some(left) = exact {
+            f.explained = left.is_empty() && f.change == Change::Changed;
+            f.range_count = left.len() as u64;
+            f.ranges = left.into_iter().take(files::RANGES).collect();
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! answers for the ground, and what the map's other files add: its
 //! information and players, units, doodads and trees, pathing.
 
+pub(crate) mod coverage;
 pub(crate) mod diff;
 pub(crate) mod environment;
 mod info_diff;

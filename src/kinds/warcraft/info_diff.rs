@@ -116,6 +116,31 @@ pub fn info(old: Option<&MapInfo>, new: Option<&MapInfo>, out: &mut Vec<FieldCha
         field(out, &format!("{p} start"), at(a.start), at(b.start));
     }
     field(out, "forces", o.forces.len(), n.forces.len());
+    forces(o, n, out);
+    other(o, n, out);
+}
+
+/// The fields the w3i holds that mapscope keeps only as text, by name: a
+/// field either side lacks (another version, another player) as empty.
+fn other(o: &MapInfo, n: &MapInfo, out: &mut Vec<FieldChange>) {
+    let of = |l: &[(String, String)], k: &str| {
+        l.iter()
+            .find(|e| e.0 == k)
+            .map_or(String::new(), |e| e.1.clone())
+    };
+    let mut keys: Vec<&str> = Vec::new();
+    for (k, _) in o.other.iter().chain(&n.other) {
+        if !keys.contains(&k.as_str()) {
+            keys.push(k);
+        }
+    }
+    for k in keys {
+        field(out, k, of(&o.other, k), of(&n.other, k));
+    }
+}
+
+/// The forces, by their slot.
+fn forces(o: &MapInfo, n: &MapInfo, out: &mut Vec<FieldChange>) {
     for (k, (a, b)) in o.forces.iter().zip(&n.forces).enumerate() {
         let f = format!("force {}", k + 1);
         field(out, &format!("{f} name"), a.name.as_str(), b.name.as_str());
@@ -125,13 +150,7 @@ pub fn info(old: Option<&MapInfo>, new: Option<&MapInfo>, out: &mut Vec<FieldCha
             format!("{:#x}", a.flags),
             format!("{:#x}", b.flags),
         );
-        let members = |m: u32| {
-            (0..32)
-                .filter(|i| m >> i & 1 == 1)
-                .map(|i| (i + 1).to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let members = crate::formats::w3x::info::members;
         field(
             out,
             &format!("{f} players"),
