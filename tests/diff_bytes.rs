@@ -9,11 +9,12 @@ mod common;
 use common::corpus_dir;
 use common::versions::version_pairs;
 use mapscope::diff::open::compare_paths;
-use mapscope::diff::Change;
+use mapscope::diff::{Change, MapDiff};
 use mapscope::formats::mpq::Archive;
 use mapscope::formats::w3x::info::decode_info_spans;
 use mapscope::formats::w3x::strings::Strings;
 use mapscope::formats::LoadOptions;
+use std::collections::BTreeSet;
 
 #[test]
 fn every_differing_byte_is_named_or_listed() {
@@ -33,6 +34,7 @@ fn every_differing_byte_is_named_or_listed() {
         }
         let (ob, nb) = (std::fs::read(old).unwrap(), std::fs::read(new).unwrap());
         let (oa, na) = (Archive::open(&ob).unwrap(), Archive::open(&nb).unwrap());
+        doo_records_are_named_or_listed(&d, &oa, &na, &at.to_string());
         let (Some(ow), Some(nw)) = (
             oa.read("war3map.w3i").unwrap(),
             na.read("war3map.w3i").unwrap(),
@@ -84,6 +86,63 @@ fn every_differing_byte_is_named_or_listed() {
     }
     // Every pair but one changes its w3i (saves at least).
     assert!(infos + 1 >= pairs.len(), "{infos} of {}", pairs.len());
+}
+
+/// Each doo record of the new file whose bytes the old one lacks is an
+/// object the report lists at its place, or lies in a listed range, or
+/// the report says why it is not listed (a note, a count of slight
+/// changes).
+fn doo_records_are_named_or_listed(d: &MapDiff, oa: &Archive, na: &Archive, at: &str) {
+    use mapscope::formats::w3x::doo::{decode_doodads_spans, decode_units_spans};
+    for name in ["war3mapUnits.doo", "war3map.doo"] {
+        let (Some(ob), Some(nb)) = (oa.read(name).unwrap(), na.read(name).unwrap()) else {
+            continue;
+        };
+        let Some(file) = d.files.iter().find(|f| f.name.eq_ignore_ascii_case(name)) else {
+            assert_eq!(ob, nb, "{at}: {name} differs, not in the files");
+            continue;
+        };
+        let spans = |b: &[u8]| match name {
+            "war3map.doo" => decode_doodads_spans(b, None).unwrap().1,
+            _ => decode_units_spans(b, None).unwrap().2,
+        };
+        let (os, ns) = (spans(&ob), spans(&nb));
+        let bytes = |b: &[u8], r: [u64; 2]| b[r[0] as usize..r[1] as usize].to_vec();
+        let old_records: BTreeSet<Vec<u8>> = os.iter().map(|r| bytes(&ob, *r)).collect();
+        let quiet = !d.notes.is_empty() || !d.slight.is_empty();
+        let listed = |r: [u64; 2]| file.ranges.iter().any(|l| l[0] <= r[0] && r[1] <= l[1]);
+        let mut unmatched = 0;
+        for r in &ns {
+            if old_records.contains(&bytes(&nb, *r)) {
+                continue;
+            }
+            unmatched += 1;
+            let x = f32::from_le_bytes(
+                nb[r[0] as usize + 8..r[0] as usize + 12]
+                    .try_into()
+                    .unwrap(),
+            );
+            let y = f32::from_le_bytes(
+                nb[r[0] as usize + 12..r[0] as usize + 16]
+                    .try_into()
+                    .unwrap(),
+            );
+            let named = d
+                .objects
+                .iter()
+                .any(|o| o.new.is_some_and(|p| p[0] == x && p[1] == y));
+            let short = file.range_count as usize > file.ranges.len();
+            assert!(
+                named || listed(*r) || short || quiet,
+                "{at}: {name} record at {r:?} ({x}, {y}) is neither listed nor named"
+            );
+        }
+        // A file that differs has some record or header that does.
+        assert!(
+            unmatched > 0 || ob.len() != nb.len() || ob[..16] != nb[..16],
+            "{at}: {name}"
+        );
+    }
 }
 
 /// The w3i's player settings are named: a change of a player's ally

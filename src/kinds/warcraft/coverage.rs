@@ -5,21 +5,27 @@
 //! by record. What no named change covers is returned as byte ranges, so
 //! that a file is "explained" only when every byte that differs is.
 
+use super::objects_diff::GROUND;
+use super::pairing::STAYED;
 use crate::diff::{Change, MapDiff};
+use crate::formats::w3x::doo::{decode_doodads_spans, decode_units_spans};
 use crate::formats::w3x::icons::{decode_icons, ICON_SIZE};
 use crate::formats::w3x::info::decode_info_spans;
 use crate::formats::w3x::pathing::decode_pathing;
 use crate::formats::w3x::strings::Strings;
+use crate::store::terrain::id_string;
 use std::collections::HashSet;
 
-/// The byte ranges (`[start, end)`, the new file's offsets where it has
-/// them) of `name`'s differences that no change in `d` names; `None` for
+/// The byte ranges (`[start, end)`, the new file's offsets, or the old
+/// file's for what only the old one holds) of `name`'s differences that no change in `d` names; `None` for
 /// a file not accounted for byte by byte, or one a side cannot decode.
 pub fn unexplained(name: &str, old: &[u8], new: &[u8], d: &MapDiff) -> Option<Vec<[u64; 2]>> {
     match name.to_ascii_lowercase().as_str() {
         "war3map.w3i" => info(old, new, d),
         "war3map.wpm" => pathing(old, new),
         "war3map.mmp" => icons(old, new, d),
+        "war3mapunits.doo" => objects(old, new, d, true),
+        "war3map.doo" => objects(old, new, d, false),
         _ => None,
     }
 }
@@ -104,6 +110,120 @@ fn icons(old: &[u8], new: &[u8], d: &MapDiff) -> Option<Vec<[u64; 2]>> {
         if !news.contains(&olds[i]) && !listed.iter().any(|o| at(o.old, icon.x, icon.y)) {
             out.push([s.0, s.1]);
         }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Some(out)
+}
+
+/// One placed object's record, as the coverage needs it.
+struct Record<'a> {
+    kind: &'static str,
+    id: [u8; 4],
+    at: [f32; 3],
+    span: [u64; 2],
+    bytes: &'a [u8],
+}
+
+/// A doo file's records (units, or doodads then special doodads).
+fn records(file: &[u8], units: bool) -> Option<Vec<Record<'_>>> {
+    let placed: Vec<(&'static str, [u8; 4], [f32; 3])>;
+    let spans;
+    if units {
+        let (list, _, s) = decode_units_spans(file, None).ok()?;
+        let kind = |id: &[u8; 4]| {
+            if id == b"sloc" {
+                "start location"
+            } else {
+                "unit"
+            }
+        };
+        placed = list
+            .iter()
+            .map(|u| (kind(&u.id), u.id, u.position))
+            .collect();
+        spans = s;
+    } else {
+        let ((list, special, _), s) = decode_doodads_spans(file, None).ok()?;
+        let kind = |tree: bool| if tree { "tree" } else { "doodad" };
+        let doodads = list.iter().map(|d| (kind(d.is_tree()), d.id, d.position));
+        let at = |x: i32, y: i32| [x as f32, y as f32, 0.0];
+        let special = special
+            .iter()
+            .map(|s| ("special doodad", s.id, at(s.x, s.y)));
+        placed = doodads.chain(special).collect();
+        spans = s;
+    }
+    let records = placed
+        .into_iter()
+        .zip(spans)
+        .map(|((kind, id, at), span)| Record {
+            kind,
+            id,
+            at,
+            span,
+            bytes: file
+                .get(span[0] as usize..span[1] as usize)
+                .unwrap_or_default(),
+        });
+    Some(records.collect())
+}
+
+/// A record whose bytes the other side lacks must be an object the report
+/// lists at its place on that side, or one whose twin (same type, within
+/// the editor's step) differs only as the report counts without listing:
+/// a slight change of its kind, or the 2002 editor's ground z. The rest
+/// of the file (headers, counts) is covered by an object added or removed.
+fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Vec<[u64; 2]>> {
+    let (a, b) = (records(old, units)?, records(new, units)?);
+    let noted = |what: &str| d.notes.iter().any(|n| n.contains(what));
+    let (ground, renumbered) = (noted("on the ground"), noted("creation numbers"));
+    // Another version of the file: records differ in layout, so a record
+    // is compared as the diff decoded it (same type, same place).
+    let relaid = old.get(4..12) != new.get(4..12);
+    let slight = |kind: &str| d.slight.iter().any(|(k, _)| k == kind);
+    let listed = |r: &Record, new_side: bool| {
+        d.objects.iter().any(|o| {
+            let p = if new_side { o.new } else { o.old };
+            o.kind == r.kind
+                && o.id == id_string(&r.id)
+                && p.is_some_and(|p| p[0] == r.at[0] && p[1] == r.at[1])
+        })
+    };
+    let twin = |r: &Record, other: &[Record]| {
+        other.iter().any(|q| {
+            let near = (q.at[0] - r.at[0]).abs() < STAYED && (q.at[1] - r.at[1]).abs() < STAYED;
+            let on_ground = ground && (q.at[2] == GROUND || r.at[2] == GROUND);
+            let same = q.at == r.at && (renumbered || relaid);
+            q.id == r.id && near && (slight(r.kind) || on_ground || same)
+        })
+    };
+    let mut out = Vec::new();
+    for (side, other, new_side) in [(&b, &a, true), (&a, &b, false)] {
+        let there: HashSet<&[u8]> = other.iter().map(|r| r.bytes).collect();
+        for r in side.iter() {
+            if !there.contains(r.bytes) && !listed(r, new_side) && !twin(r, other) {
+                out.push(r.span);
+            }
+        }
+    }
+    let gaps = |file: &[u8], recs: &[Record]| {
+        let mut rest = file.to_vec();
+        for r in recs.iter().rev() {
+            rest.drain(r.span[0] as usize..r.span[1] as usize);
+        }
+        rest
+    };
+    let counted = d
+        .objects
+        .iter()
+        .any(|o| matches!(o.change, Change::Added | Change::Removed));
+    if gaps(old, &a) != gaps(new, &b) && !counted {
+        out.push([0, 16]);
+    }
+    if relaid {
+        // The file's version and subversion: no change the report names.
+        out.push([4, 12]);
     }
     out.sort_unstable();
     out.dedup();

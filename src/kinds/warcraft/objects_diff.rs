@@ -118,6 +118,8 @@ struct Tally {
     ground: u64,
     /// By kind: objects whose only changes are below the editor's step.
     slight: BTreeMap<&'static str, u64>,
+    /// Objects paired whose creation numbers differ.
+    renumbered: u64,
 }
 
 /// How an object's stored z, x, y and angle changed.
@@ -136,6 +138,7 @@ fn compare_pair(
         .map(|(a, b)| FieldChange::new(a.0, a.1.clone(), b.1.clone()))
         .collect();
     let mut slight = false;
+    tally.renumbered += (o.editor_id != n.editor_id) as u64;
     let (dx, dy) = (n.position[0] - o.position[0], n.position[1] - o.position[1]);
     let moved = dx.abs() >= STAYED || dy.abs() >= STAYED;
     slight |= !moved && (dx != 0.0 || dy != 0.0);
@@ -293,6 +296,12 @@ pub fn compare(old: &WarcraftMap, new: &WarcraftMap, diff: &mut MapDiff) {
         diff.notes.push(format!(
             "{} objects have z -1000000 on a side, the 2002 editor's \"on the ground\": their z is not compared",
             tally.ground
+        ));
+    }
+    if tally.renumbered > 0 {
+        diff.notes.push(format!(
+            "{} objects have other creation numbers (the editor's own numbering, no change in the map): not listed",
+            tally.renumbered
         ));
     }
     diff.slight
