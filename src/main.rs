@@ -9,7 +9,7 @@ use cli::args::{
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
-use mapscope::formats::{self, LoadOptions};
+use mapscope::formats::LoadOptions;
 use mapscope::kinds::views::View;
 use mapscope::render::RenderOptions;
 use std::path::PathBuf;
@@ -280,7 +280,7 @@ fn main() {
         let usage = matches!(
             e.downcast_ref::<mapscope::render::limits::PictureError>(),
             Some(mapscope::render::limits::PictureError::TooLarge { .. })
-        );
+        ) || e.downcast_ref::<cli::Exists>().is_some();
         std::process::exit(if usage { 2 } else { 1 });
     }
 }
@@ -292,7 +292,7 @@ fn run(cli: Cli) -> Result<()> {
             json,
             map_size,
         }) => {
-            let map = formats::load_path(&file, &map_size.load_options())?;
+            let map = cli::open(&file, &map_size.load_options())?;
             if json {
                 println!("{}", mapscope::info::summary_json(&map));
             } else {

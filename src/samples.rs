@@ -152,6 +152,7 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
             players: 0b11,
             name: "Force 1".into(),
         }],
+        other: Vec::new(),
     };
     let unit = |id: &[u8; 4], owner: i32, x: f32, y: f32, editor_id: i32| Unit {
         id: *id,

@@ -31,6 +31,14 @@ fn small_vxl() -> Vec<u8> {
     formats::encode(&map, Format::AosVxl).unwrap()
 }
 
+/// [`small_vxl`] cut three bytes short, written to `path`.
+fn cut_vxl(path: &Path) -> PathBuf {
+    let mut bytes = small_vxl();
+    bytes.truncate(bytes.len() - 3);
+    std::fs::write(path, &bytes).unwrap();
+    path.to_path_buf()
+}
+
 fn json_of(out: &Output) -> serde_json::Value {
     assert!(
         out.status.success(),
@@ -120,10 +128,7 @@ fn info_json_for_w3e_lists_flags_and_textures() {
 #[test]
 fn a_corrupt_file_exits_non_zero_with_one_line_naming_field_and_offset() {
     let dir = scratch("corrupt");
-    let file = dir.join("broken.vxl");
-    let mut bytes = small_vxl();
-    bytes.truncate(bytes.len() - 3);
-    std::fs::write(&file, &bytes).unwrap();
+    let file = cut_vxl(&dir.join("broken.vxl"));
     let out = mapscope(&["info".as_ref(), path_arg(&file), "--json".as_ref()]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
@@ -519,4 +524,45 @@ fn a_spawn_view_from_inside_its_area_is_not_tinted() {
         "{:.0} % of the spawn view changed with the spawn areas on",
         share * 100.0
     );
+}
+
+/// `info`, `render` and `thumbnail` name the file they cannot open, as
+/// `diff` does; `render` onto an existing picture is a usage mistake (2).
+#[test]
+fn errors_name_the_file_and_render_never_overwrites() {
+    let dir = scratch("named");
+    let file = cut_vxl(&dir.join("cut.vxl"));
+    let png = dir.join("out.png");
+    for args in [
+        vec!["info".as_ref(), path_arg(&file)],
+        vec!["thumbnail".as_ref(), path_arg(&file), path_arg(&png)],
+        vec![
+            "render".as_ref(),
+            path_arg(&file),
+            "-o".as_ref(),
+            path_arg(&png),
+        ],
+    ] {
+        let out = mapscope(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        let named = format!("cannot open {}: ", file.display());
+        assert!(
+            err.contains(&named) && err.contains("at byte"),
+            "{args:?}: {err}"
+        );
+    }
+    std::fs::write(&png, b"not yours").unwrap();
+    let vxl = dir.join("whole.vxl");
+    std::fs::write(&vxl, small_vxl()).unwrap();
+    let out = mapscope(&[
+        "render".as_ref(),
+        path_arg(&vxl),
+        "-o".as_ref(),
+        path_arg(&png),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("exists") && err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read(&png).unwrap(), b"not yours");
 }

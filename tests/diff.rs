@@ -8,6 +8,7 @@
 
 mod common;
 
+use common::versions::version_pairs;
 use common::{corpus_dir, corpus_files, mapscope, scratch_dir};
 use mapscope::diff::open::{compare, compare_paths, Side};
 use mapscope::diff::MapDiff;
@@ -16,39 +17,7 @@ use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::store::voxels::FourthByte;
 use mapscope::store::{Content, Map, Metadata};
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-
-/// The pairs of versions to compare: each family's versions in order, and
-/// the two maps SOURCES.md names as versions of ones elsewhere.
-fn version_pairs(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
-    let mut files = corpus_files("versions", "w3x");
-    files.extend(corpus_files("versions", "w3m"));
-    files.sort();
-    let family = |p: &PathBuf| {
-        p.file_name()
-            .unwrap()
-            .to_string_lossy()
-            .split('_')
-            .next()
-            .unwrap()
-            .to_string()
-    };
-    let mut pairs: Vec<(PathBuf, PathBuf)> = files
-        .windows(2)
-        .filter(|w| family(&w[0]) == family(&w[1]))
-        .map(|w| (w[0].clone(), w[1].clone()))
-        .collect();
-    let v = dir.join("versions");
-    pairs.push((
-        v.join("IceFlow_TFTbeta302.w3x"),
-        dir.join("w3x/war3net/TFTbeta304_4_IceFlow.w3x"),
-    ));
-    pairs.push((
-        dir.join("w3x/ladder/1v1_EchoIsles_v2.2@1051.w3x"),
-        v.join("EchoIsles_v2.2_Tournament.w3x"),
-    ));
-    pairs
-}
+use std::path::PathBuf;
 
 /// A raw `war3map.w3e` read here, apart from mapscope's decoder: each
 /// tilepoint's fields with textures as the IDs the file's lists name.
@@ -262,7 +231,7 @@ fn turtle_rocks_seasons_change_the_tilepoints_sources_md_names() {
         .unwrap()
         .header
         .iter()
-        .any(|h| h.field == "terrain version"));
+        .any(|h| h.field == "version"));
     let names: BTreeSet<&str> = d.files.iter().map(|f| f.name.as_str()).collect();
     for f in [
         "war3map.w3e",
@@ -459,60 +428,6 @@ fn trouble_exits_2_naming_the_side() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-}
-
-/// Runs git in `dir` with a fixed identity.
-fn git(dir: &Path, args: &[&str]) -> std::process::Output {
-    let out = std::process::Command::new("git")
-        .current_dir(dir)
-        .args([
-            "-c",
-            "user.name=mapscope test",
-            "-c",
-            "user.email=test@example.invalid",
-        ])
-        .args(args)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-#[test]
-fn git_diff_prints_the_report() {
-    let repo = scratch_dir("diff", "git");
-    git(&repo, &["init", "-q"]);
-    // The README's two lines of set-up.
-    std::fs::write(repo.join(".gitattributes"), "*.w3x diff=mapscope\n").unwrap();
-    let exe = env!("CARGO_BIN_EXE_mapscope");
-    git(
-        &repo,
-        &["config", "diff.mapscope.command", &format!("'{exe}' diff")],
-    );
-    // Two commits of a map, the second with fewer trees.
-    let v1 = mapscope::samples::w3x_archive(20, Default::default());
-    std::fs::write(repo.join("map.w3x"), &v1).unwrap();
-    git(&repo, &["add", "."]);
-    git(&repo, &["commit", "-q", "-m", "first"]);
-    let v2 = mapscope::samples::w3x_archive(12, Default::default());
-    std::fs::write(repo.join("map.w3x"), &v2).unwrap();
-    git(&repo, &["commit", "-q", "-am", "fewer trees"]);
-    let out = git(&repo, &["diff", "HEAD~1", "HEAD"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("mapscope diff a/map.w3x b/map.w3x"), "{text}");
-    assert!(
-        text.contains("objects:") && text.contains("removed  tree"),
-        "{text}"
-    );
-    // git log -p shows the first commit as an added map (/dev/null).
-    let out = git(&repo, &["log", "-p", "--ext-diff"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("map.w3x added"), "{text}");
-    assert!(text.contains("removed  tree"), "{text}");
 }
 
 #[test]

@@ -45,13 +45,37 @@ fn load(path: &Path, options: &LoadOptions) -> Result<Option<Side>, String> {
     }
 }
 
-/// A map added or deleted (git's `/dev/null` on one side).
-fn one_sided(side: &Side, name: &str, added: bool, json: bool) -> String {
+/// A map added or deleted (git's `/dev/null` on one side), under the
+/// same header as a map changed.
+fn one_sided(side: &Side, header: &str, added: bool, json: bool) -> String {
     let what = if added { "added" } else { "deleted" };
     let summary = mapscope::info::summary_text(&side.map);
     match json {
-        true => serde_json::json!({"same": false, what: name, "map": mapscope::info::summary_json(&side.map)}).to_string(),
-        false => format!("mapscope diff: {name} {what}\n{summary}"),
+        true => serde_json::json!({"same": false, what: true, "map": mapscope::info::summary_json(&side.map)}).to_string(),
+        false => format!("{header}\nmap {what}\n{summary}"),
+    }
+}
+
+/// git's driver with a side it cannot read: said as text where the report
+/// would be (with the temporary file's name as git's), so that `git log
+/// -p` goes on to the next commit.
+fn unreadable(header: &str, sides: [(&str, String); 2], json: bool) -> String {
+    let said = sides.into_iter().filter(|(_, e)| !e.is_empty());
+    match json {
+        true => {
+            let errors: serde_json::Map<String, serde_json::Value> = said
+                .into_iter()
+                .map(|(w, e)| (format!("{w} error"), e.into()))
+                .collect();
+            serde_json::Value::Object(errors).to_string()
+        }
+        false => {
+            let mut out = format!("{header}\n");
+            for (which, e) in said {
+                out.push_str(&format!("{which} version: {e}\n"));
+            }
+            out
+        }
     }
 }
 
@@ -106,8 +130,31 @@ pub fn run(args: &[PathBuf], json: bool, picture: Option<&Picture>, options: &Lo
             new,
         )
     });
+    let (old_name, new_name) = match &sides.git_path {
+        Some(p) => (format!("a/{p}"), format!("b/{p}")),
+        None => (
+            sides.old.display().to_string(),
+            sides.new.display().to_string(),
+        ),
+    };
+    let header = format!("mapscope diff {old_name} {new_name}");
     let (old, new) = match (old, new) {
         (Ok(o), Ok(n)) => (o, n),
+        (o, n) if git => {
+            // git stops at a driver's failure: a version it cannot read is
+            // the answer for this file, and the log goes on.
+            let named = |e: Option<String>, tmp: &Path, name: &str| {
+                e.unwrap_or_default()
+                    .replace(&tmp.display().to_string(), name)
+            };
+            let said = [
+                ("old", named(o.err(), &sides.old, &old_name)),
+                ("new", named(n.err(), &sides.new, &new_name)),
+            ];
+            print!("{}", unreadable(&header, said, json));
+            println!();
+            return 0;
+        }
         (o, n) => {
             for e in [o.err(), n.err()].into_iter().flatten() {
                 eprintln!("mapscope: {e}");
@@ -115,27 +162,17 @@ pub fn run(args: &[PathBuf], json: bool, picture: Option<&Picture>, options: &Lo
             return 2;
         }
     };
-    let label = |p: &Path| {
-        sides
-            .git_path
-            .clone()
-            .unwrap_or_else(|| p.display().to_string())
-    };
-    let (old_name, new_name) = match &sides.git_path {
-        Some(p) => (format!("a/{p}"), format!("b/{p}")),
-        None => (label(&sides.old), label(&sides.new)),
-    };
     let different = match (&old, &new) {
         (None, None) => {
             eprintln!("mapscope: both sides are /dev/null");
             return 2;
         }
         (None, Some(n)) => {
-            println!("{}", one_sided(n, &new_name, true, json));
+            println!("{}", one_sided(n, &header, true, json));
             true
         }
         (Some(o), None) => {
-            println!("{}", one_sided(o, &old_name, false, json));
+            println!("{}", one_sided(o, &header, false, json));
             true
         }
         (Some(o), Some(n)) => match compare(o, n) {
@@ -143,6 +180,10 @@ pub fn run(args: &[PathBuf], json: bool, picture: Option<&Picture>, options: &Lo
                 match json {
                     true => println!("{}", diff::json::to_json(&d)),
                     false => print!("{}", diff::report::text(&d, &old_name, &new_name)),
+                }
+                if git {
+                    // Maps changed in one commit: a blank line between them.
+                    println!();
                 }
                 if let Some(p) = picture {
                     if let Err(e) = draw(&n.map, &d, p) {

@@ -10,3 +10,35 @@ pub mod install_desktop;
 pub mod render;
 pub mod thumbnail;
 pub mod walk;
+
+use mapscope::formats::{self, LoadOptions};
+use mapscope::store::Map;
+use std::path::{Path, PathBuf};
+
+/// A mistake in the arguments found after parsing (an output that exists
+/// without `--force`): exit status 2, as clap's own mistakes.
+#[derive(Debug, thiserror::Error)]
+#[error("{} exists; add --force to replace it", path.display())]
+pub struct Exists {
+    pub path: PathBuf,
+}
+
+/// Refuses to write over `output` unless `force`.
+pub fn refuse_existing(output: &Path, force: bool) -> Result<(), Exists> {
+    match output.exists() && !force {
+        true => Err(Exists {
+            path: output.to_path_buf(),
+        }),
+        false => Ok(()),
+    }
+}
+
+/// Loads `file`; an error names it as `diff` does ("cannot open FILE:
+/// why"), where the error does not name it already.
+pub fn open(file: &Path, load: &LoadOptions) -> anyhow::Result<Map> {
+    use formats::LoadError;
+    formats::load_path(file, load).map_err(|e| match e {
+        LoadError::Io { .. } | LoadError::NotAMapFolder { .. } => anyhow::Error::new(e),
+        e => anyhow::anyhow!("cannot open {}: {e}", file.display()),
+    })
+}

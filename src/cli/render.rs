@@ -2,7 +2,7 @@
 //! what `mapscope gallery` draws each picture with.
 
 use anyhow::{bail, Result};
-use mapscope::formats::{self, LoadOptions};
+use mapscope::formats::LoadOptions;
 use mapscope::kinds::views::{self, View};
 use mapscope::mesh::terrain::Overlays;
 use mapscope::render::headless::{self, Headless};
@@ -64,10 +64,8 @@ pub fn render(
     force: bool,
     load: &LoadOptions,
 ) -> Result<()> {
-    if output.exists() && !force {
-        bail!("{} exists; add --force to replace it", output.display());
-    }
-    let map = formats::load_path(file, load)?;
+    super::refuse_existing(output, force)?;
+    let map = super::open(file, load)?;
     if look.playable && look.view != View::Top {
         bail!("--playable frames the top view: add --view top");
     }

@@ -12,7 +12,7 @@
 
 use super::render::{draw, Look};
 use anyhow::Result;
-use mapscope::formats::{self, LoadOptions};
+use mapscope::formats::LoadOptions;
 use mapscope::kinds::views::{self, View};
 use mapscope::render::headless::{self, Headless};
 use mapscope::render::RenderOptions;
@@ -36,7 +36,7 @@ pub fn thumbnail(
     cpu: bool,
     load: &LoadOptions,
 ) -> Result<()> {
-    let map = formats::load_path(input, load)?;
+    let map = super::open(input, load)?;
     let cpu = cpu || std::env::var(CPU_ENV).is_ok_and(|v| v == "1");
     let gpu = if cpu { None } else { Headless::new().ok() };
     // A GPU that fails to draw leaves the CPU picture, not no thumbnail.

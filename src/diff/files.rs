@@ -13,6 +13,9 @@ use std::path::Path;
 
 /// Differing byte ranges kept for each file.
 pub const RANGES: usize = 8;
+/// Files up to this size keep both sides' bytes for the kinds to account
+/// for (a map's pathing and shadow maps are a quarter megabyte).
+pub const KEEP: usize = 4 << 20;
 /// Files a map folder may hold before it is refused (a folder of maps is
 /// not a map).
 const MAX_FOLDER_FILES: usize = 10_000;
@@ -200,6 +203,8 @@ fn one_file(name: &str, old: &[u8], new: &[u8]) -> FileDiff {
         explained: false,
         ranges,
         range_count,
+        plain: (old.len().max(new.len()) <= KEEP)
+            .then(|| std::sync::Arc::new((old.to_vec(), new.to_vec()))),
     }
 }
 

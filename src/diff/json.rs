@@ -32,6 +32,7 @@ fn object(o: &ObjectChange) -> Value {
         "kind": o.kind,
         "change": o.change.id(),
         "id": o.id,
+        "name": o.name,
         "old": o.old,
         "new": o.new,
         "fields": fields(&o.fields),
@@ -46,6 +47,8 @@ pub fn to_json(diff: &MapDiff) -> Value {
         "metadata": fields(&diff.metadata),
         "objects": diff.objects.iter().map(object).collect::<Vec<_>>(),
         "notes": diff.notes,
+        "slight": diff.slight.iter().map(|(k, n)| json!({"kind": k, "count": n})).collect::<Vec<_>>(),
+        "moved_alike": diff.moved_alike,
         "file_details": diff.files.iter().map(|f| json!({
             "name": f.name,
             "change": f.change.id(),

@@ -90,6 +90,7 @@ pub fn object_change(
         kind,
         change,
         id,
+        name: None,
         old: old.map(|s| s.position),
         new: new.map(|s| s.position),
         fields,
@@ -127,6 +128,8 @@ pub struct ObjectChange {
     pub change: Change,
     /// Its type (a Warcraft III four-letter ID, an ALW class name).
     pub id: String,
+    /// What the editor calls that type, where mapscope knows it.
+    pub name: Option<&'static str>,
     /// Positions in the file's own coordinates.
     pub old: Option<[f32; 3]>,
     pub new: Option<[f32; 3]>,
@@ -218,6 +221,9 @@ pub struct FileDiff {
     /// offsets (where the files' lengths differ, the tail is one range).
     pub ranges: Vec<[u64; 2]>,
     pub range_count: u64,
+    /// Both sides' plain bytes (files up to [`files::KEEP`]), for a kind
+    /// to say which of their differences its changes name.
+    pub plain: Option<std::sync::Arc<(Vec<u8>, Vec<u8>)>>,
 }
 
 impl FileDiff {
@@ -231,6 +237,7 @@ impl FileDiff {
             explained: false,
             ranges: Vec::new(),
             range_count: 0,
+            plain: None,
         }
     }
 }
@@ -245,6 +252,12 @@ pub struct MapDiff {
     pub notes: Vec<String>,
     pub metadata: Vec<FieldChange>,
     pub objects: Vec<ObjectChange>,
+    /// By kind, objects whose only changes are below what the editor can
+    /// set (under 1/64 unit, an angle by whole turns): counted, not listed.
+    pub slight: Vec<(String, u64)>,
+    /// "8 start locations moved 64 units outward": kinds of objects that
+    /// all moved alike, a line each.
+    pub moved_alike: Vec<String>,
     pub terrain: Option<TerrainDiff>,
     pub voxels: Option<VoxelDiff>,
     pub cells: Option<GridDiff>,
@@ -263,6 +276,7 @@ impl MapDiff {
     pub fn changed(&self) -> bool {
         !self.metadata.is_empty()
             || !self.objects.is_empty()
+            || !self.slight.is_empty()
             || self
                 .terrain
                 .as_ref()
@@ -301,8 +315,23 @@ pub fn explain(diff: &mut MapDiff, single_file: bool) {
             _ => false,
         })
         .collect();
-    for (f, m) in diff.files.iter_mut().zip(marks) {
+    // Where a kind accounts for a file byte by byte, it is explained only
+    // when every differing byte is, and the rest are its ranges.
+    let exact: Vec<Option<Vec<[u64; 2]>>> = diff
+        .files
+        .iter()
+        .map(|f| {
+            let p = f.plain.as_ref()?;
+            crate::kinds::diff_unexplained(&f.name, &p.0, &p.1, diff)
+        })
+        .collect();
+    for ((f, m), exact) in diff.files.iter_mut().zip(marks).zip(exact) {
         f.explained = m && f.change == Change::Changed;
+        if let Some(left) = exact {
+            f.explained = left.is_empty() && f.change == Change::Changed;
+            f.range_count = left.len() as u64;
+            f.ranges = left.into_iter().take(files::RANGES).collect();
+        }
     }
 }
 

@@ -29,9 +29,10 @@ fn position(p: [f32; 3]) -> String {
 
 /// "tree LTlt": what an object is.
 pub fn object_title(o: &ObjectChange) -> String {
-    match o.id.is_empty() {
-        true => o.kind.to_string(),
-        false => format!("{} {}", o.kind, o.id),
+    match (o.id.is_empty(), o.name) {
+        (true, _) => o.kind.to_string(),
+        (false, Some(name)) if name != o.kind => format!("{} {} ({name})", o.kind, o.id),
+        (false, _) => format!("{} {}", o.kind, o.id),
     }
 }
 
@@ -63,18 +64,34 @@ fn object_line(o: &ObjectChange) -> String {
     line
 }
 
-fn regions(out: &mut String, regions: &[Region], unit: &str, what: &str) {
+/// How a region's corners are said: in its cells (`per` 1), or in tiles
+/// of `per` cells each ("tiles x 105..107.25").
+struct Unit<'a> {
+    cells: &'a str,
+    named: &'a str,
+    per: u32,
+}
+
+impl<'a> Unit<'a> {
+    fn new(cells: &'a str, named: &'a str, per: u32) -> Self {
+        Unit { cells, named, per }
+    }
+}
+
+fn regions(out: &mut String, regions: &[Region], unit: &Unit, what: &str) {
+    let at = |v: u32| crate::kinds::reading::coordinate(v as f32 / unit.per as f32);
     for r in regions.iter().take(REGIONS) {
         let z = r.z.map_or(String::new(), |[a, b]| format!(", z {a}..{b}"));
         let _ = writeln!(
             out,
-            "    {unit} x {}..{}, y {}..{}{z}: {} in {}",
-            r.min[0],
-            r.max[0],
-            r.min[1],
-            r.max[1],
+            "    {} x {}..{}, y {}..{}{z}: {} in {}",
+            unit.named,
+            at(r.min[0]),
+            at(r.max[0]),
+            at(r.min[1]),
+            at(r.max[1]),
             n_of(r.count, what),
-            n_of(r.cells, unit)
+            n_of(r.cells, unit.cells)
         );
     }
     if regions.len() > REGIONS {
@@ -98,13 +115,13 @@ fn section(
     by: &[(&str, u64)],
     list: &[Region],
     at: &str,
-    unit: &str,
+    unit: &Unit,
 ) {
     let _ = writeln!(
         out,
-        "{head} ({}), in {} regions{at}",
+        "{head} ({}), in {}{at}",
         counts(by),
-        list.len()
+        n_of(list.len() as u64, "regions")
     );
     regions(out, list, unit, "changes");
 }
@@ -142,6 +159,9 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
         .map(|(c, n)| format!("{n} {}", c.id()))
         .collect();
         let _ = writeln!(out, "objects: {}", by.join(", "));
+        for line in &diff.moved_alike {
+            let _ = writeln!(out, "    {line}");
+        }
         for o in diff.objects.iter().take(LISTED) {
             let _ = writeln!(out, "    {}", object_line(o));
         }
@@ -153,14 +173,22 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
             );
         }
     }
+    for (kind, n) in &diff.slight {
+        let _ = writeln!(
+            out,
+            "objects: {} moved, raised or turned by less than the editor can set (1/64 unit; an angle by whole turns), not listed",
+            n_of(*n, &format!("{kind}s"))
+        );
+    }
     if let Some(t) = &diff.terrain {
         for f in &t.header {
             let _ = writeln!(out, "terrain {}", field_line(f));
         }
         if t.tilepoints_changed > 0 {
             let head = format!("terrain: {} tilepoints changed", t.tilepoints_changed);
-            let at = " (tilepoints from the south-west)";
-            section(&mut out, &head, &t.by_field, &t.regions, at, "tilepoints");
+            let at = " (tiles from the south-west)";
+            let unit = Unit::new("tilepoints", "tiles", 1);
+            section(&mut out, &head, &t.by_field, &t.regions, at, &unit);
         }
     }
     if let Some(v) = &diff.voxels {
@@ -183,17 +211,21 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
                 v.columns_changed,
                 v.regions.len()
             );
-            regions(&mut out, &v.regions, "columns", "voxels");
+            let unit = Unit::new("columns", "columns", 1);
+            regions(&mut out, &v.regions, &unit, "voxels");
         }
     }
     if let Some(c) = diff.cells.as_ref().filter(|c| c.cells_changed > 0) {
         let head = format!("cells: {} changed", c.cells_changed);
-        section(&mut out, &head, &c.by_field, &c.regions, "", "cells");
+        let unit = Unit::new("cells", "cells", 1);
+        section(&mut out, &head, &c.by_field, &c.regions, "", &unit);
     }
     if let Some(p) = diff.pathing.as_ref().filter(|p| p.cells_changed > 0) {
         let head = format!("pathing: {} cells changed", p.cells_changed);
-        let at = " (quarter tiles from the south-west)";
-        section(&mut out, &head, &p.by_field, &p.regions, at, "cells");
+        // Cells are quarter tiles; said in tiles, as the terrain is.
+        let at = " (tiles from the south-west; a cell is a quarter tile)";
+        let unit = Unit::new("cells", "tiles", 4);
+        section(&mut out, &head, &p.by_field, &p.regions, at, &unit);
     }
     if !diff.files.is_empty() {
         let _ = writeln!(out, "files whose bytes differ: {}", diff.files.len());

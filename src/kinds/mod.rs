@@ -210,6 +210,18 @@ pub fn diff(old: &Map, new: &Map) -> Result<crate::diff::MapDiff, crate::diff::D
     Ok(d)
 }
 
+/// The byte ranges of a map's internal file `name` (its `old` and `new`
+/// bytes) that differ and that no change in `d` names, for the files a
+/// kind accounts for byte by byte; `None` for the others.
+pub fn diff_unexplained(
+    name: &str,
+    old: &[u8],
+    new: &[u8],
+    d: &crate::diff::MapDiff,
+) -> Option<Vec<[u64; 2]>> {
+    warcraft::coverage::unexplained(name, old, new, d)
+}
+
 /// Where `diff`'s changes lie on `map` (the new side), for pictures and
 /// the viewer: each kind places its own regions and objects.
 pub fn diff_marks(map: &Map, d: &crate::diff::MapDiff) -> Vec<crate::diff::Mark> {

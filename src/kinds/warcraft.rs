@@ -2,8 +2,13 @@
 //! answers for the ground, and what the map's other files add: its
 //! information and players, units, doodads and trees, pathing.
 
+pub(crate) mod coverage;
 pub(crate) mod diff;
 pub(crate) mod environment;
+mod info_diff;
+mod names;
+mod objects_diff;
+mod pairing;
 use super::bench::{time, BenchInput};
 use super::terrain::Terrain;
 use super::{Lines, MapKind};

@@ -113,6 +113,11 @@ pub struct MapInfo {
     pub environment: Option<Environment>,
     pub players: Vec<Player>,
     pub forces: Vec<Force>,
+    /// The fields kept only as text, by the names a diff gives them, in
+    /// file order: the loading and prologue screens, script language and
+    /// game data, each player's flags and ally (and enemy) priorities,
+    /// the upgrade, tech and random tables (their size and a hash).
+    pub other: Vec<(String, String)>,
 }
 
 impl MapInfo {

@@ -4,6 +4,7 @@
 #[path = "../support/corpus.rs"]
 mod corpus;
 pub mod golden;
+pub mod versions;
 pub mod window;
 
 #[allow(unused_imports)]

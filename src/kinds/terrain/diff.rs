@@ -47,7 +47,8 @@ fn ids(list: &[[u8; 4]]) -> Value {
 /// The header's fields that differ.
 fn header(old: &W3eTerrain, new: &W3eTerrain) -> Vec<FieldChange> {
     let mut out = Vec::new();
-    field(&mut out, "terrain version", old.version, new.version);
+    // The report heads these lines "terrain", so the field is "version".
+    field(&mut out, "version", old.version, new.version);
     field(
         &mut out,
         "tileset",

@@ -116,6 +116,8 @@ struct Parsed<T> {
     end: usize,
     /// Whether the layout read exactly to the end of the file.
     exact: bool,
+    /// Where each record lies, `[start, end)`, in file order.
+    spans: Vec<[u64; 2]>,
     skins: bool,
     warnings: Vec<String>,
 }
@@ -267,9 +269,13 @@ fn read_unit(r: &mut Reader, l: &Layout) -> Result<Unit, DecodeError> {
 
 fn read_doodad(r: &mut Reader, l: &Layout) -> Result<Doodad, DecodeError> {
     let c = read_common(r, l.skins)?;
-    // ROC beta (version 6) has no flags byte: its doodads are all normal.
-    let flags = if l.doodad_flags() { r.u8("flags")? } else { 2 };
-    let life = r.u8("life")?;
+    // ROC beta (version 6) has one byte here, and it is the flags, not the
+    // life: in Lost Temple's beta 103 it holds only 2 and 3, and beta 110
+    // (version 7) gives the same doodads those flags and life 100.
+    let (flags, life) = match l.doodad_flags() {
+        true => (r.u8("flags")?, r.u8("life")?),
+        false => (r.u8("flags")?, 100),
+    };
     if l.doodad_items() {
         r.i32("item table")?;
         skip_item_sets(r)?;
@@ -296,7 +302,7 @@ fn records<'a, T>(
     h: &Header,
     (file, what, min): (&str, &str, u64),
     mut read: impl FnMut(&mut Reader<'a>) -> Result<T, DecodeError>,
-) -> Result<(Vec<T>, Reader<'a>), DecodeError> {
+) -> Result<(Vec<T>, Spans, Reader<'a>), DecodeError> {
     let mut r = Reader::new(bytes, Format::W3x);
     r.bytes(16, "header")?;
     if h.count as u64 * min > r.remaining() as u64 {
@@ -311,10 +317,13 @@ fn records<'a, T>(
         ));
     }
     let mut out = Vec::with_capacity(h.count);
+    let mut spans = Vec::with_capacity(h.count);
     for i in 0..h.count {
+        let start = r.pos() as u64;
         out.push(read(&mut r).map_err(|e| prefixed(e, &format!("{file} {what} {i}")))?);
+        spans.push([start, r.pos() as u64]);
     }
-    Ok((out, r))
+    Ok((out, spans, r))
 }
 
 fn layout(h: &Header, skins: bool) -> Layout {
@@ -328,9 +337,10 @@ fn layout(h: &Header, skins: bool) -> Layout {
 fn units_with(bytes: &[u8], h: &Header, skins: bool) -> Result<Parsed<Vec<Unit>>, DecodeError> {
     let l = layout(h, skins);
     let shape = (UNITS_FILE, "unit", unit_min_size(&l));
-    let (units, r) = records(bytes, h, shape, |r| read_unit(r, &l))?;
+    let (units, spans, r) = records(bytes, h, shape, |r| read_unit(r, &l))?;
     Ok(Parsed {
         value: units,
+        spans,
         end: r.pos(),
         exact: r.remaining() == 0,
         skins,
@@ -343,7 +353,7 @@ type DoodadLists = (Vec<Doodad>, Vec<SpecialDoodad>);
 fn doodads_with(bytes: &[u8], h: &Header, skins: bool) -> Result<Parsed<DoodadLists>, DecodeError> {
     let l = layout(h, skins);
     let shape = (DOODADS_FILE, "doodad", doodad_min_size(&l));
-    let (doodads, mut r) = records(bytes, h, shape, |r| read_doodad(r, &l))?;
+    let (doodads, mut spans, mut r) = records(bytes, h, shape, |r| read_doodad(r, &l))?;
     let mut warnings = Vec::new();
     let at = r.pos();
     let version = r.i32(&format!("{DOODADS_FILE} special doodads version"))?;
@@ -357,14 +367,17 @@ fn doodads_with(bytes: &[u8], h: &Header, skins: bool) -> Result<Parsed<DoodadLi
     let mut special = Vec::with_capacity(n);
     for i in 0..n {
         let e = |e| prefixed(e, &format!("{DOODADS_FILE} special doodad {i}"));
+        let start = r.pos() as u64;
         let id = r.array("id").map_err(e)?;
         r.i32("variation").map_err(e)?;
         let x = r.i32("x").map_err(e)?;
         let y = r.i32("y").map_err(e)?;
         special.push(SpecialDoodad { id, x, y });
+        spans.push([start, r.pos() as u64]);
     }
     Ok(Parsed {
         value: (doodads, special),
+        spans,
         end: r.pos(),
         exact: r.remaining() == 0,
         skins,
@@ -380,7 +393,7 @@ fn choose<T>(
     h: &Header,
     skins: Option<bool>,
     parse: impl Fn(bool) -> Result<Parsed<T>, DecodeError>,
-) -> Result<(T, Vec<String>), DecodeError> {
+) -> Result<(T, Vec<String>, Spans), DecodeError> {
     let name = |s: bool| {
         if s {
             "with skin IDs"
@@ -450,7 +463,7 @@ fn choose<T>(
         ));
     }
     notes.append(&mut p.warnings);
-    Ok((p.value, notes))
+    Ok((p.value, notes, p.spans))
 }
 
 /// Decodes `war3mapUnits.doo`: its records and the warnings it raised.
@@ -460,6 +473,18 @@ pub fn decode_units(
     bytes: &[u8],
     skins: Option<bool>,
 ) -> Result<(Vec<Unit>, Vec<String>), DecodeError> {
+    decode_units_spans(bytes, skins).map(|(units, warnings, _)| (units, warnings))
+}
+
+/// Where each record of a doo file lies, `[start, end)`, in file order
+/// (a `war3map.doo`'s special doodads after its doodads).
+pub type Spans = Vec<[u64; 2]>;
+
+/// [`decode_units`], with where each record lies.
+pub fn decode_units_spans(
+    bytes: &[u8],
+    skins: Option<bool>,
+) -> Result<(Vec<Unit>, Vec<String>, Spans), DecodeError> {
     let mut r = Reader::new(bytes, Format::W3x);
     let h = read_header(&mut r, UNITS_FILE)?;
     let mut warnings = Vec::new();
@@ -469,9 +494,9 @@ pub fn decode_units(
             h.version, h.subversion
         ));
     }
-    let (units, mut w) = choose(UNITS_FILE, bytes, &h, skins, |s| units_with(bytes, &h, s))?;
+    let (units, mut w, spans) = choose(UNITS_FILE, bytes, &h, skins, |s| units_with(bytes, &h, s))?;
     warnings.append(&mut w);
-    Ok((units, warnings))
+    Ok((units, warnings, spans))
 }
 
 /// What [`decode_doodads`] returns: the doodads, the special doodads and
@@ -481,6 +506,14 @@ pub type DecodedDoodads = (Vec<Doodad>, Vec<SpecialDoodad>, Vec<String>);
 /// Decodes `war3map.doo`: its doodads, its special doodads and the warnings
 /// it raised. `skins` as for [`decode_units`].
 pub fn decode_doodads(bytes: &[u8], skins: Option<bool>) -> Result<DecodedDoodads, DecodeError> {
+    decode_doodads_spans(bytes, skins).map(|(d, _)| d)
+}
+
+/// [`decode_doodads`], with where each record lies.
+pub fn decode_doodads_spans(
+    bytes: &[u8],
+    skins: Option<bool>,
+) -> Result<(DecodedDoodads, Spans), DecodeError> {
     let mut r = Reader::new(bytes, Format::W3x);
     let h = read_header(&mut r, DOODADS_FILE)?;
     let mut warnings = Vec::new();
@@ -490,11 +523,11 @@ pub fn decode_doodads(bytes: &[u8], skins: Option<bool>) -> Result<DecodedDoodad
             h.version, h.subversion
         ));
     }
-    let ((doodads, special), mut w) = choose(DOODADS_FILE, bytes, &h, skins, |s| {
+    let ((doodads, special), mut w, spans) = choose(DOODADS_FILE, bytes, &h, skins, |s| {
         doodads_with(bytes, &h, s)
     })?;
     warnings.append(&mut w);
-    Ok((doodads, special, warnings))
+    Ok(((doodads, special, warnings), spans))
 }
 
 #[cfg(test)]

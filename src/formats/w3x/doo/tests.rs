@@ -120,8 +120,11 @@ fn doodad(v: &mut Vec<u8>, l: L, id: &[u8; 4], i: i32, sets: bool) {
     common(v, l, id, i);
     if l.version > 6 {
         v.put_u8(2);
+        v.put_u8(100);
+    } else {
+        // The beta's one byte: the flags (3 as Lost Temple's beta 103 has).
+        v.put_u8(3);
     }
-    v.put_u8(100);
     if l.version >= 8 {
         v.put_i32(-1);
         if sets {
@@ -231,7 +234,7 @@ fn doodads_decode_in_both_layouts_and_versions() {
 }
 
 #[test]
-fn roc_beta_doodads_have_no_flags_byte() {
+fn roc_beta_doodads_have_flags_and_no_life_byte() {
     let l = L {
         version: 6,
         subversion: 7,
@@ -241,7 +244,7 @@ fn roc_beta_doodads_have_no_flags_byte() {
     let (doodads, special, w) = decode_doodads(&bytes, None).unwrap();
     assert!(w[0].contains("version 6 subversion 7 is not one"), "{w:?}");
     assert_eq!(doodads.len(), 3);
-    assert_eq!((doodads[0].flags, doodads[0].life), (2, 100));
+    assert_eq!((doodads[0].flags, doodads[0].life), (3, 100));
     assert_eq!(special.len(), 2);
 }
 
