@@ -6,6 +6,7 @@
 //! texture view, `app` is the window; `info` summarises a map for people and
 //! for scripts. `docs/ARCHITECTURE.md` tells the whole flow.
 
+pub mod analysis;
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod desktop;

@@ -225,6 +225,19 @@ enum Command {
         #[arg(long)]
         uninstall: bool,
     },
+    /// How a map plays: Warcraft III ground distances between start
+    /// locations and gold mines over the pathing map, and the fairness table
+    /// (each player's main mine, natural expansion and nearest opponent,
+    /// and how far apart the players are).
+    Analyze {
+        /// The map.
+        file: PathBuf,
+        /// Print one JSON object instead.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        map_size: MapSize,
+    },
     /// Replay a player's input on an Ace of Spades (voxel) map under the
     /// servers' physics and print the player's state every tick (1/60 s):
     /// `tick px py pz vx vy vz airborne wade damage`. SCRIPT: a first line
@@ -346,6 +359,11 @@ fn run(cli: Cli) -> Result<()> {
             prefix,
             uninstall,
         }) => cli::install_desktop::install_desktop(prefix, uninstall),
+        Some(Command::Analyze {
+            file,
+            json,
+            map_size,
+        }) => cli::analyze::analyze(&file, json, &map_size.load_options()),
         Some(Command::Walk {
             file,
             script,

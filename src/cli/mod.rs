@@ -1,5 +1,6 @@
 //! The subcommands of the `mapscope` binary, one a file.
 
+pub mod analyze;
 pub mod args;
 pub mod bench;
 pub mod convert;

@@ -89,6 +89,11 @@ pub trait MapKind: Shown {
     fn placed_objects(&self) -> usize {
         0
     }
+    /// The ground the analysis measures distances on, with the places it
+    /// measures between (`mapscope analyze`); why not, where it cannot.
+    fn ground_map(&self) -> Result<crate::analysis::GroundMap, String> {
+        Err("mapscope analyzes Warcraft III maps' ground so far; Ace of Spades reachability is not done yet".into())
+    }
     /// The map as a player walks it (`mapscope walk`, the viewer's walk
     /// mode); `None` where the kind has no walking.
     fn walking(&self) -> Option<crate::walk::Walking> {

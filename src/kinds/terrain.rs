@@ -21,6 +21,10 @@ pub(super) struct Terrain<'a> {
 }
 
 impl MapKind for Terrain<'_> {
+    fn ground_map(&self) -> Result<crate::analysis::GroundMap, String> {
+        Err("a bare war3map.w3e holds no pathing map, start locations or gold mines: analyze the whole map (.w3x, .w3m or its folder)".into())
+    }
+
     /// A footman on the ground, cliffs (not ramps) as walls.
     fn walking(&self) -> Option<crate::walk::Walking> {
         walk::walking(self.terrain, None)

@@ -5,6 +5,7 @@
 pub(crate) mod coverage;
 pub(crate) mod diff;
 pub(crate) mod environment;
+mod ground;
 mod info_diff;
 mod names;
 mod objects_diff;
@@ -114,6 +115,10 @@ fn players_json(info: &MapInfo) -> Value {
 }
 
 impl MapKind for Warcraft<'_> {
+    fn ground_map(&self) -> Result<crate::analysis::GroundMap, String> {
+        ground::ground_map(self.map)
+    }
+
     /// A footman on the ground, off what the pathing map forbids.
     fn walking(&self) -> Option<crate::walk::Walking> {
         super::terrain::walk::walking(&self.map.terrain, self.map.pathing.as_ref())

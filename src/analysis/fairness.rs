@@ -1,0 +1,250 @@
+//! Ground distances between a map's start locations and gold mines, and
+//! the fairness table ladder keepers judge a map by: each player's walk to
+//! its main (nearest) mine, its natural expansion (second nearest) and its
+//! nearest opponent, with how far apart the players are in each.
+
+use super::ground::WalkGrid;
+
+/// A player's start location.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Start {
+    /// As the game numbers players, from 1.
+    pub player: u32,
+    /// The forces (teams) it is in, as indices; empty where the map sets
+    /// none.
+    pub forces: Vec<usize>,
+    /// World units.
+    pub at: [f32; 2],
+}
+
+/// What the analysis is given: a kind's ground and places.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroundMap {
+    pub grid: WalkGrid,
+    pub starts: Vec<Start>,
+    /// Gold mines, world units.
+    pub mines: Vec<[f32; 2]>,
+}
+
+/// One player's row of the table: world units, `None` where unreachable.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub player: u32,
+    pub main_mine: Option<f32>,
+    pub natural: Option<f32>,
+    /// The distance and the opponent's player number.
+    pub opponent: Option<(f32, u32)>,
+}
+
+/// A column's spread: largest minus smallest, as a share of the smallest,
+/// and the players with each.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spread {
+    pub column: &'static str,
+    pub spread: f32,
+    pub share: f32,
+    pub nearest: (u32, f32),
+    pub farthest: (u32, f32),
+}
+
+/// Spreads above this share are flagged.
+pub const UNFAIR: f32 = 0.05;
+
+/// Everything the analysis says of a map's ground.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroundReport {
+    /// Rows: starts in the map's order; columns: mines in the map's order.
+    pub start_to_mine: Vec<Vec<Option<f32>>>,
+    pub start_to_start: Vec<Vec<Option<f32>>>,
+    pub rows: Vec<Row>,
+    pub spreads: Vec<Spread>,
+    /// Mines no start location can reach (indices).
+    pub unreachable_mines: Vec<usize>,
+    /// Pairs of players who cannot reach each other.
+    pub unconnected: Vec<(u32, u32)>,
+    /// Starts or mines standing on no walkable cell at all.
+    pub stranded: Vec<String>,
+}
+
+/// The ground distances and the table.
+pub fn analyze(map: &GroundMap) -> GroundReport {
+    let g = &map.grid;
+    let start_cells: Vec<_> = map.starts.iter().map(|s| g.stand(s.at)).collect();
+    let mine_cells: Vec<_> = map.mines.iter().map(|&m| g.stand(m)).collect();
+    let mut stranded = Vec::new();
+    for (s, c) in map.starts.iter().zip(&start_cells) {
+        if c.is_none() {
+            stranded.push(format!("player {}'s start location", s.player));
+        }
+    }
+    for (i, c) in mine_cells.iter().enumerate() {
+        if c.is_none() {
+            stranded.push(format!("gold mine {}", i + 1));
+        }
+    }
+    let fields: Vec<Option<Vec<f32>>> = start_cells
+        .iter()
+        .map(|c| c.map(|c| g.distances(c)))
+        .collect();
+    let to = |field: &Option<Vec<f32>>, cell: &Option<(u32, u32)>| -> Option<f32> {
+        g.at(field.as_ref()?, (*cell)?)
+    };
+    let start_to_mine: Vec<Vec<Option<f32>>> = fields
+        .iter()
+        .map(|f| mine_cells.iter().map(|c| to(f, c)).collect())
+        .collect();
+    let start_to_start: Vec<Vec<Option<f32>>> = fields
+        .iter()
+        .map(|f| start_cells.iter().map(|c| to(f, c)).collect())
+        .collect();
+    let rows: Vec<Row> = map
+        .starts
+        .iter()
+        .enumerate()
+        .map(|(i, s)| row(map, i, s, &start_to_mine[i], &start_to_start[i]))
+        .collect();
+    let unreachable_mines = (0..map.mines.len())
+        .filter(|&m| start_to_mine.iter().all(|r| r[m].is_none()))
+        .collect();
+    let mut unconnected = Vec::new();
+    for (i, a) in map.starts.iter().enumerate() {
+        for (j, b) in map.starts.iter().enumerate().skip(i + 1) {
+            if start_to_start[i][j].is_none() {
+                unconnected.push((a.player, b.player));
+            }
+        }
+    }
+    GroundReport {
+        spreads: spreads(&rows),
+        start_to_mine,
+        start_to_start,
+        rows,
+        unreachable_mines,
+        unconnected,
+        stranded,
+    }
+}
+
+/// Player `i`'s row: its two nearest mines and its nearest opponent (not
+/// in a force with it, where the map sets forces and that leaves anyone;
+/// else every other player).
+fn row(map: &GroundMap, i: usize, s: &Start, mines: &[Option<f32>], starts: &[Option<f32>]) -> Row {
+    let mut near: Vec<f32> = mines.iter().flatten().copied().collect();
+    near.sort_by(f32::total_cmp);
+    let allied = |o: &Start| o.forces.iter().any(|f| s.forces.contains(f));
+    let others: Vec<usize> = (0..map.starts.len()).filter(|&j| j != i).collect();
+    let enemies: Vec<usize> = others
+        .iter()
+        .copied()
+        .filter(|&j| !allied(&map.starts[j]))
+        .collect();
+    let pool = if enemies.is_empty() { others } else { enemies };
+    let opponent = pool
+        .iter()
+        .filter_map(|&j| Some((starts[j]?, map.starts[j].player)))
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    Row {
+        player: s.player,
+        main_mine: near.first().copied(),
+        natural: near.get(1).copied(),
+        opponent,
+    }
+}
+
+/// A column of the table: its name and how a row gives it.
+type Column = (&'static str, fn(&Row) -> Option<f32>);
+
+fn spreads(rows: &[Row]) -> Vec<Spread> {
+    let columns: [Column; 3] = [
+        ("main mine", |r| r.main_mine),
+        ("natural", |r| r.natural),
+        ("nearest opponent", |r| r.opponent.map(|o| o.0)),
+    ];
+    columns
+        .iter()
+        .filter_map(|(column, get)| {
+            let values: Vec<(u32, f32)> = rows
+                .iter()
+                .filter_map(|r| Some((r.player, get(r)?)))
+                .collect();
+            let nearest = *values.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
+            let farthest = *values.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
+            let spread = farthest.1 - nearest.1;
+            Some(Spread {
+                column,
+                spread,
+                share: if nearest.1 > 0.0 {
+                    spread / nearest.1
+                } else {
+                    0.0
+                },
+                nearest,
+                farthest,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An open 20 x 10 field, cells of 32 units from (0, 0).
+    fn field() -> WalkGrid {
+        WalkGrid {
+            width: 20,
+            height: 10,
+            walkable: vec![true; 200],
+            origin: [0.0, 0.0],
+            cell: 32.0,
+        }
+    }
+
+    fn start(player: u32, force: usize, x: f32) -> Start {
+        Start {
+            player,
+            forces: vec![force],
+            at: [x, 16.0],
+        }
+    }
+
+    #[test]
+    fn the_table_finds_main_natural_and_opponent_and_flags_spreads() {
+        let map = GroundMap {
+            grid: field(),
+            starts: vec![start(1, 0, 16.0), start(2, 0, 48.0), start(3, 1, 624.0)],
+            // Player 1's main mine is 2 cells away, player 3's 4.
+            mines: vec![[80.0, 16.0], [112.0, 16.0], [496.0, 16.0]],
+        };
+        let r = analyze(&map);
+        assert_eq!(r.start_to_mine[0][0], Some(64.0));
+        assert_eq!(r.rows[0].main_mine, Some(64.0));
+        assert_eq!(r.rows[0].natural, Some(96.0));
+        // Player 2 is allied with 1: its opponent is player 3.
+        assert_eq!(r.rows[1].opponent.map(|o| o.1), Some(3));
+        assert_eq!(r.rows[2].opponent.map(|o| o.1), Some(2));
+        let main = &r.spreads[0];
+        assert_eq!((main.nearest.0, main.farthest.0), (2, 3));
+        assert!(main.share > UNFAIR);
+        assert!(r.unreachable_mines.is_empty() && r.unconnected.is_empty());
+    }
+
+    #[test]
+    fn a_walled_off_mine_and_player_are_listed() {
+        let mut grid = field();
+        for y in 0..10 {
+            grid.walkable[y * 20 + 10] = false;
+        }
+        let map = GroundMap {
+            grid,
+            starts: vec![start(1, 0, 16.0), start(2, 1, 624.0)],
+            mines: vec![[80.0, 16.0], [-500.0, -500.0]],
+        };
+        let r = analyze(&map);
+        assert_eq!(r.unconnected, vec![(1, 2)]);
+        assert_eq!(r.rows[0].opponent, None);
+        assert_eq!(r.start_to_mine[1][0], None);
+        // The far-off mine stands on the nearest walkable cell, (0, 0).
+        assert!(r.start_to_mine[0][1].is_some());
+    }
+}

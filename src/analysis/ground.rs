@@ -1,0 +1,182 @@
+//! Ground distances on a walkability grid: the shortest path over walkable
+//! cells, moving to the 8 neighbouring cells, a diagonal step only where
+//! both cells beside it are walkable too (a unit cannot squeeze between two
+//! blocked corners), each step one cell or √2 cells long.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Which cells can be walked, row by row from the bottom, and where the
+/// grid lies: `origin` is the world position of cell (0, 0)'s corner and
+/// `cell` a cell's side, in world units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WalkGrid {
+    pub width: u32,
+    pub height: u32,
+    pub walkable: Vec<bool>,
+    pub origin: [f32; 2],
+    pub cell: f32,
+}
+
+impl WalkGrid {
+    fn index(&self, x: u32, y: u32) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    fn open(&self, x: i64, y: i64) -> bool {
+        x >= 0
+            && y >= 0
+            && x < self.width as i64
+            && y < self.height as i64
+            && self.walkable[self.index(x as u32, y as u32)]
+    }
+
+    /// The walkable cell a point stands on: its own where walkable, else
+    /// the one whose centre is nearest it; `None` where no cell is.
+    pub fn stand(&self, at: [f32; 2]) -> Option<(u32, u32)> {
+        let fx = (at[0] - self.origin[0]) / self.cell;
+        let fy = (at[1] - self.origin[1]) / self.cell;
+        let (cx, cy) = (fx.floor() as i64, fy.floor() as i64);
+        if self.open(cx, cy) {
+            return Some((cx as u32, cy as u32));
+        }
+        let reach = self.width.max(self.height) as i64 + cx.abs() + cy.abs();
+        let mut best: Option<(f32, (u32, u32))> = None;
+        for ring in 1..=reach {
+            // Every cell of this ring is at least `ring - 1` cells away.
+            if best.is_some_and(|(d, _)| d < (ring - 1) as f32) {
+                break;
+            }
+            for (x, y) in ring_cells(cx, cy, ring) {
+                if self.open(x, y) {
+                    let d = ((x as f32 + 0.5 - fx).powi(2) + (y as f32 + 0.5 - fy).powi(2)).sqrt();
+                    if best.is_none_or(|(b, _)| d < b) {
+                        best = Some((d, (x as u32, y as u32)));
+                    }
+                }
+            }
+        }
+        best.map(|(_, c)| c)
+    }
+
+    /// Distances in world units from `from` to every cell (infinite where
+    /// it cannot be reached).
+    pub fn distances(&self, from: (u32, u32)) -> Vec<f32> {
+        let n = self.walkable.len();
+        let mut dist = vec![f32::INFINITY; n];
+        let mut heap = BinaryHeap::new();
+        let start = self.index(from.0, from.1);
+        dist[start] = 0.0;
+        // Non-negative floats order as their bits do.
+        heap.push(Reverse((0u32, start as u32)));
+        let (straight, diagonal) = (self.cell, self.cell * std::f32::consts::SQRT_2);
+        let w = self.width as i64;
+        while let Some(Reverse((bits, i))) = heap.pop() {
+            let d = f32::from_bits(bits);
+            if d > dist[i as usize] {
+                continue;
+            }
+            let (x, y) = (i as i64 % w, i as i64 / w);
+            for (dx, dy) in STEPS {
+                let (nx, ny) = (x + dx, y + dy);
+                if !self.open(nx, ny) {
+                    continue;
+                }
+                let diag = dx != 0 && dy != 0;
+                if diag && !(self.open(x + dx, y) && self.open(x, y + dy)) {
+                    continue;
+                }
+                let nd = d + if diag { diagonal } else { straight };
+                let j = (ny * w + nx) as usize;
+                if nd < dist[j] {
+                    dist[j] = nd;
+                    heap.push(Reverse((nd.to_bits(), j as u32)));
+                }
+            }
+        }
+        dist
+    }
+
+    /// The distance at cell `c` of a field [`Self::distances`] made.
+    pub fn at(&self, field: &[f32], c: (u32, u32)) -> Option<f32> {
+        let d = field[self.index(c.0, c.1)];
+        d.is_finite().then_some(d)
+    }
+}
+
+const STEPS: [(i64, i64); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// The cells `ring` steps (in the larger of x and y) from (cx, cy).
+fn ring_cells(cx: i64, cy: i64, ring: i64) -> impl Iterator<Item = (i64, i64)> {
+    (-ring..=ring).flat_map(move |d| {
+        [
+            (cx + d, cy - ring),
+            (cx + d, cy + ring),
+            (cx - ring, cy + d),
+            (cx + ring, cy + d),
+        ]
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&str]) -> WalkGrid {
+        // Rows as written top to bottom; the grid counts from the bottom.
+        let height = rows.len() as u32;
+        let width = rows[0].len() as u32;
+        let walkable = rows
+            .iter()
+            .rev()
+            .flat_map(|r| r.chars().map(|c| c == '.'))
+            .collect();
+        WalkGrid {
+            width,
+            height,
+            walkable,
+            origin: [0.0, 0.0],
+            cell: 32.0,
+        }
+    }
+
+    #[test]
+    fn diagonals_do_not_cut_blocked_corners() {
+        let g = grid(&["..#", ".#.", "..."]);
+        let field = g.distances((0, 2));
+        // (2, 1) is reached the long way round, down and along the bottom:
+        // every diagonal there passes a blocked corner.
+        let d = g.at(&field, (2, 1)).unwrap();
+        let expected = 32.0 * 5.0;
+        assert!((d - expected).abs() < 1e-3, "{d} vs {expected}");
+        assert_eq!(g.at(&field, (2, 2)), None, "a blocked cell");
+    }
+
+    #[test]
+    fn a_point_on_a_blocked_cell_stands_on_the_nearest_walkable_one() {
+        let g = grid(&["#####", "#####", "####."]);
+        assert_eq!(g.stand([16.0, 80.0]), Some((4, 0)));
+        assert_eq!(g.stand([150.0, 10.0]), Some((4, 0)));
+        let none = grid(&["##", "##"]);
+        assert_eq!(none.stand([0.0, 0.0]), None);
+    }
+
+    #[test]
+    fn walls_are_walked_around() {
+        let g = grid(&[".....", ".###.", "....."]);
+        let field = g.distances((0, 1));
+        let d = g.at(&field, (4, 1)).unwrap();
+        // Down, four along, up: no diagonal past the wall's corners.
+        let expected = 6.0 * 32.0;
+        assert!((d - expected).abs() < 1e-3, "{d} vs {expected}");
+    }
+}

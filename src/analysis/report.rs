@@ -1,0 +1,118 @@
+//! The analysis for people (`mapscope analyze`) and for scripts (`--json`).
+
+use super::fairness::{GroundReport, UNFAIR};
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+
+/// What the distances leave out, said with them.
+pub const GROUND_NOTE: &str = "shortest walks over the pathing map's walkable cells (32 x 32 game units, to the 8 neighbours, diagonals only between two walkable cells); trees and other objects are not counted (they can be cut, or are placed later)";
+
+fn units(d: Option<f32>) -> String {
+    d.map_or("unreachable".into(), |d| format!("{:.0}", d))
+}
+
+/// The report as text: the table, its spreads (over 5 % flagged with the
+/// players), and what cannot be reached.
+pub fn text(r: &GroundReport, mines: usize) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Ground distances, game units: {GROUND_NOTE}.");
+    if r.rows.is_empty() {
+        let _ = writeln!(out, "The map places no start locations: there is no table.");
+    } else {
+        if mines == 0 {
+            let _ = writeln!(out, "The map places no gold mines: no mine distances.");
+        }
+        let _ = writeln!(
+            out,
+            "\n{:<8}{:>12}{:>12}{:>26}",
+            "player", "main mine", "natural", "nearest opponent"
+        );
+        for row in &r.rows {
+            let opponent = row.opponent.map_or("unreachable".into(), |(d, p)| {
+                format!("{d:.0} (player {p})")
+            });
+            let _ = writeln!(
+                out,
+                "{:<8}{:>12}{:>12}{:>26}",
+                row.player,
+                units(row.main_mine),
+                units(row.natural),
+                opponent
+            );
+        }
+        for s in &r.spreads {
+            let _ = writeln!(
+                out,
+                "spread of {}: {:.0} ({:.1} %){}",
+                s.column,
+                s.spread,
+                s.share * 100.0,
+                if s.share > UNFAIR {
+                    format!(
+                        ", over 5 %: player {} walks {:.0}, player {} {:.0}",
+                        s.farthest.0, s.farthest.1, s.nearest.0, s.nearest.1
+                    )
+                } else {
+                    String::new()
+                }
+            );
+        }
+    }
+    for i in &r.unreachable_mines {
+        let _ = writeln!(
+            out,
+            "gold mine {} cannot be reached from any start location",
+            i + 1
+        );
+    }
+    for (a, b) in &r.unconnected {
+        let _ = writeln!(out, "players {a} and {b} cannot reach each other on foot");
+    }
+    for s in &r.stranded {
+        let _ = writeln!(out, "{s} stands on no walkable ground at all");
+    }
+    out
+}
+
+/// The report as JSON: `ground.start_to_mine` and `ground.start_to_start`
+/// (null where unreachable; rows and columns in `info --json`'s orders),
+/// `fairness` (rows and spreads), and what cannot be reached.
+pub fn json(r: &GroundReport) -> Value {
+    let matrix = |m: &Vec<Vec<Option<f32>>>| -> Value {
+        m.iter()
+            .map(|row| {
+                row.iter()
+                    .map(|d| d.map(|d| (d * 10.0).round() / 10.0))
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+            .into()
+    };
+    json!({
+        "ground": {
+            "unit": "game units",
+            "note": GROUND_NOTE,
+            "start_to_mine": matrix(&r.start_to_mine),
+            "start_to_start": matrix(&r.start_to_start),
+        },
+        "fairness": {
+            "rows": r.rows.iter().map(|row| json!({
+                "player": row.player,
+                "main_mine": row.main_mine,
+                "natural": row.natural,
+                "nearest_opponent": row.opponent.map(|(d, p)| json!({"player": p, "distance": d})),
+            })).collect::<Vec<_>>(),
+            "spreads": r.spreads.iter().map(|s| json!({
+                "column": s.column,
+                "spread": s.spread,
+                "share": s.share,
+                "flagged": s.share > UNFAIR,
+                "nearest": {"player": s.nearest.0, "distance": s.nearest.1},
+                "farthest": {"player": s.farthest.0, "distance": s.farthest.1},
+            })).collect::<Vec<_>>(),
+        },
+        "unreachable_mines": r.unreachable_mines.iter().map(|i| i + 1).collect::<Vec<_>>(),
+        "unconnected_players": r.unconnected.iter().map(|(a, b)| [a, b]).collect::<Vec<_>>(),
+        "stranded": r.stranded,
+    })
+}

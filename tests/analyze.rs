@@ -1,0 +1,220 @@
+//! `mapscope analyze` on the corpus's ladder maps, its ground distances
+//! checked against a computation written here from the rule (not calling
+//! mapscope's path code): the pathing map's walkable cells (bit 0x02
+//! clear), 8 neighbours, a diagonal only between two walkable cells, steps
+//! of 32 and 32·√2 units; a point on the walkable cell nearest it.
+
+mod common;
+
+use common::corpus_files;
+use mapscope::formats::{self, LoadOptions};
+use mapscope::store::{Content, Map};
+use rayon::prelude::*;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Whole steps in thousandths of a unit: an integer Dijkstra, unlike the
+/// program's float one.
+const STRAIGHT: u64 = 32_000;
+const DIAGONAL: u64 = 45_255; // 32000 × √2, rounded
+
+struct Pathing {
+    w: i64,
+    h: i64,
+    open: Vec<bool>,
+    origin: [f64; 2],
+}
+
+impl Pathing {
+    fn of(map: &Map) -> Option<Pathing> {
+        let Content::Warcraft(m) = &map.content else {
+            return None;
+        };
+        let p = m.pathing.as_ref()?;
+        Some(Pathing {
+            w: p.width as i64,
+            h: p.height as i64,
+            open: p.cells.iter().map(|c| c & 2 == 0).collect(),
+            origin: [m.terrain.offset[0] as f64, m.terrain.offset[1] as f64],
+        })
+    }
+
+    fn walkable(&self, x: i64, y: i64) -> bool {
+        (0..self.w).contains(&x) && (0..self.h).contains(&y) && self.open[(y * self.w + x) as usize]
+    }
+
+    /// The cell a point stands on: its own, else the walkable cell whose
+    /// centre is nearest, by looking at every cell.
+    fn cell(&self, at: [f64; 2]) -> Option<(i64, i64)> {
+        let fx = (at[0] - self.origin[0]) / 32.0;
+        let fy = (at[1] - self.origin[1]) / 32.0;
+        let own = (fx.floor() as i64, fy.floor() as i64);
+        if self.walkable(own.0, own.1) {
+            return Some(own);
+        }
+        (0..self.h)
+            .flat_map(|y| (0..self.w).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.walkable(x, y))
+            .min_by(|a, b| {
+                let d = |(x, y): (i64, i64)| {
+                    (x as f64 + 0.5 - fx).powi(2) + (y as f64 + 0.5 - fy).powi(2)
+                };
+                d(*a).total_cmp(&d(*b))
+            })
+    }
+
+    fn field(&self, from: (i64, i64)) -> Vec<u64> {
+        let mut dist = vec![u64::MAX; self.open.len()];
+        let mut queue = BinaryHeap::new();
+        let i = (from.1 * self.w + from.0) as usize;
+        dist[i] = 0;
+        queue.push(Reverse((0u64, from)));
+        while let Some(Reverse((d, (x, y)))) = queue.pop() {
+            if d > dist[(y * self.w + x) as usize] {
+                continue;
+            }
+            for dy in -1..=1i64 {
+                for dx in -1..=1i64 {
+                    let (nx, ny) = (x + dx, y + dy);
+                    if (dx, dy) == (0, 0) || !self.walkable(nx, ny) {
+                        continue;
+                    }
+                    let diagonal = dx != 0 && dy != 0;
+                    if diagonal && !(self.walkable(nx, y) && self.walkable(x, ny)) {
+                        continue;
+                    }
+                    let nd = d + if diagonal { DIAGONAL } else { STRAIGHT };
+                    let j = (ny * self.w + nx) as usize;
+                    if nd < dist[j] {
+                        dist[j] = nd;
+                        queue.push(Reverse((nd, (nx, ny))));
+                    }
+                }
+            }
+        }
+        dist
+    }
+}
+
+fn points(list: &serde_json::Value) -> Vec<[f64; 2]> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let p = &p["position"];
+            [p[0].as_f64().unwrap(), p[1].as_f64().unwrap()]
+        })
+        .collect()
+}
+
+/// Both matrices of `analyze --json`, every entry within 1 % or 64 units
+/// of the test's own, null exactly where the test finds no way; rows in
+/// `info --json`'s order of start locations, columns in its order of mines
+/// and start locations.
+#[test]
+fn ground_distances_agree_with_an_independent_count_on_every_ladder_map() {
+    let maps = corpus_files("w3x/ladder", "w3x");
+    let checked: Vec<usize> = maps
+        .par_iter()
+        .map(|path| {
+            let map = formats::load_path(path, &LoadOptions::default()).unwrap();
+            let info = mapscope::info::summary_json(&map);
+            let info: serde_json::Value = serde_json::from_str(&info.to_string()).unwrap();
+            let (starts, mines) = (
+                points(&info["start_locations"]),
+                points(&info["gold_mines"]),
+            );
+            let kind = mapscope::kinds::of(&map);
+            let ground = kind
+                .ground_map()
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let got = mapscope::analysis::report::json(&mapscope::analysis::analyze(&ground));
+            let p = Pathing::of(&map).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy();
+            let mut entries = 0;
+            for (i, s) in starts.iter().enumerate() {
+                let field = p.field(p.cell(*s).expect("a start stands somewhere"));
+                let check = |matrix: &str, targets: &[[f64; 2]]| {
+                    for (j, t) in targets.iter().enumerate() {
+                        let want = p.cell(*t).map(|(x, y)| field[(y * p.w + x) as usize]);
+                        let want = want.filter(|&d| d != u64::MAX).map(|d| d as f64 / 1000.0);
+                        let entry = &got["ground"][matrix][i][j];
+                        match (want, entry.as_f64()) {
+                            (None, None) => {}
+                            (Some(w), Some(g)) => assert!(
+                                (w - g).abs() <= (w * 0.01).max(64.0),
+                                "{name}: {matrix}[{i}][{j}] {g} against {w}"
+                            ),
+                            (w, _) => panic!("{name}: {matrix}[{i}][{j}] {entry} against {w:?}"),
+                        }
+                    }
+                    targets.len()
+                };
+                entries += check("start_to_mine", &mines) + check("start_to_start", &starts);
+            }
+            entries
+        })
+        .collect();
+    if !maps.is_empty() {
+        let total: usize = checked.iter().sum();
+        assert!(total > 1000, "{total} entries checked");
+        assert!(
+            checked.iter().all(|&n| n > 0),
+            "every map has start locations"
+        );
+    }
+}
+
+/// What cannot be measured is said, not a panic or an error: a map with
+/// no pathing map, a voxel map.
+#[test]
+fn maps_it_cannot_measure_get_a_statement() {
+    let dir = common::scratch_dir("analyze", "statements");
+    let vxl = dir.join("flat.vxl");
+    let mut s = mapscope::store::voxels::VoxelStore::new(
+        512,
+        512,
+        64,
+        mapscope::store::voxels::FourthByte::Shade,
+    );
+    for _ in 0..512 * 512 {
+        s.push_slab(mapscope::store::voxels::Slab {
+            top: 50,
+            top_len: 1,
+            bottom: 64,
+            bottom_len: 0,
+        });
+        s.push_colors([0x7f80_8080]);
+        s.end_column();
+    }
+    s.finish();
+    let map = Map {
+        format: formats::Format::AosVxl,
+        meta: Default::default(),
+        content: Content::Voxels(s),
+    };
+    std::fs::write(
+        &vxl,
+        formats::encode(&map, formats::Format::AosVxl).unwrap(),
+    )
+    .unwrap();
+    let w3e = dir.join("t.w3e");
+    let t = mapscope::store::terrain::W3eTerrain::flat(9, 9, 11);
+    std::fs::write(&w3e, formats::w3e::encode_terrain(&t).unwrap()).unwrap();
+    for file in [&vxl, &w3e] {
+        let out = common::mapscope(&["analyze".as_ref(), file.as_os_str()]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            text.contains("not done yet") || text.contains("pathing"),
+            "{text}"
+        );
+        let out = common::mapscope(&["analyze".as_ref(), file.as_os_str(), "--json".as_ref()]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert!(v["statement"].is_string());
+    }
+}
