@@ -32,7 +32,7 @@ struct Cli {
     screenshot: Option<PathBuf>,
     /// Windows and modes to open at start, comma-separated: orbit, browser,
     /// screenshot-settings, f12, pathing, minimap (for scripted pictures of the UI),
-    /// spin (circle the map; walking, turn in place), walk (walk mode), moving (the --screenshot picture as the moving view
+    /// spin (circle the map; walking, turn in place), walk (walk mode), fly (with walk: fly on from the player's eye), moving (the --screenshot picture as the moving view
     /// draws it: far chunks coarser).
     #[arg(long, value_parser = parse_start)]
     start_with: Option<mapscope::app::StartWith>,

@@ -83,6 +83,9 @@ impl App {
                     }
                     if std::mem::take(&mut self.start.walk) {
                         self.enter_walk(false);
+                        if self.start.fly {
+                            self.leave_walk();
+                        }
                     }
                     if std::mem::take(&mut self.start.minimap) {
                         self.show_minimap();

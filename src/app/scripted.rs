@@ -89,7 +89,8 @@ impl App {
 /// Windows and modes to open at start: `orbit`, `browser`,
 /// `screenshot-settings`, `f12` (take a screenshot as F12 does once the
 /// map is shown), `pathing`, `minimap`, `spin` (turn the camera), `walk`
-/// (walk mode, from a spawn or where the first view looks), and `moving`
+/// (walk mode, from a spawn or where the first view looks), `fly` (with
+/// `walk`: flying on from the player's eye at once), and `moving`
 /// (the scripted picture as the moving view draws it).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StartWith {
@@ -106,6 +107,9 @@ pub struct StartWith {
     pub spin: bool,
     /// Walk mode (P) once the map is shown.
     pub walk: bool,
+    /// With `walk`: fly on at once from the player's eye (a fly camera
+    /// where a player stands, to compare frames with walking).
+    pub fly: bool,
     /// Draw the scripted picture as the last frame was drawn while the
     /// camera moved (its levels of detail and face budget; at the
     /// picture's own resolution), not at full detail: to see what moving
@@ -127,10 +131,11 @@ impl StartWith {
                 "minimap" => s.minimap = true,
                 "spin" => s.spin = true,
                 "walk" => s.walk = true,
+                "fly" => s.fly = true,
                 "moving" => s.moving = true,
                 _ => {
                     return Err(format!(
-                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap, spin, walk, moving)"
+                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap, spin, walk, fly, moving)"
                 ))
                 }
             }
@@ -174,7 +179,9 @@ mod tests {
         assert!(StartWith::parse("f12").unwrap().f12);
         assert!(StartWith::parse("spin,moving").unwrap().moving);
         assert_eq!(StartWith::parse("").unwrap(), StartWith::default());
-        let e = StartWith::parse("orbit,fly").unwrap_err();
-        assert!(e.contains("\"fly\""), "{e}");
+        let e = StartWith::parse("orbit,soar").unwrap_err();
+        assert!(e.contains("\"soar\""), "{e}");
+        let w = StartWith::parse("walk,fly,spin").unwrap();
+        assert!(w.walk && w.fly && w.spin);
     }
 }

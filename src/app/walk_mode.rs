@@ -28,6 +28,7 @@ pub(super) struct WalkMode {
     /// The fog and field of view to go back to.
     fog_before: Option<f32>,
     fov_before: f32,
+    far_before: f32,
     /// Where a climb or jump was last stopped, and when.
     pub marker: Option<([f32; 3], Instant)>,
 }
@@ -37,6 +38,7 @@ impl WalkMode {
     /// stays at the eye.
     pub(super) fn restore(self, fly: &mut super::Fly, options: &mut crate::render::RenderOptions) {
         options.fog = self.fog_before;
+        fly.camera.far = self.far_before;
         fly.camera.projection = crate::render::camera::Projection::Perspective {
             fov_deg: self.fov_before,
         };
@@ -122,9 +124,15 @@ impl App {
         };
         self.fly.camera.projection =
             crate::render::camera::Projection::Perspective { fov_deg: fov };
-        let fog_before = self.render_options.fog;
-        if fog.is_some() {
-            self.render_options.fog = fog;
+        let (fog_before, far_before) = (self.render_options.fog, self.fly.camera.far);
+        if let Some(fog) = fog {
+            self.render_options.fog = Some(fog);
+            // Past the fog is only the sky's colour: the far plane stops
+            // where nothing closer than the fog across can lie, so what is
+            // wholly fogged is not drawn (a walk frame costs less than a
+            // fly camera's over the whole map).
+            let e = views::extent(&map);
+            self.fly.camera.far = fog.hypot(e.bottom - e.top) + 1.0;
         }
         let eye = walker.eye();
         self.fly.camera.position = eye.into();
@@ -148,6 +156,7 @@ impl App {
             sneak: false,
             fog_before,
             fov_before,
+            far_before,
             marker: None,
         }));
         self.set_cursor_for_walk(true);
