@@ -367,7 +367,9 @@ impl App {
                 .browser
                 .as_ref()
                 .is_some_and(|b| b.purpose == Purpose::CompareWith);
-            self.browser = None;
+            if let Some(b) = self.browser.take() {
+                self.remember_folder(b.purpose, b.folder().to_path_buf());
+            }
             match answer {
                 Answer::Open(p) if comparing => self.start_compare(Source::at(p)),
                 Answer::Open(p) => self.open(Source::at(p)),

@@ -221,6 +221,9 @@ struct App {
     export_form: Option<export_form::ExportForm>,
     /// The in-app file browser, when it is open.
     browser: Option<BrowserWindow>,
+    /// Where the user last was in a file dialog or the browser: where the
+    /// next one opens, whether or not the map chosen there opened.
+    last_folder: Option<PathBuf>,
     /// `--compare NEW`, until the first map is open.
     compare_first: Option<PathBuf>,
     /// A second map loading to be compared with the open one.
@@ -281,6 +284,7 @@ impl App {
             export_form: None,
             wake: wake::Wake::none(),
             browser: None,
+            last_folder: None,
             compare_first: options.compare,
             compare_load: None,
             comparing: None,
