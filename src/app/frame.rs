@@ -186,7 +186,7 @@ impl App {
                 );
             }
             if let Some(n) = self.notice.as_ref().filter(|n| n.alive()) {
-                if n.draw(ui.ctx(), area) {
+                if n.draw(ui.ctx(), area, &dialog_rects(ui.ctx())) {
                     actions.dismiss_notice = true;
                 }
             }
@@ -451,4 +451,18 @@ impl App {
             event_loop.exit();
         }
     }
+}
+
+/// The rectangles of the windows open over the view (the browser, the
+/// export and screenshot settings windows, the key list): what a notice
+/// must not cover.
+fn dialog_rects(ctx: &egui::Context) -> Vec<egui::Rect> {
+    ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| l.order == egui::Order::Middle && m.areas().is_visible(l))
+            .filter_map(|l| m.area_rect(l.id))
+            .collect()
+    })
 }
