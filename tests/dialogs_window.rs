@@ -1,6 +1,7 @@
 //! Dialogs and panels run for real under Xvfb and driven with xdotool:
 //! a notice beside an open dialog rather than over it, and dismissed by a
-//! click; the screenshot folder chosen in the in-app browser.
+//! click; the screenshot folder chosen in the in-app browser is the one
+//! highlighted there.
 //!
 //! The viewer runs at 800 x 500 with the screenshot settings window open
 //! (`--start-with screenshot-settings`), which egui places at the top left
@@ -62,4 +63,40 @@ fn a_notice_never_covers_an_open_dialog_and_a_click_dismisses_it() {
         notice > 2000,
         "no notice, or the click left it ({notice} pixels changed)"
     );
+}
+
+#[test]
+fn choose_saves_the_folder_highlighted_not_the_one_listed() {
+    // Screenshot settings → Choose… lists the screenshot folder, which
+    // holds two folders and some files. A click highlights "beta"; the
+    // button then uses it (it used to save the folder listed).
+    let dir = common::scratch_dir("dialogs_window", "choose");
+    let shots = dir.join("shots");
+    let config = config_with_shots_in("choose-config", &shots);
+    for sub in ["alpha", "beta"] {
+        std::fs::create_dir_all(shots.join(sub)).unwrap();
+    }
+    for file in ["a.png", "b.png", "c.png"] {
+        std::fs::write(shots.join(file), "not a picture").unwrap();
+    }
+    let Some((w, a, b)) = grab_in(
+        "choose folder test",
+        &config,
+        &["--start-with", "screenshot-settings"],
+        &format!("{FOCUS_WINDOW}; xdotool mousemove 57 259 click 1; sleep 2; xdotool mousemove 600 33 click 1; sleep 1; xdotool mousemove 215 142 click 1; sleep 1"),
+        "xdotool mousemove 270 437 click 1; sleep 2",
+    ) else {
+        return;
+    };
+    // The browser was over the settings, with "beta" highlighted…
+    let browser_title = changed_in(w, &a, &b, [300, 24, 700, 44]);
+    assert!(browser_title > 500, "the browser did not close");
+    // …and the folder kept is the one highlighted, not the one listed.
+    let saved = std::fs::read_to_string(config.join("mapscope/screenshot.toml")).unwrap();
+    let folder = saved
+        .lines()
+        .find_map(|l| l.strip_prefix("folder = "))
+        .map(|v| v.trim_matches(['"', '\'']));
+    let beta = std::fs::canonicalize(shots.join("beta")).unwrap();
+    assert_eq!(folder, Some(beta.to_str().unwrap()), "{saved}");
 }
