@@ -125,7 +125,11 @@ impl App {
             let map = self.current.as_ref().map(|c| {
                 let (stats, ms) = (&self.clock.stats, self.clock.frame_ms);
                 let scale = g.view3d.scale();
-                ui::MapView::of(c, stats, ms, scale, &g.gpu, &self.pointer.lines)
+                let inspector = super::inspector::Inspector {
+                    pinned: self.pointer.pinned.as_ref().map(|p| p.lines.as_slice()),
+                    hover: &self.pointer.lines,
+                };
+                ui::MapView::of(c, stats, ms, scale, &g.gpu, inspector)
             });
             if let Some(k) = &self.comparing {
                 ui::changes(ui, &k.view(), &mut actions);

@@ -20,6 +20,7 @@ mod export_form;
 pub mod fly;
 mod frame;
 mod gfx;
+mod inspector;
 mod loaded;
 pub mod loader;
 mod notice;
@@ -27,6 +28,7 @@ pub mod orbit;
 mod recent;
 pub mod screenshot;
 mod scripted;
+mod selection;
 mod toml_file;
 mod ui;
 mod view3d;
@@ -153,6 +155,11 @@ struct Pointer {
     picked: Option<crate::kinds::Picked>,
     /// The inspector's lines for what is picked.
     lines: Vec<String>,
+    /// What a click pinned in the Inspector (`selection`).
+    pinned: Option<selection::Pinned>,
+    /// Where the left button went down over the 3D view: its release
+    /// near there is a click.
+    pressed_at: Option<(f32, f32)>,
     /// The pointer is over a panel or a window, not the 3D view: it picks
     /// nothing and drags no camera.
     over_ui: bool,
@@ -347,7 +354,7 @@ impl App {
         }
         let Some(g) = &self.gfx else { return };
         let [x, y, w, h] = self.viewport(g).map(|v| v as f32);
-        let (Some(c), Some((px, py))) = (&mut self.current, self.pointer.cursor) else {
+        let (Some(c), Some((px, py))) = (&self.current, self.pointer.cursor) else {
             return;
         };
         self.pointer.moved = false;
@@ -359,27 +366,18 @@ impl App {
             (px - x, py - y)
         };
         let (origin, dir) = crate::kinds::views::ray(&self.fly.camera, px, py, w, h);
-        let kind = crate::kinds::of(&c.map);
-        let picked = kind.pick_shown(origin, dir, self.render_options.objects, c.objects.as_ref());
-        if picked == self.pointer.picked {
-            return;
-        }
-        self.pointer.lines = picked
-            .as_ref()
-            .map(|p| kind.describe(p))
-            .unwrap_or_default();
-        let boxes: Vec<_> = picked
-            .as_ref()
-            .and_then(|p| kind.highlight(p))
-            .map(|(min, max)| crate::render::boxes::Box3 {
-                min,
-                max,
-                color: HOVER_COLOR,
-            })
-            .into_iter()
-            .collect();
-        c.scene.set_highlight(&g.gpu.device, &boxes);
-        self.scene_edits += 1;
+        let (picked, lines) = {
+            let kind = crate::kinds::of(&c.map);
+            let objects = c.objects.as_ref();
+            let picked = kind.pick_shown(origin, dir, self.render_options.objects, objects);
+            if picked == self.pointer.picked {
+                return;
+            }
+            let lines = picked.as_ref().map(|p| kind.describe(p));
+            (picked, lines.unwrap_or_default())
+        };
+        self.pointer.lines = lines;
         self.pointer.picked = picked;
+        self.show_highlights();
     }
 }

@@ -87,7 +87,7 @@ pub struct MapView<'a> {
     pub summary: &'a str,
     pub timings: &'a str,
     pub stats: String,
-    pub inspector: &'a [String],
+    pub inspector: super::inspector::Inspector<'a>,
     pub spawns: Vec<String>,
 }
 
@@ -98,7 +98,7 @@ impl<'a> MapView<'a> {
         frame_ms: f32,
         scale: f32,
         gpu: &Gpu,
-        inspector: &'a [String],
+        inspector: super::inspector::Inspector<'a>,
     ) -> Self {
         let kind = crate::kinds::of(&c.map);
         let mut line = format!(
@@ -181,7 +181,7 @@ fn progress(ui: &mut egui::Ui, name: &str, stage: &str) {
 }
 
 /// A label that wraps at the panel's edge.
-fn wrapped(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+pub fn wrapped(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
     ui.add(egui::Label::new(text).wrap())
 }
 
@@ -195,7 +195,7 @@ pub fn swatch(ui: &mut egui::Ui, rgb: [f32; 3]) {
 
 /// A side panel's width at first: `share` of the window, within reason;
 /// the user can drag it from a quarter of that to 45 % of the window.
-fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::RangeInclusive<f32>) {
+pub fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::RangeInclusive<f32>) {
     let window = ui.ctx().content_rect().width();
     let width = (window * share).clamp(130.0, most);
     (width, 100.0..=(window * 0.45).max(130.0))
@@ -204,7 +204,7 @@ fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::RangeIncl
 /// A side panel's scrolling: egui widens a vertical-only scroll area to fit
 /// content wider than it (and the panel with it, narrowing the 3D view as
 /// the pointer moves); scrolling both ways keeps the width the user gave.
-fn panel_scroll() -> egui::ScrollArea {
+pub fn panel_scroll() -> egui::ScrollArea {
     egui::ScrollArea::both().auto_shrink([false, true])
 }
 
@@ -216,7 +216,6 @@ pub fn draw(
     map: Option<&MapView<'_>>,
     panels: &mut Panels,
 ) -> Option<usize> {
-    let mut clicked = None;
     egui::Panel::bottom("status").show(ui, |ui| {
         if let Some((name, stage)) = &status.loading {
             progress(ui, name, stage);
@@ -266,35 +265,7 @@ pub fn draw(
                 });
             });
     }
-    let (width, range) = side_width(ui, 0.2, 320.0);
-    egui::Panel::right("inspector")
-        .resizable(true)
-        .default_size(width)
-        .size_range(range)
-        .show(ui, |ui| {
-            panel_scroll().show(ui, |ui| {
-                ui.heading("Inspector");
-                if v.inspector.is_empty() {
-                    wrapped(ui, "Point at the map to see what the file says there.");
-                }
-                for line in v.inspector {
-                    wrapped(ui, egui::RichText::new(line).monospace());
-                }
-                if !v.spawns.is_empty() {
-                    ui.separator();
-                    ui.heading("Spawns");
-                    for (i, s) in v.spawns.iter().enumerate() {
-                        let text = egui::RichText::new(s).color(ui.visuals().hyperlink_color);
-                        let link = egui::Label::new(text).wrap().sense(egui::Sense::click());
-                        let link = ui.add(link).on_hover_cursor(egui::CursorIcon::PointingHand);
-                        if link.on_hover_text("Fly there").clicked() {
-                            clicked = Some(i);
-                        }
-                    }
-                }
-            });
-        });
-    clicked
+    super::inspector::panel(ui, v)
 }
 
 /// The summary as `mapscope info` prints it, one "key  value" a line: keys
