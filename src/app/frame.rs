@@ -360,7 +360,7 @@ impl App {
         }
         match a.export_asked {
             super::export_form::Asked::Nothing => {}
-            super::export_form::Asked::Cancel => self.export_form = None,
+            super::export_form::Asked::Cancel => self.export_last = self.export_form.take(),
             super::export_form::Asked::Export(path) => {
                 self.export_form = None;
                 self.export_to_path(path);

@@ -131,6 +131,20 @@ impl Current {
     fn name(&self) -> String {
         self.source.name()
     }
+
+    /// What pictures and exports of the map are named after: a file's
+    /// name less its extension, but for a map folder (often just
+    /// `map.w3x`, as the editor saves it) the name the map gives itself,
+    /// where it has one.
+    fn picture_stem(&self) -> String {
+        let own = self.map.meta.name.as_deref().map(str::trim);
+        match (&self.source, own) {
+            (Source::Folder(_), Some(own)) if !own.is_empty() => own.to_string(),
+            (source, _) => std::path::Path::new(&source.name())
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+        }
+    }
 }
 
 /// The keys and buttons held.
@@ -226,6 +240,9 @@ struct App {
     wake: wake::Wake,
     /// The export window, where no save dialog can be shown.
     export_form: Option<export_form::ExportForm>,
+    /// The last export's format, folder and name (or the window's when
+    /// it was cancelled): what File → Export… offers next.
+    export_last: Option<export_form::ExportForm>,
     /// The in-app file browser, when it is open.
     browser: Option<BrowserWindow>,
     /// Where the user last was in a file dialog or the browser: where the
@@ -289,6 +306,7 @@ impl App {
             dialog: None,
             exporting: None,
             export_form: None,
+            export_last: None,
             wake: wake::Wake::none(),
             browser: None,
             last_folder: None,
