@@ -21,14 +21,6 @@ fn config_with_shots_in(name: &str, folder: &Path) -> PathBuf {
     config
 }
 
-/// Pixels that differ between two grabs inside `rect` (`[x0, y0, x1, y1]`).
-fn changed_in(w: u32, a: &[u32], b: &[u32], [x0, y0, x1, y1]: [u32; 4]) -> usize {
-    (y0..y1)
-        .flat_map(|y| (x0..x1).map(move |x| (y * w + x) as usize))
-        .filter(|&i| a[i] != b[i])
-        .count()
-}
-
 /// The screenshot settings window, at 800 x 500, and where a notice goes
 /// beside it: the bottom of the 3D view.
 const SETTINGS_WINDOW: [u32; 4] = [16, 16, 390, 340];

@@ -9,14 +9,6 @@ mod common;
 
 use common::window::*;
 
-/// Pixels that differ between two grabs inside `[x0, y0, x1, y1]`.
-fn changed_in(w: u32, a: &[u32], b: &[u32], [x0, y0, x1, y1]: [u32; 4]) -> usize {
-    (y0..y1)
-        .flat_map(|y| (x0..x1).map(move |x| (y * w + x) as usize))
-        .filter(|&i| a[i] != b[i])
-        .count()
-}
-
 /// xdotool commands that move the pointer from (360, 250) to the panel
 /// in steps over the map, letting each step be picked.
 const ACROSS_THE_MAP: &str = "for x in 380 420 460 500 540 580 620 700; do \
@@ -27,29 +19,29 @@ const ACROSS_THE_MAP: &str = "for x in 380 420 460 500 540 580 620 700; do \
 /// of the pointer's line below).
 const INSPECTOR_TOP: [u32; 4] = [645, 55, 785, 200];
 
+/// Points at the map at (360, 250), runs `then` there, and takes the
+/// pointer across the map to the panel: how many pixels of the
+/// Inspector's first lines changed on the way.
+fn inspector_changes(what: &str, then: &str) -> Option<usize> {
+    let (w, a, b) = grab_around(
+        what,
+        &format!("{FOCUS_WINDOW}; xdotool mousemove 360 250; sleep 2; {then}"),
+        ACROSS_THE_MAP,
+    )?;
+    Some(changed_in(w, &a, &b, INSPECTOR_TOP))
+}
+
 #[test]
 fn a_pinned_selection_survives_the_pointer_crossing_the_map() {
     // Without a click, the Inspector follows the pointer across the map…
-    let Some((w, a, b)) = grab_around(
-        "hover test",
-        &format!("{FOCUS_WINDOW}; xdotool mousemove 360 250; sleep 2"),
-        ACROSS_THE_MAP,
-    ) else {
+    let Some(followed) = inspector_changes("hover test", "true") else {
         return;
     };
-    let followed = changed_in(w, &a, &b, INSPECTOR_TOP);
-    assert!(
-        followed > 200,
-        "the pointer's element did not change ({followed} pixels)"
-    );
+    let why = format!("the pointer's element did not change ({followed} pixels)");
+    assert!(followed > 200, "{why}");
     // …with a click first, what was clicked stays in it.
-    let Some((w, a, b)) = grab_around(
-        "pinned test",
-        &format!("{FOCUS_WINDOW}; xdotool mousemove 360 250; sleep 2; xdotool click 1; sleep 2"),
-        ACROSS_THE_MAP,
-    ) else {
+    let Some(moved) = inspector_changes("pinned test", "xdotool click 1; sleep 2") else {
         return;
     };
-    let moved = changed_in(w, &a, &b, INSPECTOR_TOP);
     assert_eq!(moved, 0, "the pinned element was replaced");
 }

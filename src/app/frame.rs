@@ -132,7 +132,7 @@ impl App {
                 ui::MapView::of(c, stats, ms, scale, &g.gpu, inspector)
             });
             if let Some(k) = &self.comparing {
-                ui::changes(ui, &k.view(), &mut actions);
+                super::changes_panel::changes(ui, &k.view(), &mut actions);
             }
             actions.spawn = ui::draw(ui, &status, map.as_ref(), &mut self.panels);
             if let (None, None, Some(why)) = (&self.current, &self.load, &self.failed) {

@@ -2,7 +2,7 @@
 //! click (see `selection`), a line for what is under the pointer, and the
 //! map's spawn areas (click one to fly there).
 
-use super::ui::{panel_scroll, side_width, wrapped, MapView};
+use super::ui::{side_panel, wrapped, MapView};
 
 /// What the Inspector shows of the pointer and the pin.
 #[derive(Clone, Copy)]
@@ -16,22 +16,15 @@ pub struct Inspector<'a> {
 /// The panel at the right. Returns the spawn area clicked, if any.
 pub fn panel(ui: &mut egui::Ui, v: &MapView<'_>) -> Option<usize> {
     let mut clicked = None;
-    let (width, range) = side_width(ui, 0.2, 320.0);
-    egui::Panel::right("inspector")
-        .resizable(true)
-        .default_size(width)
-        .size_range(range)
-        .show(ui, |ui| {
-            panel_scroll().show(ui, |ui| {
-                ui.heading("Inspector");
-                lines(ui, v.inspector);
-                if !v.spawns.is_empty() {
-                    ui.separator();
-                    ui.heading("Spawns");
-                    clicked = spawns(ui, &v.spawns);
-                }
-            });
-        });
+    side_panel(ui, egui::Panel::right("inspector"), 0.2, 320.0, |ui| {
+        ui.heading("Inspector");
+        lines(ui, v.inspector);
+        if !v.spawns.is_empty() {
+            ui.separator();
+            ui.heading("Spawns");
+            clicked = spawns(ui, &v.spawns);
+        }
+    });
     clicked
 }
 

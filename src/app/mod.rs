@@ -11,6 +11,7 @@
 pub mod browser;
 mod browser_window;
 mod camera_mode;
+mod changes_panel;
 mod coarse;
 mod compare;
 mod dialogs;

@@ -195,7 +195,26 @@ pub fn swatch(ui: &mut egui::Ui, rgb: [f32; 3]) {
 
 /// A side panel's width at first: `share` of the window, within reason;
 /// the user can drag it from a quarter of that to 45 % of the window.
-pub fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::RangeInclusive<f32>) {
+/// A side panel of `share` of the window (at most `most` points wide),
+/// resizable, its `contents` scrolling.
+pub fn side_panel(
+    ui: &mut egui::Ui,
+    panel: egui::Panel,
+    share: f32,
+    most: f32,
+    contents: impl FnOnce(&mut egui::Ui),
+) {
+    let (width, range) = side_width(ui, share, most);
+    panel
+        .resizable(true)
+        .default_size(width)
+        .size_range(range)
+        .show(ui, |ui| {
+            panel_scroll().show(ui, contents);
+        });
+}
+
+fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::RangeInclusive<f32>) {
     let window = ui.ctx().content_rect().width();
     let width = (window * share).clamp(130.0, most);
     (width, 100.0..=(window * 0.45).max(130.0))
@@ -204,7 +223,7 @@ pub fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::Range
 /// A side panel's scrolling: egui widens a vertical-only scroll area to fit
 /// content wider than it (and the panel with it, narrowing the 3D view as
 /// the pointer moves); scrolling both ways keeps the width the user gave.
-pub fn panel_scroll() -> egui::ScrollArea {
+fn panel_scroll() -> egui::ScrollArea {
     egui::ScrollArea::both().auto_shrink([false, true])
 }
 
@@ -227,43 +246,36 @@ pub fn draw(
     });
     let v = map?;
     if panels.info {
-        let (width, range) = side_width(ui, 0.18, 300.0);
-        egui::Panel::left("info")
-            .resizable(true)
-            .default_size(width)
-            .size_range(range)
-            .show(ui, |ui| {
-                panel_scroll().show(ui, |ui| {
-                    ui.heading("Map");
-                    if let Some(title) = v.title {
-                        wrapped(ui, egui::RichText::new(title).strong());
-                    }
-                    if let Some(d) = v.description {
-                        wrapped(ui, d);
-                    }
-                    wrapped(ui, &v.name);
-                    wrapped(ui, v.timings);
-                    ui.separator();
-                    if !v.players.is_empty() {
-                        ui.label(egui::RichText::new("Players").strong());
-                        for (rgb, text) in v.players {
-                            ui.horizontal(|ui| {
-                                swatch(ui, rgb.map(|c| c as f32 / 255.0));
-                                wrapped(ui, text);
-                            });
-                        }
-                        ui.separator();
-                    }
-                    for (caption, texture) in v.pictures {
-                        ui.label(egui::RichText::new(caption).strong());
-                        let size = texture.size_vec2();
-                        let width = ui.available_width().clamp(64.0, 256.0);
-                        ui.image((texture.id(), size * (width / size.x.max(1.0))));
-                        ui.separator();
-                    }
-                    summary(ui, v.summary);
-                });
-            });
+        side_panel(ui, egui::Panel::left("info"), 0.18, 300.0, |ui| {
+            ui.heading("Map");
+            if let Some(title) = v.title {
+                wrapped(ui, egui::RichText::new(title).strong());
+            }
+            if let Some(d) = v.description {
+                wrapped(ui, d);
+            }
+            wrapped(ui, &v.name);
+            wrapped(ui, v.timings);
+            ui.separator();
+            if !v.players.is_empty() {
+                ui.label(egui::RichText::new("Players").strong());
+                for (rgb, text) in v.players {
+                    ui.horizontal(|ui| {
+                        swatch(ui, rgb.map(|c| c as f32 / 255.0));
+                        wrapped(ui, text);
+                    });
+                }
+                ui.separator();
+            }
+            for (caption, texture) in v.pictures {
+                ui.label(egui::RichText::new(caption).strong());
+                let size = texture.size_vec2();
+                let width = ui.available_width().clamp(64.0, 256.0);
+                ui.image((texture.id(), size * (width / size.x.max(1.0))));
+                ui.separator();
+            }
+            summary(ui, v.summary);
+        });
     }
     super::inspector::panel(ui, v)
 }
@@ -591,60 +603,3 @@ const MODES: [(ModeKind, &str); 4] = [
     (ModeKind::Top, "Top-down (T)"),
     (ModeKind::Walk, "Walk (P)"),
 ];
-
-/// The Changes panel of a comparison: what changed, counted, and each
-/// change a link that flies the camera there.
-pub fn changes(ui: &mut egui::Ui, v: &super::compare::ChangesView<'_>, a: &mut Actions) {
-    let (width, range) = side_width(ui, 0.2, 320.0);
-    egui::Panel::left("changes")
-        .resizable(true)
-        .default_size(width)
-        .size_range(range)
-        .show(ui, |ui| {
-            panel_scroll().show(ui, |ui| {
-                ui.heading("Changes");
-                wrapped(ui, &v.title);
-                ui.horizontal(|ui| {
-                    ui.label(format!("Showing the {} map", v.showing));
-                    a.flip |= ui
-                        .button("Flip (X)")
-                        .on_hover_text("Show the other map in place")
-                        .clicked();
-                });
-                let mut dim = v.dim;
-                if ui.checkbox(&mut dim, "Dim what did not change").changed() {
-                    a.dim = Some(dim);
-                }
-                ui.separator();
-                for line in &v.summary {
-                    wrapped(ui, line);
-                }
-                if !v.marks.is_empty() {
-                    ui.separator();
-                    ui.label(
-                        egui::RichText::new(format!("On the map ({})", v.marks.len())).strong(),
-                    );
-                }
-                for (i, m) in v.marks.iter().enumerate() {
-                    let [r, g, b, _] = m.color();
-                    let text = format!("{} {}", m.change.id(), m.what);
-                    let mut rich = egui::RichText::new(text).color(egui::Rgba::from_rgb(r, g, b));
-                    if v.selected == Some(i) {
-                        rich = rich.strong().underline();
-                    }
-                    let link = egui::Label::new(rich).wrap().sense(egui::Sense::click());
-                    let link = ui.add(link).on_hover_cursor(egui::CursorIcon::PointingHand);
-                    if link.on_hover_text("Fly there").clicked() {
-                        a.change = Some(i);
-                    }
-                }
-                if !v.files.is_empty() {
-                    ui.separator();
-                    ui.label(egui::RichText::new("Files whose bytes differ").strong());
-                    for f in &v.files {
-                        wrapped(ui, egui::RichText::new(f).monospace());
-                    }
-                }
-            });
-        });
-}
