@@ -160,7 +160,7 @@ impl App {
                 .filter(|_| self.overlays.layers)
                 .and_then(|c| c.map.terrain())
                 .map(crate::mesh::overlay::layer_range);
-            ui::legend(ui.ctx(), self.overlays, layers, area);
+            super::legend::legend(ui.ctx(), self.overlays, layers, area);
             if let Some(lines) = self.walk_hud() {
                 super::walk_mode::hud(ui.ctx(), &lines, area);
                 let painter = ui.ctx().layer_painter(egui::LayerId::background());

@@ -22,6 +22,7 @@ pub mod fly;
 mod frame;
 mod gfx;
 mod inspector;
+mod legend;
 mod loaded;
 pub mod loader;
 mod notice;
