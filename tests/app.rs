@@ -295,7 +295,7 @@ fn spawn_areas_can_be_hidden_from_the_view_menu_and_stay_hidden() {
         &[],
         "xdotool mousemove 400 250; sleep 1",
         "xdotool mousemove 55 12; sleep 1; xdotool click 1; sleep 1.5; \
-         xdotool mousemove 100 218; sleep 1; xdotool click 1; sleep 1.5; \
+         xdotool mousemove 100 241; sleep 1; xdotool click 1; sleep 1.5; \
          xdotool mousemove 400 470; sleep 2",
     ) else {
         return;
@@ -474,7 +474,7 @@ fn hidden_trees_are_not_picked() {
         &format!(
             // View, then its Trees entry (the first of the objects).
             "{FOCUS_WINDOW}; xdotool mousemove 55 12; sleep 1; xdotool click 1; sleep 1.5; \
-             xdotool mousemove 80 314; sleep 1; xdotool click 1; sleep 1.5; \
+             xdotool mousemove 80 337; sleep 1; xdotool click 1; sleep 1.5; \
              xdotool key Escape; sleep 1; xdotool mousemove 400 240; sleep 0.5; {POINTER}"
         ),
     ) else {

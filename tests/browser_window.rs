@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 /// The path field, the first row of the listing.
 const PATH_FIELD: &str = "400 67";
 const FIRST_ROW: &str = "60 122";
+/// The middle of the browser's title bar ("Open a map"), 220 x 20.
+const TITLE_BAR: [u32; 4] = [200, 24, 420, 44];
 
 /// A small AoS map (the demo map) at `path`.
 fn write_map(path: &Path) {
@@ -168,14 +170,70 @@ fn esc_closes_the_browser_while_the_filter_has_the_keyboard() {
         return;
     };
     // The browser's own title bar ("Open a map") is gone.
-    let bar: Vec<usize> = (24..44)
-        .flat_map(|y| (200..420).map(move |x| (y * w + x) as usize))
-        .collect();
-    let changed = bar.iter().filter(|&&i| a[i] != b[i]).count();
+    let changed = changed_in(w, &a, &b, TITLE_BAR);
     assert!(
-        changed > bar.len() / 4,
-        "the browser stayed open ({changed} of {} pixels changed)",
-        bar.len()
+        changed > 1100,
+        "the browser stayed open ({changed} of 4400 pixels changed)"
     );
     assert_eq!(title, title_of(&first));
+}
+
+/// Pixels in a row of the listing (its top at `y`) drawn in `colour`'s
+/// hue: `red` the browser's damaged orange-red, else its map green.
+fn label_pixels(w: u32, px: &[u32], y: u32, red: bool) -> usize {
+    (y..y + 18)
+        .flat_map(|y| (24..620).map(move |x| (y * w + x) as usize))
+        .filter(|&i| {
+            let [r, g, b] = [(px[i] >> 16) & 255, (px[i] >> 8) & 255, px[i] & 255];
+            match red {
+                true => r > 200 && r > g + 60 && r > b + 80,
+                false => g > 150 && g > r + 40 && g > b + 40,
+            }
+        })
+        .count()
+}
+
+#[test]
+fn a_damaged_map_is_labelled_so_and_enter_does_not_open_it() {
+    // A Warcraft III map cut to 5,000 bytes and an AoS map cut in half sit
+    // beside a whole map. Typing "cut" selects the cut archive; it is
+    // labelled damaged (not green), and Enter leaves the browser open with
+    // the reason, instead of closing it on a load that fails.
+    let dir = common::scratch_dir("browser_window", "damaged");
+    let first = dir.join("first.vxl");
+    write_map(&first);
+    let whole = std::fs::read(&first).unwrap();
+    std::fs::write(dir.join("half.vxl"), &whole[..whole.len() / 2]).unwrap();
+    let archive = mapscope::samples::w3x_archive(400, Default::default());
+    std::fs::write(dir.join("cut.w3x"), &archive[..5000]).unwrap();
+    let Some((title, w, a, b)) = browse(
+        "damaged test",
+        &first,
+        "xdotool type --delay 50 'cut'; sleep 1",
+        "xdotool key Return; sleep 2; xdotool mousemove 250 150; sleep 2",
+    ) else {
+        return;
+    };
+    // The one match, first, in the damaged colour and not in green.
+    let (red, green) = (
+        label_pixels(w, &a, 114, true),
+        label_pixels(w, &a, 114, false),
+    );
+    assert!(
+        red > 40 && green == 0,
+        "the cut archive's row: {red} red, {green} green pixels"
+    );
+    // Enter did not open it: the same map, the browser still open (its
+    // title bar unchanged) and the reason in red above the listing.
+    assert_eq!(title, title_of(&first));
+    let changed = changed_in(w, &a, &b, TITLE_BAR);
+    assert!(
+        changed < 440,
+        "the browser closed ({changed} pixels changed)"
+    );
+    let reason = (100..140)
+        .map(|y| label_pixels(w, &b, y, true))
+        .max()
+        .unwrap();
+    assert!(reason > 100, "no reason shown ({reason} red pixels)");
 }

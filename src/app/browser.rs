@@ -1,8 +1,9 @@
 //! The in-app file browser's logic, with no window: list a folder, sort it
 //! (folders first, then by name), mark which files are maps by sniffing
-//! their first bytes and length ([`formats::identify`]: a label means the
-//! file would open) and which folders are Warcraft III map folders, filter
-//! by name, and read a typed path. Used when no native file dialog can be
+//! their first bytes and length ([`formats::identify`]) and checking the
+//! whole file cheaply ([`formats::check_file`]: a label means the file
+//! would open; a map that would not is marked damaged) and which folders
+//! are Warcraft III map folders, filter by name, and read a typed path. Used when no native file dialog can be
 //! shown, and from File → Browse in app… always.
 
 use crate::formats::{self, Format};
@@ -23,13 +24,36 @@ pub enum Kind {
     /// A Warcraft III map saved as a folder (it holds `war3map.w3e`): it
     /// opens as a map.
     MapFolder,
-    /// The detector recognised the content.
+    /// The detector recognised the content, and the whole file holds
+    /// what opening it needs.
     Map(Format),
+    /// Starts as a map of this format, but would not open: cut short or
+    /// damaged, for this reason.
+    Damaged {
+        format: Format,
+        why: String,
+    },
     /// A map's extension, but the content is not one (or unreadable).
     NotAMap {
         why: String,
     },
     Other,
+}
+
+impl Kind {
+    /// Why choosing the file `name` would not open a map, for a file that
+    /// is not one (a damaged map, a sidecar's text); `None` for maps and
+    /// folders.
+    pub fn why_not_a_map(&self, name: &str) -> Option<String> {
+        match self {
+            Kind::Folder | Kind::MapFolder | Kind::Map(_) => None,
+            Kind::Damaged { format, why } => {
+                Some(format!("{name} is a damaged {} map: {why}", format.label()))
+            }
+            Kind::NotAMap { why } => Some(format!("{name} is not a map: {why}")),
+            Kind::Other => Some(format!("{name} is not a map")),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,21 +93,47 @@ pub fn has_map_extension(name: &str) -> bool {
 }
 
 /// The format a file would open as, from at most [`SNIFF_BYTES`] of its
-/// start and its length.
+/// start and its length, then the whole file's cheap checks; `Damaged`
+/// when the start is a map's and the rest would not open.
 pub fn sniff(path: &Path) -> Result<Format, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let len = file.metadata().map_err(|e| e.to_string())?.len();
-    let mut head = Vec::with_capacity(SNIFF_BYTES.min(4096));
-    file.take(SNIFF_BYTES as u64)
-        .read_to_end(&mut head)
-        .map_err(|e| e.to_string())?;
+    match sniff_kind(path) {
+        Kind::Map(format) => Ok(format),
+        Kind::Damaged { why, .. } | Kind::NotAMap { why } => Err(why),
+        _ => Err("not a map".into()),
+    }
+}
+
+fn sniff_kind(path: &Path) -> Kind {
+    let head = || -> std::io::Result<(Vec<u8>, u64)> {
+        let file = std::fs::File::open(path)?;
+        let len = file.metadata()?.len();
+        let mut head = Vec::with_capacity(SNIFF_BYTES.min(4096));
+        file.take(SNIFF_BYTES as u64).read_to_end(&mut head)?;
+        Ok((head, len))
+    };
+    let (head, len) = match head() {
+        Ok(read) => read,
+        Err(e) => return Kind::NotAMap { why: e.to_string() },
+    };
     // A sidecar's size lets an AoS map of any column count open; only
-    // looked for where it can matter (the whole file was read).
-    let size_known =
-        || (head.len() as u64) >= len && formats::sidecar::read_beside(path).map_size.is_some();
-    match formats::identify(&head, len, false) {
-        Err(_) if size_known() => formats::identify(&head, len, true),
+    // looked for where it can matter.
+    let sidecar_size = || formats::sidecar::read_beside(path).map_size.is_some();
+    let whole = (head.len() as u64) >= len;
+    let found = match formats::identify(&head, len, false) {
+        Err(_) if whole && sidecar_size() => formats::identify(&head, len, true),
         found => found,
+    };
+    let format = match found {
+        Ok(format) => format,
+        Err(why) => return Kind::NotAMap { why },
+    };
+    // What the start cannot show: the whole file's columns or tables.
+    match formats::check_file(path, format, false) {
+        Err(_) if sidecar_size() && formats::check_file(path, format, true).is_ok() => {
+            Kind::Map(format)
+        }
+        Ok(()) => Kind::Map(format),
+        Err(why) => Kind::Damaged { format, why },
     }
 }
 
@@ -167,15 +217,16 @@ pub fn list(folder: &Path) -> std::io::Result<Listing> {
 fn kind_of_file(path: &Path, name: &str, len: u64) -> Kind {
     // Empty files say nothing; the detector would call a few zero bytes a
     // (tiny) AoS map, so it gets at least one column's header.
-    let sniffed = if len >= 8 {
-        sniff(path)
+    let kind = if len >= 8 {
+        sniff_kind(path)
     } else {
-        Err(format!("{len} bytes"))
+        Kind::NotAMap {
+            why: format!("{len} bytes"),
+        }
     };
-    match sniffed {
-        Ok(format) => Kind::Map(format),
-        Err(why) if has_map_extension(name) => Kind::NotAMap { why },
-        Err(_) => Kind::Other,
+    match kind {
+        Kind::NotAMap { .. } if !has_map_extension(name) => Kind::Other,
+        kind => kind,
     }
 }
 
@@ -271,10 +322,9 @@ mod tests {
         std::fs::write(d.join("Big.vxl"), &map).unwrap();
         std::fs::write(d.join("notes.vxl"), "hello,\nthis is not a map\n").unwrap();
         std::fs::write(d.join("readme.txt"), "# just text\nwith lines\n").unwrap();
-        let mut w3e = b"W3E!".to_vec();
-        w3e.extend(11i32.to_le_bytes());
-        w3e.extend([0u8; 16]);
-        std::fs::write(d.join("war3map.w3e"), &w3e).unwrap();
+        let files = crate::samples::w3x_files(0);
+        let w3e = &files.iter().find(|(n, _)| *n == "war3map.w3e").unwrap().1;
+        std::fs::write(d.join("war3map.w3e"), w3e).unwrap();
         std::fs::write(d.join("empty.vmf"), b"").unwrap();
 
         let listing = list(d).unwrap();
@@ -319,17 +369,62 @@ mod tests {
     }
 
     #[test]
-    fn sniffing_reads_a_bounded_prefix_only() {
+    fn the_start_names_the_format_and_the_whole_file_whether_it_opens() {
         let t = TempDir::new("prefix");
-        // A W3E header followed by far more than the sniffer reads: still a
-        // map, because only the start decides.
+        // A W3E header followed by far more than the sniffer reads: its
+        // start makes it a W3E, and the whole file, mapped and decoded, a
+        // damaged one.
         let mut bytes = b"W3E!".to_vec();
         bytes.extend(12i32.to_le_bytes());
         bytes.resize(SNIFF_BYTES * 4, 0xAB);
         let p = t.0.join("huge.bin");
         std::fs::write(&p, &bytes).unwrap();
-        assert_eq!(sniff(&p), Ok(Format::W3e));
+        assert!(matches!(
+            sniff_kind(&p),
+            Kind::Damaged {
+                format: Format::W3e,
+                ..
+            }
+        ));
+        assert!(sniff(&p).unwrap_err().contains("texture count"));
         assert!(sniff(&t.0.join("missing.vxl")).is_err());
+    }
+
+    #[test]
+    fn maps_cut_short_are_labelled_damaged_and_sidecars_are_not_maps() {
+        let t = TempDir::new("damaged");
+        let d = &t.0;
+        let vxl = aos_map_bytes();
+        let w3x = crate::samples::w3x_archive(400, Default::default());
+        assert!(w3x.len() > 5000 && vxl.len() > SNIFF_BYTES);
+        std::fs::write(d.join("whole.vxl"), &vxl).unwrap();
+        std::fs::write(d.join("half.vxl"), &vxl[..vxl.len() / 2]).unwrap();
+        std::fs::write(d.join("whole.w3x"), &w3x).unwrap();
+        std::fs::write(d.join("cut.w3x"), &w3x[..5000]).unwrap();
+        std::fs::write(d.join("half.txt"), "name = Half\nauthor = Nobody\n").unwrap();
+        let listing = list(d).unwrap();
+        let entry = |n: &str| listing.entries.iter().find(|e| e.name == n).unwrap();
+        assert_eq!(entry("whole.vxl").kind, Kind::Map(Format::AosVxl));
+        assert_eq!(entry("whole.w3x").kind, Kind::Map(Format::W3x));
+        for (name, format, says) in [
+            ("half.vxl", Format::AosVxl, "cut short"),
+            ("cut.w3x", Format::W3x, "past the end"),
+        ] {
+            let e = entry(name);
+            let Kind::Damaged { format: f, why } = &e.kind else {
+                panic!("{name}: {:?}", e.kind);
+            };
+            assert_eq!(*f, format);
+            assert!(why.contains(says), "{name}: {why}");
+            assert!(!e.is_map());
+            let refusal = e.kind.why_not_a_map(name).unwrap();
+            assert!(refusal.contains("damaged") && refusal.contains(why.as_str()));
+            // And it does fail to open, as the label says.
+            assert!(crate::formats::load_path(&e.path, &Default::default()).is_err());
+        }
+        assert_eq!(entry("half.txt").kind, Kind::Other);
+        assert!(entry("half.txt").kind.why_not_a_map("half.txt").is_some());
+        assert_eq!(entry("whole.vxl").kind.why_not_a_map("whole.vxl"), None);
     }
 
     /// A Warcraft III map folder as the World Editor saves one: the files
@@ -363,6 +458,12 @@ mod tests {
             .into_iter()
             .filter(|(_, k)| matches!(k, Kind::Map(_)))
             .collect();
+        // Nor are they damaged maps.
+        let damaged = inside
+            .entries
+            .iter()
+            .filter(|e| matches!(e.kind, Kind::Damaged { .. }));
+        assert_eq!(damaged.count(), 0, "{:?}", kinds(&inside));
         // war3map.doo and .mmp were "AoS VXL", .shd and .w3c "VMF".
         assert_eq!(
             maps,
@@ -408,6 +509,8 @@ mod tests {
                 for f in &inside.entries {
                     let want = f.name == "war3map.w3e";
                     assert_eq!(f.is_map(), want, "{}: {:?}", f.name, f.kind);
+                    let damaged = matches!(f.kind, Kind::Damaged { .. });
+                    assert!(!damaged, "{}: {:?}", f.name, f.kind);
                 }
             }
         }
@@ -416,6 +519,7 @@ mod tests {
             ("vxl", Format::AosVxl),
             ("w3e", Format::W3e),
             ("w3x/ladder", Format::W3x),
+            ("w3x/war3net", Format::W3x),
             ("versions", Format::W3x),
         ] {
             let Ok(listing) = list(&corpus.join(sub)) else {

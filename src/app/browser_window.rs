@@ -8,6 +8,12 @@
 //! The keyboard: the filter has it whenever no other field does, so typing
 //! filters at once; ↑ and ↓ move the selection, Enter opens it (or the
 //! first match), Ctrl+L goes to the path field, Esc closes the window.
+//! Only what is labelled a map opens from the listing: anything else (a
+//! damaged map, a sidecar's text) says why instead. A typed path is opened
+//! whatever it is, so that its own error can be read.
+
+mod new_folder;
+mod rows;
 
 use super::browser::{self, Entry, Kind, Listing};
 use super::wake::Wake;
@@ -59,6 +65,11 @@ pub struct BrowserWindow {
     focus_path: bool,
     /// The selection moved by key: scroll it into view.
     reveal: bool,
+    /// Selected once the folder's listing arrives (a folder just made).
+    select_when_listed: Option<PathBuf>,
+    /// The name typed for a new folder, while one is asked for, and
+    /// whether its field is still to take the keyboard.
+    new_folder: Option<(String, bool)>,
 }
 
 impl BrowserWindow {
@@ -76,6 +87,8 @@ impl BrowserWindow {
             maps_only: false,
             focus_path: false,
             reveal: false,
+            select_when_listed: None,
+            new_folder: None,
         };
         b.go(folder);
         b
@@ -86,11 +99,17 @@ impl BrowserWindow {
         self.pending.is_some()
     }
 
+    /// The folder listed: where the user was when the window closed.
+    pub fn folder(&self) -> &Path {
+        self.listing.as_ref().map_or(&self.folder, |l| &l.folder)
+    }
+
     fn go(&mut self, folder: PathBuf) {
         let folder = std::fs::canonicalize(&folder).unwrap_or(folder);
         self.path_text = folder.display().to_string();
         self.folder = folder.clone();
         self.selected = None;
+        self.select_when_listed = None;
         self.error = None;
         // A filter is for one folder's names.
         self.filter.clear();
@@ -110,12 +129,18 @@ impl BrowserWindow {
                 // An older folder's answer arriving late is dropped.
                 if listing.folder == self.folder {
                     self.listing = Some(listing);
+                    self.selected = self.select_when_listed.take();
+                    self.reveal = true;
                 }
                 self.pending = None;
             }
             Ok(Err(e)) => {
                 self.error = Some(format!("cannot read {}: {e}", self.folder.display()));
-                self.listing = None;
+                // The folder listed before stays, and the path says so.
+                if let Some(listed) = &self.listing {
+                    self.folder = listed.folder.clone();
+                    self.path_text = self.folder.display().to_string();
+                }
                 self.pending = None;
             }
             Err(std::sync::mpsc::TryRecvError::Empty) => {}
@@ -146,8 +171,9 @@ impl BrowserWindow {
         answer
     }
 
-    /// The entries shown: the purpose's and the filter's.
-    fn visible(&self) -> Vec<&Entry> {
+    /// The entries the purpose shows (folders only when choosing one, maps
+    /// and damaged maps with "Maps only"), before the filter.
+    fn eligible(&self) -> Vec<&Entry> {
         let Some(listing) = &self.listing else {
             return Vec::new();
         };
@@ -157,11 +183,46 @@ impl BrowserWindow {
             .filter(|e| match (&e.kind, self.purpose, self.maps_only) {
                 (Kind::Folder | Kind::MapFolder, _, _) => true,
                 (_, Purpose::ChooseFolder, _) => false,
-                (Kind::Map(_), _, _) => true,
+                (Kind::Map(_) | Kind::Damaged { .. }, _, _) => true,
                 (_, _, maps_only) => !maps_only,
             })
-            .filter(|e| browser::matches_filter(&e.name, &self.filter))
             .collect()
+    }
+
+    /// The entries shown: the purpose's and the filter's.
+    fn visible(&self) -> Vec<&Entry> {
+        let mut shown = self.eligible();
+        shown.retain(|e| browser::matches_filter(&e.name, &self.filter));
+        shown
+    }
+
+    /// What the listing's counts are, in words: how many the filter
+    /// matches of what it looks through, and what the purpose hides.
+    fn counts(&self) -> Option<String> {
+        let listing = self.listing.as_ref()?;
+        let eligible = self.eligible().len();
+        let what = match self.purpose {
+            Purpose::ChooseFolder => "folders",
+            _ if self.maps_only => "maps and folders",
+            _ => "entries",
+        };
+        let mut parts = Vec::new();
+        if !self.filter.trim().is_empty() {
+            parts.push(format!(
+                "{} of {eligible} {what} match",
+                self.visible().len()
+            ));
+        } else if eligible == 0 {
+            parts.push(format!("no {what} here"));
+        }
+        let hidden = listing.entries.len() - eligible;
+        if hidden > 0 {
+            parts.push(match self.purpose {
+                Purpose::ChooseFolder => format!("{hidden} files not shown"),
+                _ => format!("{hidden} files that are not maps hidden"),
+            });
+        }
+        (!parts.is_empty()).then(|| parts.join("; "))
     }
 
     fn entry(&self, path: &Path) -> Option<&Entry> {
@@ -176,6 +237,11 @@ impl BrowserWindow {
     /// map folder opened as a map (entered when choosing a folder), a file
     /// opened.
     fn step(&self, path: &Path, kind: &Kind) -> Step {
+        let name = path
+            .file_name()
+            .unwrap_or(path.as_os_str())
+            .to_string_lossy();
+        let why_not = kind.why_not_a_map(&name);
         let path = path.to_path_buf();
         match (kind, self.purpose) {
             (Kind::Folder, _) | (Kind::MapFolder, Purpose::ChooseFolder) => Step::Enter(path),
@@ -183,7 +249,10 @@ impl BrowserWindow {
             (_, Purpose::ChooseFolder) => {
                 Step::Refused(format!("{} is a file; choose a folder", path.display()))
             }
-            _ => Step::Answer(Answer::Open(path)),
+            _ => match why_not {
+                Some(why) => Step::Refused(why),
+                None => Step::Answer(Answer::Open(path)),
+            },
         }
     }
 
@@ -198,8 +267,11 @@ impl BrowserWindow {
                 Kind::Folder
             };
             self.step(&path, &kind)
-        } else if path.is_file() {
+        } else if path.is_file() && self.purpose == Purpose::ChooseFolder {
             self.step(&path, &Kind::Other)
+        } else if path.is_file() {
+            // Named by the user: opened whatever it is, to say what it is.
+            Step::Answer(Answer::Open(path))
         } else {
             Step::Refused(format!("{}: no such file or folder", path.display()))
         }
@@ -300,13 +372,12 @@ impl BrowserWindow {
             if nothing_focused && !self.focus_path {
                 filter.request_focus();
             }
-            if self.filter != before {
-                // The first match is selected, so Enter opens it.
-                let first = self.visible().first().map(|e| e.path.clone());
-                if !self.filter.trim().is_empty() {
-                    self.selected = first;
-                    self.reveal = true;
-                }
+            if self.filter != before && !self.filter.trim().is_empty() {
+                // The first match that opens is selected, so Enter opens it.
+                let visible = self.visible();
+                let opens = visible.iter().find(|e| e.kind.why_not_a_map("").is_none());
+                self.selected = opens.or(visible.first()).map(|e| e.path.clone());
+                self.reveal = true;
             }
             if !self.filter.is_empty() && ui.small_button("Clear").clicked() {
                 self.filter.clear();
@@ -316,13 +387,8 @@ impl BrowserWindow {
                     step = Some(self.step(&path, &kind));
                 }
             }
-            if let Some(listing) = &self.listing {
-                let shown = self.visible().len();
-                if shown < listing.entries.len() {
-                    ui.label(
-                        egui::RichText::new(format!("{shown} of {}", listing.entries.len())).weak(),
-                    );
-                }
+            if let Some(counts) = self.counts() {
+                ui.label(egui::RichText::new(counts).weak());
             }
             if self.purpose == Purpose::OpenMap {
                 ui.checkbox(&mut self.maps_only, "Maps only")
@@ -364,6 +430,8 @@ impl BrowserWindow {
             Step::Answer(a) => Some(a),
             Step::Refused(why) => {
                 self.error = Some(why);
+                // The path field shows the folder listed, not what failed.
+                self.path_text = self.folder().display().to_string();
                 None
             }
         }
@@ -408,106 +476,20 @@ impl BrowserWindow {
                 }
             }
             Purpose::ChooseFolder => {
-                if ui.button("Use this folder").clicked() {
-                    step = Some(Step::Answer(Answer::Folder(self.folder.clone())));
+                // The folder highlighted, else the one listed.
+                let (chosen, what) = match selected.filter(|(_, k)| k.why_not_a_map("").is_none()) {
+                    Some((p, _)) => (p, "Use the highlighted folder"),
+                    None => (self.folder.clone(), "Use this folder"),
+                };
+                let use_it = ui.button(what).on_hover_text(chosen.display().to_string());
+                if use_it.clicked() {
+                    step = Some(Step::Answer(Answer::Folder(chosen)));
                 }
                 if ui.button("Cancel").clicked() {
                     step = Some(Step::Answer(Answer::Cancel));
                 }
+                self.new_folder_button(ui);
             }
-        }
-        step
-    }
-
-    /// The entries shown, as a table; a double-click opens one (see
-    /// [`Self::step`]), a right-click offers to browse a map folder.
-    fn rows(&mut self, ui: &mut egui::Ui) -> Option<Step> {
-        let listing = self.listing.as_ref()?;
-        let mut step = None;
-        let mut clicked = None;
-        let reveal = std::mem::take(&mut self.reveal);
-        let visible = self.visible();
-        egui::Grid::new("browser-rows")
-            .num_columns(3)
-            .striped(true)
-            .spacing([16.0, 2.0])
-            .show(ui, |ui| {
-                for e in &visible {
-                    let map_colour = egui::Color32::LIGHT_GREEN;
-                    let folder_colour = egui::Color32::from_rgb(140, 180, 255);
-                    let (name, kind, color) = match &e.kind {
-                        Kind::Folder => {
-                            (format!("{}/", e.name), "folder".into(), Some(folder_colour))
-                        }
-                        Kind::MapFolder => (
-                            format!("{}/", e.name),
-                            "map: Warcraft III map folder".to_string(),
-                            Some(map_colour),
-                        ),
-                        Kind::Map(f) => (
-                            e.name.clone(),
-                            format!("map: {}", f.label()),
-                            Some(map_colour),
-                        ),
-                        Kind::NotAMap { .. } => (
-                            e.name.clone(),
-                            "not a map (hover: why)".to_string(),
-                            Some(egui::Color32::from_rgb(230, 150, 110)),
-                        ),
-                        Kind::Other => (e.name.clone(), String::new(), None),
-                    };
-                    let mut text = egui::RichText::new(name);
-                    if let Some(c) = color {
-                        text = text.color(c);
-                    }
-                    let selected = self.selected.as_deref() == Some(e.path.as_path());
-                    let r = ui.selectable_label(selected, text);
-                    if selected && reveal {
-                        r.scroll_to_me(None);
-                    }
-                    if r.clicked() {
-                        clicked = Some(e.path.clone());
-                    }
-                    if r.double_clicked() {
-                        step = Some(self.step(&e.path, &e.kind));
-                    }
-                    if e.kind == Kind::MapFolder {
-                        r.context_menu(|ui| {
-                            if ui.button("Open as a map").clicked() {
-                                step = Some(self.step(&e.path, &e.kind));
-                                ui.close();
-                            }
-                            if ui.button("Browse inside").clicked() {
-                                step = Some(Step::Enter(e.path.clone()));
-                                ui.close();
-                            }
-                        });
-                    }
-                    let mut kind_label = egui::RichText::new(kind);
-                    if let Some(c) = color {
-                        kind_label = kind_label.color(c);
-                    }
-                    let k = ui.label(kind_label);
-                    if let Kind::NotAMap { why } = &e.kind {
-                        k.on_hover_text(why);
-                    }
-                    if e.is_folder() {
-                        ui.label("");
-                    } else {
-                        ui.label(browser::human_size(e.size));
-                    }
-                    ui.end_row();
-                }
-                if listing.entries.is_empty() {
-                    ui.label("(empty folder)");
-                    ui.end_row();
-                } else if visible.is_empty() {
-                    ui.label(format!("(nothing matches \"{}\")", self.filter.trim()));
-                    ui.end_row();
-                }
-            });
-        if let Some(p) = clicked {
-            self.selected = Some(p);
         }
         step
     }

@@ -316,13 +316,17 @@ impl App {
     pub(super) fn describe_camera(&self) -> String {
         let kind = self.current.as_ref().map(|c| kinds::of(&c.map));
         let file = |v: Vec3| kind.as_ref().map_or(v.into(), |k| k.file_position(v));
-        let fly = self.fly.describe(file(self.fly.camera.position));
+        let at = file(self.fly.camera.position);
+        // The top-down picture is north up whatever the camera's yaw.
+        let top = format!("{}  north up", kinds::reading::position(at));
         match &self.mode {
             CameraMode::Orbit(o) => o.describe(file),
-            CameraMode::Top { minimap: true, .. } => format!("minimap  {fly}"),
-            CameraMode::Top { .. } => format!("top-down  {fly}"),
-            CameraMode::Fly => format!("fly  {fly}"),
-            CameraMode::Walk => self.describe_walk().unwrap_or(fly),
+            CameraMode::Top { minimap: true, .. } => format!("minimap  {top}"),
+            CameraMode::Top { .. } => format!("top-down  {top}"),
+            CameraMode::Fly => format!("fly  {}", self.fly.describe(at)),
+            CameraMode::Walk => self
+                .describe_walk()
+                .unwrap_or_else(|| self.fly.describe(at)),
         }
     }
 }

@@ -288,6 +288,7 @@ impl App {
         self.pointer.picked = None;
         self.pointer.picked_from = None;
         self.scene_edits += 1;
+        self.describe_pinned_again();
     }
 
     /// A change clicked in the Changes panel: the camera flies to see it,

@@ -109,17 +109,27 @@ impl App {
 
     fn start_folder(&self, purpose: Purpose) -> Option<PathBuf> {
         match purpose {
-            // The map shown's folder, or the one on its way (the map
-            // named on the command line, with `--start-with browser`).
+            // Where the user last was, else the map shown's folder, or the
+            // one on its way (the map named on the command line, with
+            // `--start-with browser`).
             Purpose::OpenMap | Purpose::OpenMapFolder | Purpose::CompareWith => self
-                .current
-                .as_ref()
-                .map(|c| &c.source)
-                .or(self.load.as_ref().map(|l| &l.source))
-                .and_then(|s| s.path()?.parent().map(PathBuf::from))
+                .last_folder
+                .clone()
+                .or_else(|| {
+                    let source = self.current.as_ref().map(|c| &c.source);
+                    let source = source.or(self.load.as_ref().map(|l| &l.source))?;
+                    source.path()?.parent().map(PathBuf::from)
+                })
                 .filter(|d| d.is_dir())
                 .or_else(super::recent::last_folder),
             Purpose::ChooseFolder => Some(self.shots.settings.folder.clone()),
+        }
+    }
+
+    /// Where a dialog for maps closed: where the next one opens.
+    pub(super) fn remember_folder(&mut self, purpose: Purpose, folder: PathBuf) {
+        if purpose != Purpose::ChooseFolder {
+            self.last_folder = Some(folder);
         }
     }
 
@@ -129,6 +139,10 @@ impl App {
         let Some(answer) = pending.poll() else { return };
         let (purpose, quick) = (pending.purpose, pending.started.elapsed() < TOO_FAST);
         self.dialog = None;
+        // A map's folder, or the map folder's own parent.
+        if let Some(folder) = answer.as_deref().and_then(|p| p.parent()) {
+            self.remember_folder(purpose, folder.to_path_buf());
+        }
         match (answer, purpose) {
             (Some(p), Purpose::OpenMap | Purpose::OpenMapFolder) => {
                 self.open(super::loader::Source::at(p))

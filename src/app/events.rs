@@ -126,6 +126,9 @@ impl ApplicationHandler<super::wake::Woken> for App {
                 if drags || !pressed {
                     self.input.looking = pressed && drags;
                 }
+                if button == MouseButton::Left {
+                    self.pin_button(pressed);
+                }
             }
             WindowEvent::MouseWheel { delta, .. } => {
                 let notches = match delta {
@@ -245,6 +248,9 @@ impl App {
                 self.notice = Some(super::notice::Notice::info("Load cancelled"));
             }
             KeyCode::Escape if down && self.walk.is_some() => self.leave_walk(),
+            KeyCode::Escape if down => {
+                self.unpin();
+            }
             _ => {}
         }
     }

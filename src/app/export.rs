@@ -21,7 +21,8 @@ pub struct Exporting {
 }
 
 enum Outcome {
-    Done(Notice),
+    /// Written to the path (or failed, as the notice says).
+    Done(Notice, PathBuf),
     Cancelled,
     /// The save dialog could not be shown: ask in a window instead.
     NoDialog,
@@ -54,11 +55,13 @@ impl App {
         if self.exporting.is_some() || self.export_form.is_some() || self.current.is_none() {
             return;
         }
-        let (folder, name) = self.export_default();
+        let form = self.export_offer();
         if !crate::app::browser::native_dialog_available() {
-            self.export_form = Some(ExportForm::new(folder, name));
+            self.export_form = Some(form);
             return;
         }
+        let (folder, file) = (PathBuf::from(&form.folder), form.path());
+        let file = file.file_name().map(|n| n.to_string_lossy().into_owned());
         let (tx, rx) = channel();
         let Some(map) = self.current.as_ref().map(|c| c.map.clone()) else {
             return;
@@ -68,15 +71,18 @@ impl App {
             let started = Instant::now();
             let picked = rfd::FileDialog::new()
                 .set_directory(&folder)
-                .set_file_name(format!("{name}.glb"))
+                .set_file_name(file.unwrap_or_default())
                 .add_filter("glTF binary (.glb)", &["glb"])
                 .add_filter("glTF with .bin (.gltf)", &["gltf"])
                 .add_filter("Wavefront OBJ with .mtl (.obj)", &["obj"])
                 .save_file();
             let outcome = match picked {
-                Some(p) if FileFormat::of_path(&p).is_ok() => Outcome::Done(export_to(&map, &p)),
                 // A name with no known extension: binary glTF.
-                Some(p) => Outcome::Done(export_to(&map, &p.with_extension("glb"))),
+                Some(p) if FileFormat::of_path(&p).is_err() => {
+                    let p = p.with_extension("glb");
+                    Outcome::Done(export_to(&map, &p), p)
+                }
+                Some(p) => Outcome::Done(export_to(&map, &p), p),
                 // Answered at once: no dialog could be shown.
                 None if started.elapsed() < TOO_FAST => Outcome::NoDialog,
                 None => Outcome::Cancelled,
@@ -87,14 +93,26 @@ impl App {
         self.exporting = Some(Exporting { rx });
     }
 
+    /// What the export offers: the last export's format, folder and name,
+    /// else binary glTF with [`Self::export_default`]'s folder and name.
+    fn export_offer(&self) -> ExportForm {
+        self.export_last.clone().unwrap_or_else(|| {
+            let (folder, name) = self.export_default();
+            ExportForm::new(folder, name)
+        })
+    }
+
     /// Where an export goes unless the user says otherwise: the screenshot
     /// folder, and a name from the map and the time (no extension).
     fn export_default(&self) -> (PathBuf, String) {
         let secs = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        let name = self.current.as_ref().map_or("map".into(), |c| c.name());
-        let name = PathBuf::from(settings::file_name(&name, secs));
+        let stem = self
+            .current
+            .as_ref()
+            .map_or("map".into(), |c| c.picture_stem());
+        let name = PathBuf::from(settings::stem_file_name(&stem, secs));
         let stem = name
             .file_stem()
             .map_or("map".into(), |s| s.to_string_lossy().into_owned());
@@ -111,7 +129,7 @@ impl App {
         let (tx, rx) = channel();
         let wake = self.wake.clone();
         std::thread::spawn(move || {
-            let _ = tx.send(Outcome::Done(export_to(&map, &path)));
+            let _ = tx.send(Outcome::Done(export_to(&map, &path), path));
             wake.wake();
         });
         self.exporting = Some(Exporting { rx });
@@ -125,15 +143,15 @@ impl App {
             Ok(Outcome::Cancelled) | Err(TryRecvError::Disconnected) => self.exporting = None,
             Ok(Outcome::NoDialog) => {
                 self.exporting = None;
-                let (folder, name) = self.export_default();
-                self.export_form = Some(ExportForm::new(folder, name));
+                self.export_form = Some(self.export_offer());
                 if let Some(g) = &self.gfx {
                     g.window.request_redraw();
                 }
             }
-            Ok(Outcome::Done(text)) => {
+            Ok(Outcome::Done(text, path)) => {
                 self.exporting = None;
                 self.notice = Some(text);
+                self.export_last = ExportForm::from_path(&path).or(self.export_last.take());
                 // Polled between frames: nothing else would draw it.
                 if let Some(g) = &self.gfx {
                     g.window.request_redraw();

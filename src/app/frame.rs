@@ -125,10 +125,14 @@ impl App {
             let map = self.current.as_ref().map(|c| {
                 let (stats, ms) = (&self.clock.stats, self.clock.frame_ms);
                 let scale = g.view3d.scale();
-                ui::MapView::of(c, stats, ms, scale, &g.gpu, &self.pointer.lines)
+                let inspector = super::inspector::Inspector {
+                    pinned: self.pointer.pinned.as_ref().map(|p| p.lines.as_slice()),
+                    hover: &self.pointer.lines,
+                };
+                ui::MapView::of(c, stats, ms, scale, &g.gpu, inspector)
             });
             if let Some(k) = &self.comparing {
-                ui::changes(ui, &k.view(), &mut actions);
+                super::changes_panel::changes(ui, &k.view(), &mut actions);
             }
             actions.spawn = ui::draw(ui, &status, map.as_ref(), &mut self.panels);
             if let (None, None, Some(why)) = (&self.current, &self.load, &self.failed) {
@@ -156,7 +160,7 @@ impl App {
                 .filter(|_| self.overlays.layers)
                 .and_then(|c| c.map.terrain())
                 .map(crate::mesh::overlay::layer_range);
-            ui::legend(ui.ctx(), self.overlays, layers, area);
+            super::legend::legend(ui.ctx(), self.overlays, layers, area);
             if let Some(lines) = self.walk_hud() {
                 super::walk_mode::hud(ui.ctx(), &lines, area);
                 let painter = ui.ctx().layer_painter(egui::LayerId::background());
@@ -186,7 +190,7 @@ impl App {
                 );
             }
             if let Some(n) = self.notice.as_ref().filter(|n| n.alive()) {
-                if n.draw(ui.ctx(), area) {
+                if n.draw(ui.ctx(), area, &dialog_rects(ui.ctx())) {
                     actions.dismiss_notice = true;
                 }
             }
@@ -356,7 +360,7 @@ impl App {
         }
         match a.export_asked {
             super::export_form::Asked::Nothing => {}
-            super::export_form::Asked::Cancel => self.export_form = None,
+            super::export_form::Asked::Cancel => self.export_last = self.export_form.take(),
             super::export_form::Asked::Export(path) => {
                 self.export_form = None;
                 self.export_to_path(path);
@@ -367,7 +371,9 @@ impl App {
                 .browser
                 .as_ref()
                 .is_some_and(|b| b.purpose == Purpose::CompareWith);
-            self.browser = None;
+            if let Some(b) = self.browser.take() {
+                self.remember_folder(b.purpose, b.folder().to_path_buf());
+            }
             match answer {
                 Answer::Open(p) if comparing => self.start_compare(Source::at(p)),
                 Answer::Open(p) => self.open(Source::at(p)),
@@ -449,4 +455,18 @@ impl App {
             event_loop.exit();
         }
     }
+}
+
+/// The rectangles of the windows open over the view (the browser, the
+/// export and screenshot settings windows, the key list): what a notice
+/// must not cover.
+fn dialog_rects(ctx: &egui::Context) -> Vec<egui::Rect> {
+    ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| l.order == egui::Order::Middle && m.areas().is_visible(l))
+            .filter_map(|l| m.area_rect(l.id))
+            .collect()
+    })
 }

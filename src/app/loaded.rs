@@ -63,6 +63,7 @@ impl App {
                     self.pointer.picked = None;
                     self.pointer.picked_from = None;
                     self.pointer.lines.clear();
+                    self.pointer.pinned = None;
                     self.clock.since_load = 0;
                     self.scene_edits += 1;
                     // A new map starts flying (or orbiting) over its overview.

@@ -11,6 +11,7 @@
 pub mod browser;
 mod browser_window;
 mod camera_mode;
+mod changes_panel;
 mod coarse;
 mod compare;
 mod dialogs;
@@ -20,6 +21,8 @@ mod export_form;
 pub mod fly;
 mod frame;
 mod gfx;
+mod inspector;
+mod legend;
 mod loaded;
 pub mod loader;
 mod notice;
@@ -27,6 +30,7 @@ pub mod orbit;
 mod recent;
 pub mod screenshot;
 mod scripted;
+mod selection;
 mod toml_file;
 mod ui;
 mod view3d;
@@ -129,6 +133,20 @@ impl Current {
     fn name(&self) -> String {
         self.source.name()
     }
+
+    /// What pictures and exports of the map are named after: a file's
+    /// name less its extension, but for a map folder (often just
+    /// `map.w3x`, as the editor saves it) the name the map gives itself,
+    /// where it has one.
+    fn picture_stem(&self) -> String {
+        let own = self.map.meta.name.as_deref().map(str::trim);
+        match (&self.source, own) {
+            (Source::Folder(_), Some(own)) if !own.is_empty() => own.to_string(),
+            (source, _) => std::path::Path::new(&source.name())
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned()),
+        }
+    }
 }
 
 /// The keys and buttons held.
@@ -153,6 +171,11 @@ struct Pointer {
     picked: Option<crate::kinds::Picked>,
     /// The inspector's lines for what is picked.
     lines: Vec<String>,
+    /// What a click pinned in the Inspector (`selection`).
+    pinned: Option<selection::Pinned>,
+    /// Where the left button went down over the 3D view: its release
+    /// near there is a click.
+    pressed_at: Option<(f32, f32)>,
     /// The pointer is over a panel or a window, not the 3D view: it picks
     /// nothing and drags no camera.
     over_ui: bool,
@@ -219,8 +242,14 @@ struct App {
     wake: wake::Wake,
     /// The export window, where no save dialog can be shown.
     export_form: Option<export_form::ExportForm>,
+    /// The last export's format, folder and name (or the window's when
+    /// it was cancelled): what File → Export… offers next.
+    export_last: Option<export_form::ExportForm>,
     /// The in-app file browser, when it is open.
     browser: Option<BrowserWindow>,
+    /// Where the user last was in a file dialog or the browser: where the
+    /// next one opens, whether or not the map chosen there opened.
+    last_folder: Option<PathBuf>,
     /// `--compare NEW`, until the first map is open.
     compare_first: Option<PathBuf>,
     /// A second map loading to be compared with the open one.
@@ -279,8 +308,10 @@ impl App {
             dialog: None,
             exporting: None,
             export_form: None,
+            export_last: None,
             wake: wake::Wake::none(),
             browser: None,
+            last_folder: None,
             compare_first: options.compare,
             compare_load: None,
             comparing: None,
@@ -343,7 +374,7 @@ impl App {
         }
         let Some(g) = &self.gfx else { return };
         let [x, y, w, h] = self.viewport(g).map(|v| v as f32);
-        let (Some(c), Some((px, py))) = (&mut self.current, self.pointer.cursor) else {
+        let (Some(c), Some((px, py))) = (&self.current, self.pointer.cursor) else {
             return;
         };
         self.pointer.moved = false;
@@ -355,27 +386,18 @@ impl App {
             (px - x, py - y)
         };
         let (origin, dir) = crate::kinds::views::ray(&self.fly.camera, px, py, w, h);
-        let kind = crate::kinds::of(&c.map);
-        let picked = kind.pick_shown(origin, dir, self.render_options.objects, c.objects.as_ref());
-        if picked == self.pointer.picked {
-            return;
-        }
-        self.pointer.lines = picked
-            .as_ref()
-            .map(|p| kind.describe(p))
-            .unwrap_or_default();
-        let boxes: Vec<_> = picked
-            .as_ref()
-            .and_then(|p| kind.highlight(p))
-            .map(|(min, max)| crate::render::boxes::Box3 {
-                min,
-                max,
-                color: HOVER_COLOR,
-            })
-            .into_iter()
-            .collect();
-        c.scene.set_highlight(&g.gpu.device, &boxes);
-        self.scene_edits += 1;
+        let (picked, lines) = {
+            let kind = crate::kinds::of(&c.map);
+            let objects = c.objects.as_ref();
+            let picked = kind.pick_shown(origin, dir, self.render_options.objects, objects);
+            if picked == self.pointer.picked {
+                return;
+            }
+            let lines = picked.as_ref().map(|p| kind.describe(p));
+            (picked, lines.unwrap_or_default())
+        };
+        self.pointer.lines = lines;
         self.pointer.picked = picked;
+        self.show_highlights();
     }
 }

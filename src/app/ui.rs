@@ -4,7 +4,6 @@
 use super::browser_window::Answer;
 use super::camera_mode::ModeKind;
 use super::Current;
-use crate::mesh::terrain::Overlays;
 use crate::render::Gpu;
 
 /// What the user asked for this frame through menus and buttons.
@@ -87,7 +86,7 @@ pub struct MapView<'a> {
     pub summary: &'a str,
     pub timings: &'a str,
     pub stats: String,
-    pub inspector: &'a [String],
+    pub inspector: super::inspector::Inspector<'a>,
     pub spawns: Vec<String>,
 }
 
@@ -98,7 +97,7 @@ impl<'a> MapView<'a> {
         frame_ms: f32,
         scale: f32,
         gpu: &Gpu,
-        inspector: &'a [String],
+        inspector: super::inspector::Inspector<'a>,
     ) -> Self {
         let kind = crate::kinds::of(&c.map);
         let mut line = format!(
@@ -181,7 +180,7 @@ fn progress(ui: &mut egui::Ui, name: &str, stage: &str) {
 }
 
 /// A label that wraps at the panel's edge.
-fn wrapped(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+pub fn wrapped(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
     ui.add(egui::Label::new(text).wrap())
 }
 
@@ -195,6 +194,25 @@ pub fn swatch(ui: &mut egui::Ui, rgb: [f32; 3]) {
 
 /// A side panel's width at first: `share` of the window, within reason;
 /// the user can drag it from a quarter of that to 45 % of the window.
+/// A side panel of `share` of the window (at most `most` points wide),
+/// resizable, its `contents` scrolling.
+pub fn side_panel(
+    ui: &mut egui::Ui,
+    panel: egui::Panel,
+    share: f32,
+    most: f32,
+    contents: impl FnOnce(&mut egui::Ui),
+) {
+    let (width, range) = side_width(ui, share, most);
+    panel
+        .resizable(true)
+        .default_size(width)
+        .size_range(range)
+        .show(ui, |ui| {
+            panel_scroll().show(ui, contents);
+        });
+}
+
 fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::RangeInclusive<f32>) {
     let window = ui.ctx().content_rect().width();
     let width = (window * share).clamp(130.0, most);
@@ -216,7 +234,6 @@ pub fn draw(
     map: Option<&MapView<'_>>,
     panels: &mut Panels,
 ) -> Option<usize> {
-    let mut clicked = None;
     egui::Panel::bottom("status").show(ui, |ui| {
         if let Some((name, stage)) = &status.loading {
             progress(ui, name, stage);
@@ -228,73 +245,38 @@ pub fn draw(
     });
     let v = map?;
     if panels.info {
-        let (width, range) = side_width(ui, 0.18, 300.0);
-        egui::Panel::left("info")
-            .resizable(true)
-            .default_size(width)
-            .size_range(range)
-            .show(ui, |ui| {
-                panel_scroll().show(ui, |ui| {
-                    ui.heading("Map");
-                    if let Some(title) = v.title {
-                        wrapped(ui, egui::RichText::new(title).strong());
-                    }
-                    if let Some(d) = v.description {
-                        wrapped(ui, d);
-                    }
-                    wrapped(ui, &v.name);
-                    wrapped(ui, v.timings);
-                    ui.separator();
-                    if !v.players.is_empty() {
-                        ui.label(egui::RichText::new("Players").strong());
-                        for (rgb, text) in v.players {
-                            ui.horizontal(|ui| {
-                                swatch(ui, rgb.map(|c| c as f32 / 255.0));
-                                wrapped(ui, text);
-                            });
-                        }
-                        ui.separator();
-                    }
-                    for (caption, texture) in v.pictures {
-                        ui.label(egui::RichText::new(caption).strong());
-                        let size = texture.size_vec2();
-                        let width = ui.available_width().clamp(64.0, 256.0);
-                        ui.image((texture.id(), size * (width / size.x.max(1.0))));
-                        ui.separator();
-                    }
-                    summary(ui, v.summary);
-                });
-            });
-    }
-    let (width, range) = side_width(ui, 0.2, 320.0);
-    egui::Panel::right("inspector")
-        .resizable(true)
-        .default_size(width)
-        .size_range(range)
-        .show(ui, |ui| {
-            panel_scroll().show(ui, |ui| {
-                ui.heading("Inspector");
-                if v.inspector.is_empty() {
-                    wrapped(ui, "Point at the map to see what the file says there.");
+        side_panel(ui, egui::Panel::left("info"), 0.18, 300.0, |ui| {
+            ui.heading("Map");
+            if let Some(title) = v.title {
+                wrapped(ui, egui::RichText::new(title).strong());
+            }
+            if let Some(d) = v.description {
+                wrapped(ui, d);
+            }
+            wrapped(ui, &v.name);
+            wrapped(ui, v.timings);
+            ui.separator();
+            if !v.players.is_empty() {
+                ui.label(egui::RichText::new("Players").strong());
+                for (rgb, text) in v.players {
+                    ui.horizontal(|ui| {
+                        swatch(ui, rgb.map(|c| c as f32 / 255.0));
+                        wrapped(ui, text);
+                    });
                 }
-                for line in v.inspector {
-                    wrapped(ui, egui::RichText::new(line).monospace());
-                }
-                if !v.spawns.is_empty() {
-                    ui.separator();
-                    ui.heading("Spawns");
-                    for (i, s) in v.spawns.iter().enumerate() {
-                        let text = egui::RichText::new(s).color(ui.visuals().hyperlink_color);
-                        let link = egui::Label::new(text).wrap().sense(egui::Sense::click());
-                        let link = ui.add(link).on_hover_cursor(egui::CursorIcon::PointingHand);
-                        if link.on_hover_text("Fly there").clicked() {
-                            clicked = Some(i);
-                        }
-                    }
-                }
-            });
+                ui.separator();
+            }
+            for (caption, texture) in v.pictures {
+                ui.label(egui::RichText::new(caption).strong());
+                let size = texture.size_vec2();
+                let width = ui.available_width().clamp(64.0, 256.0);
+                ui.image((texture.id(), size * (width / size.x.max(1.0))));
+                ui.separator();
+            }
+            summary(ui, v.summary);
         });
-    clicked
+    }
+    super::inspector::panel(ui, v)
 }
 
 /// The summary as `mapscope info` prints it, one "key  value" a line: keys
@@ -399,58 +381,6 @@ pub const HELP: &[(&str, &str)] = &[
     ("Ctrl+O", "open a map (or drop it on the window)"),
     ("Esc", "cancel a load"),
 ];
-
-/// The legend of the overlays that are on, at the bottom left of the 3D
-/// view: a swatch each, and for the layer map a gradient from the map's
-/// lowest layer to its highest (`layers`, where the map has layers).
-pub fn legend(ctx: &egui::Context, overlays: Overlays, layers: Option<[u8; 2]>, area: egui::Rect) {
-    let entries = overlays.legend();
-    if entries.is_empty() {
-        return;
-    }
-    egui::Area::new(egui::Id::unique("legend"))
-        .fixed_pos(area.left_bottom() + egui::vec2(8.0, -8.0))
-        .pivot(egui::Align2::LEFT_BOTTOM)
-        .order(egui::Order::Middle)
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                for (name, tint) in entries {
-                    ui.horizontal(|ui| match layers {
-                        Some(range) if name == Overlays::LAYERS_LABEL => {
-                            ui.label("Layer heights");
-                            layer_gradient(ui, range);
-                        }
-                        _ => {
-                            swatch(ui, tint);
-                            ui.label(name);
-                        }
-                    });
-                }
-            });
-        });
-}
-
-/// "2 ▬▬▬ 6": the layer map's colours from the lowest layer to the highest.
-fn layer_gradient(ui: &mut egui::Ui, [lo, hi]: [u8; 2]) {
-    use crate::mesh::overlay::layer_tint;
-    ui.label(lo.to_string());
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(96.0, 12.0), egui::Sense::hover());
-    let steps = 24;
-    for i in 0..steps {
-        let f = i as f32 / (steps - 1) as f32;
-        let layer = lo as f32 + f * (hi.saturating_sub(lo)) as f32;
-        let [r, g, b] =
-            layer_tint(layer.round() as u8, [lo, hi]).map(|c| (c.clamp(0.0, 1.0) * 255.0) as u8);
-        let x0 = rect.left() + rect.width() * i as f32 / steps as f32;
-        let x1 = rect.left() + rect.width() * (i + 1) as f32 / steps as f32;
-        let cell =
-            egui::Rect::from_min_max(egui::pos2(x0, rect.top()), egui::pos2(x1, rect.bottom()));
-        ui.painter()
-            .rect_filled(cell, 0.0, egui::Color32::from_rgb(r, g, b));
-    }
-    ui.label(hi.to_string());
-}
 
 /// The menu bar, with a toolbar at its right: camera modes and screenshots.
 /// `applies` is what applies to the open map (none while no map is open):
@@ -620,60 +550,3 @@ const MODES: [(ModeKind, &str); 4] = [
     (ModeKind::Top, "Top-down (T)"),
     (ModeKind::Walk, "Walk (P)"),
 ];
-
-/// The Changes panel of a comparison: what changed, counted, and each
-/// change a link that flies the camera there.
-pub fn changes(ui: &mut egui::Ui, v: &super::compare::ChangesView<'_>, a: &mut Actions) {
-    let (width, range) = side_width(ui, 0.2, 320.0);
-    egui::Panel::left("changes")
-        .resizable(true)
-        .default_size(width)
-        .size_range(range)
-        .show(ui, |ui| {
-            panel_scroll().show(ui, |ui| {
-                ui.heading("Changes");
-                wrapped(ui, &v.title);
-                ui.horizontal(|ui| {
-                    ui.label(format!("Showing the {} map", v.showing));
-                    a.flip |= ui
-                        .button("Flip (X)")
-                        .on_hover_text("Show the other map in place")
-                        .clicked();
-                });
-                let mut dim = v.dim;
-                if ui.checkbox(&mut dim, "Dim what did not change").changed() {
-                    a.dim = Some(dim);
-                }
-                ui.separator();
-                for line in &v.summary {
-                    wrapped(ui, line);
-                }
-                if !v.marks.is_empty() {
-                    ui.separator();
-                    ui.label(
-                        egui::RichText::new(format!("On the map ({})", v.marks.len())).strong(),
-                    );
-                }
-                for (i, m) in v.marks.iter().enumerate() {
-                    let [r, g, b, _] = m.color();
-                    let text = format!("{} {}", m.change.id(), m.what);
-                    let mut rich = egui::RichText::new(text).color(egui::Rgba::from_rgb(r, g, b));
-                    if v.selected == Some(i) {
-                        rich = rich.strong().underline();
-                    }
-                    let link = egui::Label::new(rich).wrap().sense(egui::Sense::click());
-                    let link = ui.add(link).on_hover_cursor(egui::CursorIcon::PointingHand);
-                    if link.on_hover_text("Fly there").clicked() {
-                        a.change = Some(i);
-                    }
-                }
-                if !v.files.is_empty() {
-                    ui.separator();
-                    ui.label(egui::RichText::new("Files whose bytes differ").strong());
-                    for f in &v.files {
-                        wrapped(ui, egui::RichText::new(f).monospace());
-                    }
-                }
-            });
-        });
-}

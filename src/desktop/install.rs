@@ -93,7 +93,26 @@ pub fn uninstall(data: &Path) -> Result<Vec<String>, String> {
         return Ok(done);
     }
     done.extend(update_caches(data)?);
+    done.extend(remove_empty_folders(data));
     Ok(done)
+}
+
+/// The folders [`install`] makes for its files, once uninstalling leaves
+/// them empty, deepest first, never `data` itself; what it removed.
+fn remove_empty_folders(data: &Path) -> Vec<String> {
+    let mut folders: Vec<PathBuf> = files(Path::new("mapscope"))
+        .iter()
+        .flat_map(|(rel, _)| Path::new(rel).ancestors().skip(1).map(|a| data.join(a)))
+        .filter(|dir| dir != data)
+        .collect();
+    folders.sort_by(|a, b| (b.components().count(), b).cmp(&(a.components().count(), a)));
+    folders.dedup();
+    folders
+        .into_iter()
+        // Only an empty folder goes: remove_dir refuses any other.
+        .filter(|dir| std::fs::remove_dir(dir).is_ok())
+        .map(|dir| format!("removed the empty folder {}", dir.display()))
+        .collect()
 }
 
 /// Runs the cache tools that are installed; says which were not.
@@ -171,6 +190,12 @@ mod tests {
         uninstall(&dir).unwrap();
         assert!(written.iter().all(|p| !p.exists()));
         assert!(other.exists());
+        // The folders it made go with them when nothing else is in them
+        // (the mime folder keeps the caches its tool writes, if installed).
+        for gone in ["icons", "thumbnailers", "mime/packages"] {
+            assert!(!dir.join(gone).exists(), "{gone} is left");
+        }
+        assert!(dir.join("applications").is_dir(), "another's folder went");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

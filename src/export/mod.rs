@@ -70,6 +70,33 @@ impl FileFormat {
     }
 }
 
+impl FileFormat {
+    /// Every format, in the order offered.
+    pub const ALL: [FileFormat; 3] = [FileFormat::Glb, FileFormat::Gltf, FileFormat::Obj];
+
+    /// The extension of the file named (lower case, no dot).
+    pub fn extension(self) -> &'static str {
+        match self {
+            FileFormat::Glb => "glb",
+            FileFormat::Gltf => "gltf",
+            FileFormat::Obj => "obj",
+        }
+    }
+
+    /// Every file that writing `path` in this format makes: `path`, and
+    /// the `.bin` or `.mtl` beside it.
+    pub fn files(self, path: &Path) -> Vec<PathBuf> {
+        let beside = match self {
+            FileFormat::Glb => None,
+            FileFormat::Gltf => Some("bin"),
+            FileFormat::Obj => Some("mtl"),
+        };
+        std::iter::once(path.to_path_buf())
+            .chain(beside.map(|ext| path.with_extension(ext)))
+            .collect()
+    }
+}
+
 /// The model of everything `meshes` (meshed from `map`) draws: each kind
 /// adds its parts ([`crate::kinds::MapKind::export_into`]).
 pub fn build(map: &Map, meshes: &MapMeshes, options: &ExportOptions) -> Model {

@@ -78,6 +78,32 @@ pub fn identify(head: &[u8], len: u64, vxl_size_known: bool) -> Result<Format, S
         .map_err(|why| format!("starts like {} but is not one: {why}", format.label()))
 }
 
+/// Why a whole file that [`identify`] called `format` would still not
+/// open: cheap checks of what its start cannot show. VXL columns must
+/// reach the file's end (a map cut in half fails), an archive's tables
+/// and terrain must lie inside the file (a download cut short fails), and
+/// the small formats (W3E, ALW) are decoded. VMF's length was checked by
+/// [`identify`]. Pure, and nothing allocated but by those small decoders.
+pub fn check_whole(format: Format, bytes: &[u8], vxl_size_known: bool) -> Result<(), String> {
+    match format {
+        Format::AosVxl | Format::VoxlapVxl => vxl::check_whole(bytes, vxl_size_known),
+        Format::W3x => w3x::check_archive(bytes),
+        Format::W3e => w3e::decode(bytes).map(drop).map_err(|e| e.to_string()),
+        Format::Alw => alw::decode(bytes).map(drop).map_err(|e| e.to_string()),
+        Format::Vmf => Ok(()),
+    }
+}
+
+/// [`check_whole`] on the file at `path`, mapped rather than read (its
+/// pages come from the page cache, and nothing is copied).
+pub fn check_file(path: &Path, format: Format, vxl_size_known: bool) -> Result<(), String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    match mapped(&file) {
+        Some(bytes) => check_whole(format, &bytes, vxl_size_known),
+        None => Err("the file is empty or cannot be mapped".into()),
+    }
+}
+
 /// Told by a decoder that it will not read the bytes before this offset
 /// again (only a hint: reading them later still works).
 pub type DoneWith<'a> = &'a dyn Fn(usize);

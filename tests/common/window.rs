@@ -68,6 +68,15 @@ pub fn rgb_pixels(png: &Path) -> (Vec<[u8; 3]>, u32, u32) {
     (px, info.width, info.height)
 }
 
+/// Pixels that differ between two grabs (`w` wide) inside `[x0, y0, x1,
+/// y1]`.
+pub fn changed_in(w: u32, a: &[u32], b: &[u32], [x0, y0, x1, y1]: [u32; 4]) -> usize {
+    (y0..y1)
+        .flat_map(|y| (x0..x1).map(move |x| (y * w + x) as usize))
+        .filter(|&i| a[i] != b[i])
+        .count()
+}
+
 /// Whether a command is on the PATH.
 pub fn tool(name: &str) -> bool {
     Command::new("sh")

@@ -153,7 +153,7 @@ impl App {
         let secs = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
-        let name = settings::file_name(&c.name(), secs);
+        let name = settings::stem_file_name(&c.picture_stem(), secs);
         let folder = std::path::absolute(&s.folder).unwrap_or_else(|_| s.folder.clone());
         let path = settings::unique_path(&folder, &name);
         let with_ui = s.with_ui;

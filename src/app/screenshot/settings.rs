@@ -63,14 +63,12 @@ pub fn settings_path() -> Option<PathBuf> {
     crate::app::recent::config_dir().map(|d| d.join("screenshot.toml"))
 }
 
-/// "MAP-YYYY-MM-DD_HH-MM-SS.png" from the map's file name (its stem) and a
-/// time in seconds since 1970 (UTC).
-pub fn file_name(map_name: &str, unix_secs: u64) -> String {
-    let stem = Path::new(map_name)
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
+/// "STEM-YYYY-MM-DD_HH-MM-SS.png" from the map's name (a file's stem, or
+/// a map's own name, dots and all) and a time in seconds since 1970 (UTC).
+pub fn stem_file_name(stem: &str, unix_secs: u64) -> String {
+    let stem = Some(stem.trim())
         .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "mapscope".into());
+        .unwrap_or("mapscope");
     // Keep names portable: no spaces or separators from the map's name.
     let stem: String = stem
         .chars()
@@ -155,11 +153,19 @@ mod tests {
         // 2026-11-22 21:30:05 UTC.
         let t = 1_795_383_005;
         assert_eq!(
-            file_name("/maps/openspades_Title.vxl", t),
+            stem_file_name("openspades_Title", t),
             "openspades_Title-2026-11-22_21-30-05.png"
         );
-        assert_eq!(file_name("demo map", 0), "demo_map-1970-01-01_00-00-00.png");
-        assert_eq!(file_name("", 0), "mapscope-1970-01-01_00-00-00.png");
+        assert_eq!(
+            stem_file_name("demo map", 0),
+            "demo_map-1970-01-01_00-00-00.png"
+        );
+        assert_eq!(stem_file_name(" ", 0), "mapscope-1970-01-01_00-00-00.png");
+        // A map's own name is a stem, dots and all.
+        assert_eq!(
+            stem_file_name("Lost Temple v1.2", 0),
+            "Lost_Temple_v1.2-1970-01-01_00-00-00.png"
+        );
         // A leap day.
         assert_eq!(timestamp(951_782_400), "2000-02-29_00-00-00");
     }

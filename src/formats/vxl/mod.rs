@@ -9,6 +9,7 @@ use crate::store::voxels::{
 };
 use crate::store::{Map, Metadata, Spawn};
 use header::read_voxlap_header;
+pub use whole::{check_whole, sniff_aos_whole};
 
 pub const VOXLAP_MAGIC: u32 = 0x0907_2000;
 pub const VOXLAP_HEADER_LEN: usize = 108;
@@ -66,74 +67,6 @@ pub fn sniff_aos(bytes: &[u8]) -> Result<(), String> {
         pos += 4 * n;
     }
     Err("the first column has more than 256 spans".into())
-}
-
-/// `Ok` if a file of `len` bytes starting with `head` (its first bytes, or
-/// all of them) reads as an AoS map: every column in `head` well-formed by
-/// the decoder's rules (spans that go down the column, enough room for
-/// their colours, within the deepest map's 256 levels), a column cut only
-/// where `head` is. When `head` is the whole file, the columns must end
-/// with it, and without a size from elsewhere (`size_known`) their count
-/// must be a square, as the decoder needs. [`sniff_aos`] checks only the
-/// first column's headers, enough to choose a decoder; this is for
-/// labelling files as maps without reading them whole.
-pub fn sniff_aos_whole(head: &[u8], len: u64, size_known: bool) -> Result<(), String> {
-    sniff_aos(head)?;
-    let whole = head.len() as u64 >= len;
-    let data = &head[..head.len().min(len as usize)];
-    let (mut pos, mut columns) = (0usize, 0u64);
-    'columns: while pos < data.len() {
-        let mut span = 0usize;
-        loop {
-            let Some(h) = data.get(pos..pos + 4) else {
-                if whole {
-                    return Err(format!("column {columns} is cut at the end of the file"));
-                }
-                break 'columns;
-            };
-            let (n, s, e, a) = (h[0] as usize, h[1] as usize, h[2] as usize, h[3] as usize);
-            let at = |what: &str| format!("column {columns} span {span} at byte {pos}: {what}");
-            if span > 0 && s < a {
-                return Err(at("its colours start above its air"));
-            }
-            if e + 1 < s {
-                return Err(at("E < S - 1"));
-            }
-            let k = e + 1 - s;
-            if n == 0 {
-                let end = pos + 4 * (k + 1);
-                if end > data.len() && whole {
-                    return Err(at("its colours run past the end of the file"));
-                }
-                pos = end;
-                break;
-            }
-            if n - 1 < k {
-                return Err(at("N leaves no room for its top colours"));
-            }
-            let next = pos + 4 * n;
-            let Some(&m) = data.get(next + 3) else {
-                if whole {
-                    return Err(at("N points past the end of the file"));
-                }
-                break 'columns;
-            };
-            let m = m as usize;
-            if m < e + 1 + (n - 1 - k) || m == s {
-                return Err(at("the next span's air does not follow its colours"));
-            }
-            pos = next;
-            span += 1;
-        }
-        columns += 1;
-    }
-    if columns == 0 {
-        return Err("not one whole column".into());
-    }
-    if whole && !size_known && columns.isqrt().pow(2) != columns {
-        return Err(format!("{columns} columns, not a square"));
-    }
-    Ok(())
 }
 
 /// Decodes either VXL container. `size` (`[width, length, depth]`) overrides
@@ -715,5 +648,6 @@ mod header;
 pub mod spans;
 #[cfg(test)]
 mod tests;
+mod whole;
 
 pub use encode::encode;

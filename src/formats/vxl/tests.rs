@@ -176,3 +176,36 @@ fn warcraft_iii_files_pass_the_first_column_check_but_not_the_strict_one() {
         );
     }
 }
+
+#[test]
+fn a_whole_file_check_finds_a_map_cut_short_in_either_container() {
+    let demo = include_bytes!("../../../assets/demo.vxl");
+    let demo = crate::formats::decode(demo, &Default::default()).unwrap();
+    for format in [Format::AosVxl, Format::VoxlapVxl] {
+        let file = encode(&demo, format).unwrap();
+        assert_eq!(check_whole(&file, false), Ok(()), "{format:?}");
+        // Cut in half, or by one byte: the columns no longer reach the
+        // end, though the first 64 KiB (what the browser sniffs) are fine.
+        for cut in [file.len() / 2, file.len() - 1] {
+            let why = check_whole(&file[..cut], false).unwrap_err();
+            assert!(
+                ["end of the file", "cut short"]
+                    .iter()
+                    .any(|s| why.contains(s)),
+                "{format:?} cut at {cut}: {why}"
+            );
+            assert_eq!(
+                sniff_aos_whole(&file[..cut.min(65536)], cut as u64, false).is_ok(),
+                format == Format::AosVxl,
+                "{format:?}: the head alone looks whole"
+            );
+        }
+    }
+    // A Voxlap map whose columns end cleanly but too soon: the header's
+    // size says how many there must be.
+    let mut file = encode(&demo, Format::VoxlapVxl).unwrap();
+    let column = one_column();
+    file.truncate(VOXLAP_HEADER_LEN);
+    file.extend_from_slice(&column);
+    assert!(check_whole(&file, false).unwrap_err().contains("1 columns"));
+}

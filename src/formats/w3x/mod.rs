@@ -117,6 +117,26 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
     Ok(map)
 }
 
+/// `Ok` if a whole map archive holds what opening it needs, as far as can
+/// be told without unpacking anything: its tables lie inside the file, the
+/// hash table names the terrain, and the terrain's stored bytes are there.
+/// A download cut short fails here; a terrain whose bytes are there but
+/// wrong is found only when it is read.
+pub fn check_archive(bytes: &[u8]) -> Result<(), String> {
+    let archive = Archive::open(bytes).map_err(|e| e.to_string())?;
+    let terrain = archive
+        .find(TERRAIN)
+        .ok_or_else(|| format!("the archive's hash table has no {TERRAIN} (the terrain)"))?;
+    let there = archive.stored(terrain).len() as u64;
+    if there < u64::from(terrain.stored_size) {
+        return Err(format!(
+            "{TERRAIN} is {} bytes stored, and the file ends after {there} of them",
+            terrain.stored_size
+        ));
+    }
+    Ok(())
+}
+
 /// Decodes a map from its files, wherever they are kept. Only the terrain
 /// is required: a file that is missing is left out, and one that does not
 /// decode is a warning.

@@ -1,0 +1,72 @@
+//! The Inspector panel: what the file says about the element pinned by a
+//! click (see `selection`), a line for what is under the pointer, and the
+//! map's spawn areas (click one to fly there).
+
+use super::ui::{side_panel, wrapped, MapView};
+
+/// What the Inspector shows of the pointer and the pin.
+#[derive(Clone, Copy)]
+pub struct Inspector<'a> {
+    /// The pinned element's lines, while one is pinned.
+    pub pinned: Option<&'a [String]>,
+    /// The element under the pointer.
+    pub hover: &'a [String],
+}
+
+/// The panel at the right. Returns the spawn area clicked, if any.
+pub fn panel(ui: &mut egui::Ui, v: &MapView<'_>) -> Option<usize> {
+    let mut clicked = None;
+    side_panel(ui, egui::Panel::right("inspector"), 0.2, 320.0, |ui| {
+        ui.heading("Inspector");
+        lines(ui, v.inspector);
+        if !v.spawns.is_empty() {
+            ui.separator();
+            ui.heading("Spawns");
+            clicked = spawns(ui, &v.spawns);
+        }
+    });
+    clicked
+}
+
+/// With a pin: the pin's lines, then the pointer's element on one line.
+/// Without: the pointer's element in full.
+fn lines(ui: &mut egui::Ui, inspector: Inspector<'_>) {
+    let mono = |text: &str| egui::RichText::new(text).monospace();
+    let Some(pinned) = inspector.pinned else {
+        if inspector.hover.is_empty() {
+            wrapped(ui, "Point at the map to see what the file says there.");
+        } else {
+            wrapped(ui, egui::RichText::new("Click to pin it here").weak());
+        }
+        for line in inspector.hover {
+            wrapped(ui, mono(line));
+        }
+        return;
+    };
+    wrapped(ui, egui::RichText::new("Pinned (Esc lets go)").strong())
+        .on_hover_text("A click on the map pins another");
+    for line in pinned {
+        wrapped(ui, mono(line));
+    }
+    // Below the pin, so that the pin's lines stay where they are.
+    ui.separator();
+    let pointer = inspector.hover.first().map_or("nothing", String::as_str);
+    wrapped(
+        ui,
+        egui::RichText::new(format!("Pointer: {pointer}")).weak(),
+    );
+}
+
+/// The spawn areas as links; the one clicked.
+fn spawns(ui: &mut egui::Ui, spawns: &[String]) -> Option<usize> {
+    let mut clicked = None;
+    for (i, s) in spawns.iter().enumerate() {
+        let text = egui::RichText::new(s).color(ui.visuals().hyperlink_color);
+        let link = egui::Label::new(text).wrap().sense(egui::Sense::click());
+        let link = ui.add(link).on_hover_cursor(egui::CursorIcon::PointingHand);
+        if link.on_hover_text("Fly there").clicked() {
+            clicked = Some(i);
+        }
+    }
+    clicked
+}
