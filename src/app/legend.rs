@@ -1,5 +1,6 @@
-//! The tile flags' legend at the bottom left of the 3D view: a swatch an
-//! overlay that is on, and the layer map's gradient.
+//! Plates over the 3D view's corners ([`plate`]), and the tile flags'
+//! legend at its bottom left: a swatch an overlay that is on, and the layer
+//! map's gradient.
 
 use super::ui::swatch;
 use crate::mesh::terrain::Overlays;
@@ -12,26 +13,38 @@ pub fn legend(ctx: &egui::Context, overlays: Overlays, layers: Option<[u8; 2]>, 
     if entries.is_empty() {
         return;
     }
-    egui::Area::new(egui::Id::unique("legend"))
-        .fixed_pos(area.left_bottom() + egui::vec2(8.0, -8.0))
-        .pivot(egui::Align2::LEFT_BOTTOM)
+    plate(ctx, "legend", area, egui::Align2::LEFT_BOTTOM, |ui| {
+        for (name, tint) in entries {
+            ui.horizontal(|ui| match layers {
+                Some(range) if name == Overlays::LAYERS_LABEL => {
+                    ui.label("Layer heights");
+                    layer_gradient(ui, range);
+                }
+                _ => {
+                    swatch(ui, tint);
+                    ui.label(name);
+                }
+            });
+        }
+    });
+}
+
+/// A plate that takes no clicks, 8 points in from `area`'s `corner`.
+pub fn plate(
+    ctx: &egui::Context,
+    id: &str,
+    area: egui::Rect,
+    corner: egui::Align2,
+    contents: impl FnOnce(&mut egui::Ui),
+) {
+    let at = corner.pos_in_rect(&area.shrink(8.0));
+    egui::Area::new(egui::Id::unique(id))
+        .fixed_pos(at)
+        .pivot(corner)
         .order(egui::Order::Middle)
         .interactable(false)
         .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                for (name, tint) in entries {
-                    ui.horizontal(|ui| match layers {
-                        Some(range) if name == Overlays::LAYERS_LABEL => {
-                            ui.label("Layer heights");
-                            layer_gradient(ui, range);
-                        }
-                        _ => {
-                            swatch(ui, tint);
-                            ui.label(name);
-                        }
-                    });
-                }
-            });
+            egui::Frame::popup(ui.style()).show(ui, contents);
         });
 }
 

@@ -317,20 +317,14 @@ impl App {
     }
 }
 
-/// The HUD: a plate of lines at the bottom left of the 3D view.
+/// The HUD: a plate of lines at the top left of the 3D view (the
+/// overlays' legend keeps the bottom left).
 pub(super) fn hud(ctx: &egui::Context, lines: &[String], area: egui::Rect) {
-    egui::Area::new(egui::Id::unique("walk hud"))
-        .fixed_pos(area.left_bottom() + egui::vec2(8.0, -8.0))
-        .pivot(egui::Align2::LEFT_BOTTOM)
-        .order(egui::Order::Middle)
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                for line in lines {
-                    ui.label(egui::RichText::new(line).monospace());
-                }
-            });
-        });
+    super::legend::plate(ctx, "walk hud", area, egui::Align2::LEFT_TOP, |ui| {
+        for line in lines {
+            ui.label(egui::RichText::new(line).monospace());
+        }
+    });
 }
 
 /// A faint ring where a climb or jump was stopped, fading over `fade`
