@@ -47,6 +47,8 @@ impl ApplicationHandler<super::wake::Woken> for App {
             WindowEvent::KeyboardInput { event, .. } => event.state == ElementState::Pressed,
             _ => false,
         };
+        // The first start's hint goes at the first key or click.
+        self.panels.hint &= !pressed;
         if pressed && self.clock.input_at.is_none() {
             self.clock.input_at = Some((Instant::now(), 0));
         }

@@ -154,6 +154,9 @@ impl App {
             if self.panels.help {
                 ui::keys(ui.ctx(), &mut self.panels.help, area);
             }
+            if self.panels.hint {
+                ui::hint(ui.ctx(), area);
+            }
             let layers = self
                 .current
                 .as_ref()

@@ -294,8 +294,9 @@ impl App {
             render_options: RenderOptions::default(),
             panels: Panels {
                 info: true,
+                help: false,
                 // Once, on the first start; never in scripted pictures.
-                help: script.is_none() && recent::first_run(),
+                hint: script.is_none() && recent::first_run(),
                 labels: true,
                 indestructible: false,
                 objects: Default::default(),

@@ -58,6 +58,8 @@ pub struct Actions {
 pub struct Panels {
     pub info: bool,
     pub help: bool,
+    /// The first start's corner hint, until a key or a click.
+    pub hint: bool,
     /// Text labels over ALW entities and lights.
     pub labels: bool,
     /// Tint VMF indestructible voxels.
@@ -336,13 +338,32 @@ pub fn error_screen(ui: &mut egui::Ui, why: &str, a: &mut Actions) {
 /// The red of errors, on the dark theme.
 pub const ERROR_RED: egui::Color32 = egui::Color32::from_rgb(255, 110, 110);
 
-/// The key list: a window that can be closed (View → Keys opens it again).
+/// The first start's hint at the 3D view's bottom right: the keys to get
+/// going and where the rest are, covering none of the map's middle.
+pub fn hint(ctx: &egui::Context, area: egui::Rect) {
+    super::legend::plate(ctx, "first hint", area, egui::Align2::RIGHT_BOTTOM, |ui| {
+        ui.label(egui::RichText::new("Welcome to mapscope").strong());
+        for line in [
+            "W A S D and right drag: fly and look",
+            "O orbit, T top-down, P walk as a player",
+            "Ctrl+O or drop a file: open a map",
+            "the View menu's Keys: every key",
+        ] {
+            ui.label(line);
+        }
+    });
+}
+
+/// The key list: a window that can be closed (View → Keys opens it again),
+/// at the 3D view's top right corner, where it hides the least of the map
+/// the first view frames in the middle.
 pub fn keys(ctx: &egui::Context, open: &mut bool, area: egui::Rect) {
     egui::Window::new("Keys and mouse")
         .open(open)
         .collapsible(false)
         .resizable(false)
-        .default_pos(area.center() - egui::vec2(200.0, 140.0))
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(area.right_top() + egui::vec2(-8.0, 8.0))
         .show(ctx, |ui| {
             egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
                 for (keys, what) in HELP {
