@@ -171,33 +171,7 @@ fn ground_distances_agree_with_an_independent_count_on_every_ladder_map() {
 fn maps_it_cannot_measure_get_a_statement() {
     let dir = common::scratch_dir("analyze", "statements");
     let vxl = dir.join("flat.vxl");
-    let mut s = mapscope::store::voxels::VoxelStore::new(
-        512,
-        512,
-        64,
-        mapscope::store::voxels::FourthByte::Shade,
-    );
-    for _ in 0..512 * 512 {
-        s.push_slab(mapscope::store::voxels::Slab {
-            top: 50,
-            top_len: 1,
-            bottom: 64,
-            bottom_len: 0,
-        });
-        s.push_colors([0x7f80_8080]);
-        s.end_column();
-    }
-    s.finish();
-    let map = Map {
-        format: formats::Format::AosVxl,
-        meta: Default::default(),
-        content: Content::Voxels(s),
-    };
-    std::fs::write(
-        &vxl,
-        formats::encode(&map, formats::Format::AosVxl).unwrap(),
-    )
-    .unwrap();
+    std::fs::write(&vxl, common::aos_file(|_, _| (50, 0x7f80_8080))).unwrap();
     let w3e = dir.join("t.w3e");
     let t = mapscope::store::terrain::W3eTerrain::flat(9, 9, 11);
     std::fs::write(&w3e, formats::w3e::encode_terrain(&t).unwrap()).unwrap();

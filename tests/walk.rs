@@ -292,26 +292,7 @@ fn succeeded(out: std::process::Output) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// A 512 x 512 x 64 AoS map, solid from z 50 down, written by the
-/// project's own VXL writer.
+/// A 512 x 512 x 64 AoS map, solid from z 50 down.
 fn flat_map() -> Vec<u8> {
-    use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
-    let mut s = VoxelStore::new(512, 512, 64, FourthByte::Shade);
-    for _ in 0..512 * 512 {
-        s.push_slab(Slab {
-            top: 50,
-            top_len: 1,
-            bottom: 64,
-            bottom_len: 0,
-        });
-        s.push_colors([0x7f80_8080]);
-        s.end_column();
-    }
-    s.finish();
-    let map = mapscope::store::Map {
-        format: formats::Format::AosVxl,
-        meta: Default::default(),
-        content: mapscope::store::Content::Voxels(s),
-    };
-    formats::encode(&map, formats::Format::AosVxl).unwrap()
+    common::aos_file(|_, _| (50, 0x7f80_8080))
 }

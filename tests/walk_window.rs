@@ -6,8 +6,6 @@
 mod common;
 
 use common::window::{in_xvfb, read_xwd, save_png, scratch, tool, xvfb, FOCUS_WINDOW};
-use mapscope::formats::{self, Format};
-use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 
 const WALL_X: u32 = 136;
 const STEP_X: u32 = 130;
@@ -27,33 +25,15 @@ const SEA: u32 = 0x7f20_4060;
 /// rule spawns a player on it. East of it a one-block step at x 130 and a
 /// wall at x 136, red.
 fn map() -> Vec<u8> {
-    let mut s = VoxelStore::new(512, 512, 64, FourthByte::Shade);
-    for y in 0..512u32 {
-        for x in 0..512u32 {
-            let land = (248..266).contains(&y) && x >= 128 || (252..261).contains(&y) && x >= 110;
-            let (top, color) = match x {
-                _ if !land => (63, SEA),
-                _ if (WALL_X..WALL_X + 4).contains(&x) => (WALL, RED),
-                _ if x >= STEP_X => (STEP, BLUE),
-                _ => (FLOOR, GREEN),
-            };
-            s.push_slab(Slab {
-                top,
-                top_len: 1,
-                bottom: 64,
-                bottom_len: 0,
-            });
-            s.push_colors([color]);
-            s.end_column();
+    common::aos_file(|x, y| {
+        let land = (248..266).contains(&y) && x >= 128 || (252..261).contains(&y) && x >= 110;
+        match x {
+            _ if !land => (63, SEA),
+            _ if (WALL_X..WALL_X + 4).contains(&x) => (WALL, RED),
+            _ if x >= STEP_X => (STEP, BLUE),
+            _ => (FLOOR, GREEN),
         }
-    }
-    s.finish();
-    let map = mapscope::store::Map {
-        format: Format::AosVxl,
-        meta: Default::default(),
-        content: mapscope::store::Content::Voxels(s),
-    };
-    formats::encode(&map, Format::AosVxl).unwrap()
+    })
 }
 
 /// The pixel's channels.

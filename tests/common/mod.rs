@@ -74,3 +74,32 @@ pub fn aos_map(mut store: mapscope::store::voxels::VoxelStore) -> mapscope::stor
         content: mapscope::store::Content::Voxels(store),
     }
 }
+
+/// A 512 x 512 x 64 Ace of Spades map written by mapscope's own VXL
+/// writer: each column solid from the top `column(x, y)` gives down, in
+/// its colour.
+pub fn aos_file(column: impl Fn(u32, u32) -> (u16, u32)) -> Vec<u8> {
+    use mapscope::formats::{encode, Format};
+    use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
+    let mut s = VoxelStore::new(512, 512, 64, FourthByte::Shade);
+    for y in 0..512 {
+        for x in 0..512 {
+            let (top, color) = column(x, y);
+            s.push_slab(Slab {
+                top,
+                top_len: 1,
+                bottom: 64,
+                bottom_len: 0,
+            });
+            s.push_colors([color]);
+            s.end_column();
+        }
+    }
+    s.finish();
+    let map = mapscope::store::Map {
+        format: Format::AosVxl,
+        meta: Default::default(),
+        content: mapscope::store::Content::Voxels(s),
+    };
+    encode(&map, Format::AosVxl).unwrap()
+}
