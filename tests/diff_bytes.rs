@@ -128,20 +128,12 @@ fn differing(name: &str, old: &[u8], new: &[u8]) -> Vec<Unit> {
                 );
             }
         }
-        "war3map.doo" => {
-            let (os, ns) = (
-                decode_doodads_spans(old, None).unwrap().1,
-                decode_doodads_spans(new, None).unwrap().1,
-            );
-            out = records(old, new, &os, &ns);
-            in_place(&old[..16], &new[..16], &mut out);
-        }
-        "war3mapunits.doo" => {
-            let (os, ns) = (
-                decode_units_spans(old, None).unwrap().2,
-                decode_units_spans(new, None).unwrap().2,
-            );
-            out = records(old, new, &os, &ns);
+        doo @ ("war3map.doo" | "war3mapunits.doo") => {
+            let spans = |b: &[u8]| match doo {
+                "war3map.doo" => decode_doodads_spans(b, None).unwrap().1,
+                _ => decode_units_spans(b, None).unwrap().2,
+            };
+            out = records(old, new, &spans(old), &spans(new));
             in_place(&old[..16], &new[..16], &mut out);
         }
         "war3map.mmp" => {

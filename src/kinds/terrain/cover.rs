@@ -54,7 +54,7 @@ pub fn cover(old: &[u8], new: &[u8], d: &MapDiff) -> Option<Coverage> {
     let reencoded = noted(&reencoded);
     let lists = |t: &W3eTerrain| (t.ground_textures.clone(), t.cliff_textures.clone());
     let renumbered = (lists(&a) != lists(&b))
-        .then(|| ["terrain ground textures", "terrain cliff textures"])
+        .then_some(["terrain ground textures", "terrain cliff textures"])
         .and_then(|k| k.into_iter().find(|k| c.named.iter().any(|n| n.what == *k)));
     for y in 0..b.height {
         for x in 0..b.width {
