@@ -129,3 +129,58 @@ fn old_only(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::w3e::encode_terrain;
+
+    fn diff(a: &W3eTerrain, b: &W3eTerrain) -> MapDiff {
+        let mut d = MapDiff {
+            terrain: Some(super::super::diff::compare(a, b)),
+            ..MapDiff::default()
+        };
+        if a.version != b.version {
+            d.notes.push(reencoded_note(a.version, b.version));
+        }
+        d
+    }
+
+    /// A re-save in version 12 is named by its note, a tilepoint edited by
+    /// the count of changed tilepoints; a byte no field reads is left.
+    #[test]
+    fn reencoded_records_and_changed_tilepoints_are_named() {
+        let old = W3eTerrain::flat(8, 6, 11);
+        let mut new = old.clone();
+        new.version = 12;
+        new.tilepoints[9].height += 5;
+        let (a, b) = (encode_terrain(&old).unwrap(), encode_terrain(&new).unwrap());
+        let c = cover(&a, &b, &diff(&old, &new)).unwrap();
+        assert!(c.complete(), "{c:?}");
+        let what: Vec<&str> = c.named.iter().map(|n| n.what.as_str()).collect();
+        assert_eq!(
+            what,
+            [
+                "terrain version",
+                "terrain version 11 -> 12: every tilepoint record re-encoded",
+                // As the report heads the terrain's lines.
+                "terrain: 1 tilepoints changed",
+            ]
+        );
+        // Without the note, the re-encoded records are listed.
+        let mut quiet = diff(&old, &new);
+        quiet.notes.clear();
+        let c = cover(&a, &b, &quiet).unwrap();
+        assert_eq!(c.left.len(), 2, "{c:?}");
+        // Bits of a record no field reads: listed, not named.
+        let old = W3eTerrain::flat(8, 6, 12);
+        let mut same = old.clone();
+        same.tilepoints[3].texflags |= 0x400;
+        let (a, s) = (
+            encode_terrain(&old).unwrap(),
+            encode_terrain(&same).unwrap(),
+        );
+        let c = cover(&a, &s, &diff(&old, &same)).unwrap();
+        assert!(c.named.is_empty() && c.left.len() == 1, "{c:?}");
+    }
+}
