@@ -11,7 +11,7 @@ use crate::formats::w3x::names;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Differing byte ranges kept for each file.
+/// Differing byte ranges the text and JSON show for each file.
 pub const RANGES: usize = 8;
 /// Files up to this size keep both sides' bytes for the kinds to account
 /// for (a map's pathing and shadow maps are a quarter megabyte).
@@ -194,7 +194,7 @@ fn candidates(archives: &[&Archive], folders: &[&[(String, Vec<u8>)]]) -> BTreeS
 }
 
 fn one_file(name: &str, old: &[u8], new: &[u8]) -> FileDiff {
-    let (ranges, range_count) = bytes::ranges(old, new, RANGES);
+    let (ranges, range_count) = bytes::ranges(old, new, usize::MAX);
     FileDiff {
         name: name.to_string(),
         change: Change::Changed,
@@ -202,7 +202,9 @@ fn one_file(name: &str, old: &[u8], new: &[u8]) -> FileDiff {
         new_size: Some(new.len() as u64),
         explained: false,
         ranges,
+        old_ranges: Vec::new(),
         range_count,
+        named: Vec::new(),
         plain: (old.len().max(new.len()) <= KEEP)
             .then(|| std::sync::Arc::new((old.to_vec(), new.to_vec()))),
     }

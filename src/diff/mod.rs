@@ -10,6 +10,7 @@
 //! byte ranges.
 
 pub mod bytes;
+pub mod cover;
 pub mod files;
 pub mod json;
 pub mod open;
@@ -217,10 +218,18 @@ pub struct FileDiff {
     /// Whether a part of the report above names what changed in it; when
     /// not, `ranges` says where its bytes differ.
     pub explained: bool,
-    /// The first differing byte ranges `[start, end)`, in the old file's
-    /// offsets (where the files' lengths differ, the tail is one range).
+    /// The differing byte ranges `[start, end)` no named change covers:
+    /// every one, in the new file's offsets (where the files' lengths
+    /// differ, the tail is one range); the text and JSON show the first
+    /// [`files::RANGES`].
     pub ranges: Vec<[u64; 2]>,
+    /// Such ranges of the old file, for bytes only the old file holds.
+    pub old_ranges: Vec<[u64; 2]>,
+    /// How many ranges are listed, both sides.
     pub range_count: u64,
+    /// The changes the report names and the bytes of this file each covers,
+    /// for the files a kind accounts for byte by byte.
+    pub named: Vec<cover::Named>,
     /// Both sides' plain bytes (files up to [`files::KEEP`]), for a kind
     /// to say which of their differences its changes name.
     pub plain: Option<std::sync::Arc<(Vec<u8>, Vec<u8>)>>,
@@ -236,7 +245,9 @@ impl FileDiff {
             new_size,
             explained: false,
             ranges: Vec::new(),
+            old_ranges: Vec::new(),
             range_count: 0,
+            named: Vec::new(),
             plain: None,
         }
     }
@@ -317,7 +328,7 @@ pub fn explain(diff: &mut MapDiff, single_file: bool) {
         .collect();
     // Where a kind accounts for a file byte by byte, it is explained only
     // when every differing byte is, and the rest are its ranges.
-    let exact: Vec<Option<Vec<[u64; 2]>>> = diff
+    let exact: Vec<Option<cover::Coverage>> = diff
         .files
         .iter()
         .map(|f| {
@@ -327,10 +338,12 @@ pub fn explain(diff: &mut MapDiff, single_file: bool) {
         .collect();
     for ((f, m), exact) in diff.files.iter_mut().zip(marks).zip(exact) {
         f.explained = m && f.change == Change::Changed;
-        if let Some(left) = exact {
-            f.explained = left.is_empty() && f.change == Change::Changed;
-            f.range_count = left.len() as u64;
-            f.ranges = left.into_iter().take(files::RANGES).collect();
+        if let Some(c) = exact {
+            f.explained = c.complete() && f.change == Change::Changed;
+            f.range_count = (c.left.len() + c.left_old.len()) as u64;
+            f.ranges = c.left;
+            f.old_ranges = c.left_old;
+            f.named = c.named;
         }
     }
 }

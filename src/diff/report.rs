@@ -2,6 +2,7 @@
 //! information, objects, terrain or voxels or cells by region, pathing,
 //! then the files whose bytes differ.
 
+use super::files::RANGES;
 use super::{Change, FieldChange, MapDiff, ObjectChange, Region};
 use serde_json::Value;
 use std::fmt::Write;
@@ -54,7 +55,17 @@ pub fn n_of(n: u64, plural: &str) -> String {
     }
 }
 
-fn object_line(o: &ObjectChange) -> String {
+/// The line folding `n` objects of `kind` whose changes are below the
+/// editor's step (and the name of the records it covers).
+pub fn slight_line(kind: &str, n: u64) -> String {
+    format!(
+        "objects: {} moved, raised or turned by less than the editor can set (1/64 unit; an angle by whole turns), not listed",
+        n_of(n, &format!("{kind}s"))
+    )
+}
+
+/// An object's line in the report (and the name of the bytes it covers).
+pub fn object_line(o: &ObjectChange) -> String {
     let (what, place) = (object_title(o), object_place(o));
     let mut line = format!("{:<8} {what} at {place}", o.change.id());
     if !o.fields.is_empty() {
@@ -174,11 +185,7 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
         }
     }
     for (kind, n) in &diff.slight {
-        let _ = writeln!(
-            out,
-            "objects: {} moved, raised or turned by less than the editor can set (1/64 unit; an angle by whole turns), not listed",
-            n_of(*n, &format!("{kind}s"))
-        );
+        let _ = writeln!(out, "{}", slight_line(kind, *n));
     }
     if let Some(t) = &diff.terrain {
         for f in &t.header {
@@ -238,14 +245,15 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
                 size(f.old_size),
                 size(f.new_size)
             );
-            if !f.explained && !f.ranges.is_empty() {
-                let r: Vec<String> = f
-                    .ranges
-                    .iter()
-                    .map(|[a, b]| format!("{a:#x}..{b:#x}"))
+            if !f.explained && f.range_count > 0 {
+                let both = f.ranges.iter().map(|r| ("", r));
+                let both = both.chain(f.old_ranges.iter().map(|r| ("old ", r)));
+                let r: Vec<String> = both
+                    .take(RANGES)
+                    .map(|(side, [a, b])| format!("{side}{a:#x}..{b:#x}"))
                     .collect();
-                let more = match f.range_count as usize > f.ranges.len() {
-                    true => format!(" and {} more", f.range_count as usize - f.ranges.len()),
+                let more = match f.range_count as usize > r.len() {
+                    true => format!(" and {} more", f.range_count as usize - r.len()),
                     false => String::new(),
                 };
                 let _ = write!(line, "; bytes {}{more}", r.join(", "));

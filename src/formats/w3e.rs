@@ -261,6 +261,58 @@ pub fn decode_terrain(bytes: &[u8]) -> Result<(W3eTerrain, Vec<String>), DecodeE
     Ok((terrain, warnings))
 }
 
+/// Where a W3E file's parts lie: each header field's byte range `[start,
+/// end)` under the name the terrain diff gives its change, and the
+/// tilepoints' records.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TerrainSpans {
+    pub header: Vec<(&'static str, [u64; 2])>,
+    /// The first tilepoint record's offset and each record's size.
+    pub tilepoints: u64,
+    pub record: u64,
+}
+
+impl TerrainSpans {
+    /// Tilepoint `i`'s record.
+    pub fn tilepoint(&self, i: usize) -> [u64; 2] {
+        let s = self.tilepoints + i as u64 * self.record;
+        [s, s + self.record]
+    }
+}
+
+/// Decodes a W3E file as [`decode_terrain`] does, with where its header
+/// fields and tilepoint records lie.
+pub fn decode_terrain_spans(bytes: &[u8]) -> Result<(W3eTerrain, TerrainSpans), DecodeError> {
+    let (t, _) = decode_terrain(bytes)?;
+    let lists = |n: usize| 4 + 4 * n as u64;
+    let (g, c) = (
+        lists(t.ground_textures.len()),
+        lists(t.cliff_textures.len()),
+    );
+    let mut at = 0;
+    let mut span = |len: u64| {
+        at += len;
+        [at - len, at]
+    };
+    let header = vec![
+        ("magic", span(4)),
+        ("version", span(4)),
+        ("tileset", span(1)),
+        ("custom tileset", span(4)),
+        ("ground textures", span(g)),
+        ("cliff textures", span(c)),
+        ("tilepoints", span(8)),
+        ("offset", span(8)),
+    ];
+    let record = tilepoint_size(t.version).unwrap_or(8) as u64;
+    let spans = TerrainSpans {
+        header,
+        tilepoints: at,
+        record,
+    };
+    Ok((t, spans))
+}
+
 /// Writes a terrain map as W3E, in the terrain's own version.
 pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
     match map.terrain() {

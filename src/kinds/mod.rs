@@ -207,6 +207,11 @@ pub fn diff(old: &Map, new: &Map) -> Result<crate::diff::MapDiff, crate::diff::D
         }
     }
     if let Some(t) = &d.terrain {
+        if let Some(v) = t.header.iter().find(|h| h.field == "version") {
+            let n = |v: &serde_json::Value| v.as_u64().unwrap_or(0) as u32;
+            d.notes
+                .push(terrain::cover::reencoded_note(n(&v.old), n(&v.new)));
+        }
         if t.header.iter().any(|h| h.field == "tilepoints") {
             d.notes
                 .push("the terrains differ in size: the tilepoints both have are compared".into());
@@ -215,15 +220,15 @@ pub fn diff(old: &Map, new: &Map) -> Result<crate::diff::MapDiff, crate::diff::D
     Ok(d)
 }
 
-/// The byte ranges of a map's internal file `name` (its `old` and `new`
-/// bytes) that differ and that no change in `d` names, for the files a
+/// Which differing bytes of a map's internal file `name` (its `old` and
+/// `new` bytes) each change in `d` names, and the rest, for the files a
 /// kind accounts for byte by byte; `None` for the others.
 pub fn diff_unexplained(
     name: &str,
     old: &[u8],
     new: &[u8],
     d: &crate::diff::MapDiff,
-) -> Option<Vec<[u64; 2]>> {
+) -> Option<crate::diff::cover::Coverage> {
     warcraft::coverage::unexplained(name, old, new, d)
 }
 

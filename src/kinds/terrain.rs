@@ -2,6 +2,7 @@
 //! W3E stores its bottom row first, so tile row `ty` is drawn at
 //! y = height - 2 - ty and north is up.
 
+pub(crate) mod cover;
 pub(crate) mod diff;
 pub(crate) mod walk;
 use super::bench::{time, BenchInput};

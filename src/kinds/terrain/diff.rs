@@ -11,7 +11,7 @@ use crate::store::terrain::{id_string, Tilepoint, W3eTerrain};
 use serde_json::Value;
 
 /// A tilepoint's fields as compared, in [`TILEPOINT_FIELDS`] order.
-fn fields(t: &W3eTerrain, p: &Tilepoint) -> [u32; 12] {
+pub(super) fn fields(t: &W3eTerrain, p: &Tilepoint) -> [u32; 12] {
     let id = |list: &[[u8; 4]], i: u8| {
         list.get(i as usize)
             .map_or(u32::MAX, |v| u32::from_le_bytes(*v))

@@ -1,13 +1,18 @@
 //! Which differing bytes of a Warcraft III map's files the diff names,
-//! for the files it can account for byte by byte: the w3i field by field
-//! (each field's span, as its decoder found it, under the name its change
-//! is given), the pathing map cell by cell and the minimap icons record
-//! by record. What no named change covers is returned as byte ranges, so
-//! that a file is "explained" only when every byte that differs is.
+//! for the files it can account for byte by byte: the terrain header
+//! field by field and tilepoint by tilepoint (`terrain::cover`), the w3i
+//! field by field (each field's span, as its decoder found it, under the
+//! name its change is given), the pathing map cell by cell, the minimap
+//! icons and the placed objects record by record. Each differing span is
+//! put under the change that names it, as the report words it; what no
+//! named change covers is left as byte ranges, so that a file is
+//! "explained" only when every byte that differs is.
 
 use super::objects_diff::GROUND;
 use super::pairing::STAYED;
-use crate::diff::{Change, MapDiff};
+use crate::diff::cover::Coverage;
+use crate::diff::report::{object_line, slight_line};
+use crate::diff::{Change, MapDiff, ObjectChange};
 use crate::formats::w3x::doo::{decode_doodads_spans, decode_units_spans};
 use crate::formats::w3x::icons::{decode_icons, ICON_SIZE};
 use crate::formats::w3x::info::decode_info_spans;
@@ -16,13 +21,14 @@ use crate::formats::w3x::strings::Strings;
 use crate::store::terrain::id_string;
 use std::collections::HashSet;
 
-/// The byte ranges (`[start, end)`, the new file's offsets, or the old
-/// file's for what only the old one holds) of `name`'s differences that no change in `d` names; `None` for
-/// a file not accounted for byte by byte, or one a side cannot decode.
-pub fn unexplained(name: &str, old: &[u8], new: &[u8], d: &MapDiff) -> Option<Vec<[u64; 2]>> {
+/// `name`'s differing bytes under the changes in `d` that name them, and
+/// those none names; `None` for a file not accounted for byte by byte, or
+/// one a side cannot decode.
+pub fn unexplained(name: &str, old: &[u8], new: &[u8], d: &MapDiff) -> Option<Coverage> {
     match name.to_ascii_lowercase().as_str() {
+        "war3map.w3e" => crate::kinds::terrain::cover::cover(old, new, d),
         "war3map.w3i" => info(old, new, d),
-        "war3map.wpm" => pathing(old, new),
+        "war3map.wpm" => pathing(old, new, d),
         "war3map.mmp" => icons(old, new, d),
         "war3mapunits.doo" => objects(old, new, d, true),
         "war3map.doo" => objects(old, new, d, false),
@@ -33,87 +39,134 @@ pub fn unexplained(name: &str, old: &[u8], new: &[u8], d: &MapDiff) -> Option<Ve
 /// The w3i's fields aligned by name: one whose bytes differ must be a
 /// change the report names. A field only one side has (another version,
 /// a player more) is covered by the change of the count or version.
-fn info(old: &[u8], new: &[u8], d: &MapDiff) -> Option<Vec<[u64; 2]>> {
+fn info(old: &[u8], new: &[u8], d: &MapDiff) -> Option<Coverage> {
     let strings = Strings::default();
     let (_, _, a) = decode_info_spans(old, &strings).ok()?;
     let (_, _, b) = decode_info_spans(new, &strings).ok()?;
     let named: HashSet<&str> = d.metadata.iter().map(|f| f.field.as_str()).collect();
     let counts = ["info version", "players", "forces"];
-    let layout_changed = counts.iter().any(|c| named.contains(c));
+    let layout = counts.iter().find(|c| named.contains(*c));
     let find = |spans: &[(String, [u64; 2])], k: &str| spans.iter().find(|s| s.0 == k).map(|s| s.1);
     let bytes =
         |file: &[u8], r: [u64; 2]| file.get(r[0] as usize..r[1] as usize).map(<[u8]>::to_vec);
-    let mut out = Vec::new();
+    let mut c = Coverage::default();
     let mut seen = HashSet::new();
     for (k, _) in b.iter().chain(&a) {
-        if !seen.insert(k.as_str()) || named.contains(k.as_str()) {
+        if !seen.insert(k.as_str()) {
             continue;
         }
         match (find(&a, k), find(&b, k)) {
-            (Some(x), Some(y)) if bytes(old, x) != bytes(new, y) => out.push(y),
-            (Some(_), Some(_)) => {}
-            (x, y) if !layout_changed => out.extend(y.or(x)),
-            _ => {}
+            (Some(x), Some(y)) if bytes(old, x) == bytes(new, y) => {}
+            (_, Some(y)) if named.contains(k.as_str()) => c.name(k, true, y),
+            (Some(x), None) if named.contains(k.as_str()) => c.name(k, false, x),
+            (Some(_), Some(y)) => c.leave(true, y),
+            (x, y) => match (layout, y) {
+                (Some(l), Some(y)) => c.name(l, true, y),
+                (Some(l), None) => x.into_iter().for_each(|x| c.name(l, false, x)),
+                (None, Some(y)) => c.leave(true, y),
+                (None, None) => x.into_iter().for_each(|x| c.leave(false, x)),
+            },
         }
     }
-    out.sort_unstable();
-    Some(out)
+    Some(c.finish())
 }
 
 /// Every differing cell is counted by the pathing diff (cells of the
-/// size both have); the header (magic, version, size) is not, where the
-/// size is the same.
-fn pathing(old: &[u8], new: &[u8]) -> Option<Vec<[u64; 2]>> {
+/// size both have; the others are the change of size, as the note says);
+/// the header (magic, version, size) is named only by a change of size.
+fn pathing(old: &[u8], new: &[u8], d: &MapDiff) -> Option<Coverage> {
     let (a, b) = (decode_pathing(old).ok()?, decode_pathing(new).ok()?);
-    let header_differs = old.get(..16) != new.get(..16);
-    let same_size = (a.width, a.height) == (b.width, b.height);
-    Some(match header_differs && same_size {
-        true => vec![[0, 16]],
-        false => Vec::new(),
-    })
+    let mut c = Coverage::default();
+    let resized = d
+        .notes
+        .iter()
+        .find(|n| n.starts_with("the pathing maps differ in size"));
+    let cells = d
+        .pathing
+        .as_ref()
+        .map(|p| format!("pathing: {} cells changed", p.cells_changed));
+    if old.get(..16) != new.get(..16) {
+        match resized {
+            Some(n) => c.name(n, true, [0, 16]),
+            None => c.leave(true, [0, 16]),
+        }
+    }
+    let at = |w: u32, x: u32, y: u32| 16 + (y as u64 * w as u64 + x as u64);
+    for y in 0..b.height {
+        for x in 0..b.width {
+            let r = at(b.width, x, y);
+            let why = match x < a.width && y < a.height {
+                true if old.get(at(a.width, x, y) as usize) == new.get(r as usize) => continue,
+                true => cells.as_deref(),
+                false => resized.map(String::as_str),
+            };
+            match why {
+                Some(w) => c.name(w, true, [r, r + 1]),
+                None => c.leave(true, [r, r + 1]),
+            }
+        }
+    }
+    Some(c.finish())
 }
 
-/// Icon records that differ must be icons the report lists, at their
-/// place on that side; the count is covered by an icon added or removed.
-fn icons(old: &[u8], new: &[u8], d: &MapDiff) -> Option<Vec<[u64; 2]>> {
+/// The note the report gives minimap icons listed in another order.
+pub fn reordered_note(n: usize) -> String {
+    format!("{n} minimap icons are listed in another order (the same icons): not listed")
+}
+
+/// Icon records that differ from the other side's at the same place in
+/// the list must be icons the report lists, at their place on that side,
+/// or the same icon listed elsewhere (the note on icons reordered); the
+/// count is covered by an icon added or removed.
+fn icons(old: &[u8], new: &[u8], d: &MapDiff) -> Option<Coverage> {
     let (a, b) = (decode_icons(old).ok()?, decode_icons(new).ok()?);
-    let listed: Vec<_> = d
+    let listed: Vec<&ObjectChange> = d
         .objects
         .iter()
         .filter(|o| o.kind.ends_with("icon"))
         .collect();
-    let at = |p: Option<[f32; 3]>, x: u32, y: u32| {
-        p.is_some_and(|p| p[0] == x as f32 && p[1] == y as f32)
-    };
+    let reordered = d
+        .notes
+        .iter()
+        .find(|n| n.contains("minimap icons are listed in another order"));
     let record = |file: &[u8], i: usize| {
         let s = 8 + i * ICON_SIZE as usize;
         file.get(s..s + ICON_SIZE as usize).map(<[u8]>::to_vec)
     };
     let olds: Vec<_> = (0..a.len()).filter_map(|i| record(old, i)).collect();
     let news: Vec<_> = (0..b.len()).filter_map(|i| record(new, i)).collect();
-    let mut out = Vec::new();
+    let mut c = Coverage::default();
     let added_or_removed = listed
         .iter()
-        .any(|o| matches!(o.change, Change::Added | Change::Removed));
-    if old.get(..8) != new.get(..8) && !added_or_removed {
-        out.push([0, 8]);
-    }
-    for (j, icon) in b.iter().enumerate() {
-        let s = (8 + j as u64 * ICON_SIZE, 8 + (j as u64 + 1) * ICON_SIZE);
-        let unchanged = olds.contains(&news[j]);
-        if !unchanged && !listed.iter().any(|o| at(o.new, icon.x, icon.y)) {
-            out.push([s.0, s.1]);
+        .find(|o| matches!(o.change, Change::Added | Change::Removed));
+    if old.get(..8) != new.get(..8) {
+        match added_or_removed {
+            Some(o) => c.name(&object_line(o), true, [0, 8]),
+            None => c.leave(true, [0, 8]),
         }
     }
-    for (i, icon) in a.iter().enumerate() {
-        let s = (8 + i as u64 * ICON_SIZE, 8 + (i as u64 + 1) * ICON_SIZE);
-        if !news.contains(&olds[i]) && !listed.iter().any(|o| at(o.old, icon.x, icon.y)) {
-            out.push([s.0, s.1]);
+    let sides = [(&b, &news, &olds, true), (&a, &olds, &news, false)];
+    for (icons, these, others, new_side) in sides {
+        for (j, icon) in icons.iter().enumerate() {
+            if others.get(j) == these.get(j) {
+                continue;
+            }
+            let s = 8 + j as u64 * ICON_SIZE;
+            let r = [s, s + ICON_SIZE];
+            let at = |o: &&&ObjectChange| {
+                let p = if new_side { o.new } else { o.old };
+                p.is_some_and(|p| p[0] == icon.x as f32 && p[1] == icon.y as f32)
+            };
+            match listed.iter().find(at) {
+                Some(o) => c.name(&object_line(o), new_side, r),
+                None if these.get(j).is_some_and(|t| others.contains(t)) && reordered.is_some() => {
+                    c.name(reordered.map_or("", |n| n.as_str()), new_side, r)
+                }
+                None => c.leave(new_side, r),
+            }
         }
     }
-    out.sort_unstable();
-    out.dedup();
-    Some(out)
+    Some(c.finish())
 }
 
 /// One placed object's record, as the coverage needs it.
@@ -169,41 +222,57 @@ fn records(file: &[u8], units: bool) -> Option<Vec<Record<'_>>> {
     Some(records.collect())
 }
 
-/// A record whose bytes the other side lacks must be an object the report
-/// lists at its place on that side, or one whose twin (same type, within
-/// the editor's step) differs only as the report counts without listing:
-/// a slight change of its kind, or the 2002 editor's ground z. The rest
-/// of the file (headers, counts) is covered by an object added or removed.
-fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Vec<[u64; 2]>> {
-    let (a, b) = (records(old, units)?, records(new, units)?);
-    let noted = |what: &str| d.notes.iter().any(|n| n.contains(what));
+/// Why a record whose bytes the other side lacks is not listed: it has a
+/// twin there (same type, within the editor's step) that differs only as
+/// the report counts without listing: a slight change of its kind (the
+/// folded line), the 2002 editor's ground z (the note), or another
+/// creation number (the note).
+fn twin_reason(r: &Record, other: &[Record], d: &MapDiff) -> Option<String> {
+    let noted = |what: &str| d.notes.iter().find(|n| n.contains(what)).cloned();
     let (ground, renumbered) = (noted("on the ground"), noted("creation numbers"));
-    // Another version of the file: records differ in layout, so a record
-    // is compared as the diff decoded it (same type, same place).
+    let slight = d
+        .slight
+        .iter()
+        .find(|(k, _)| k == r.kind)
+        .map(|(k, n)| slight_line(k, *n));
+    other.iter().find_map(|q| {
+        let near = (q.at[0] - r.at[0]).abs() < STAYED && (q.at[1] - r.at[1]).abs() < STAYED;
+        if q.id != r.id || !near {
+            return None;
+        }
+        let on_ground = q.at[2] == GROUND || r.at[2] == GROUND;
+        let ground = ground.clone().filter(|_| on_ground);
+        let same = renumbered.clone().filter(|_| q.at == r.at);
+        slight.clone().or(ground).or(same)
+    })
+}
+
+/// A record whose bytes the other side lacks must be an object the report
+/// lists at its place on that side, or one whose twin differs only as the
+/// report counts without listing ([`twin_reason`]). The rest of the file
+/// (headers, counts) is covered by an object added or removed; a file
+/// saved in another version shows its version bytes.
+fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Coverage> {
+    let (a, b) = (records(old, units)?, records(new, units)?);
     let relaid = old.get(4..12) != new.get(4..12);
-    let slight = |kind: &str| d.slight.iter().any(|(k, _)| k == kind);
     let listed = |r: &Record, new_side: bool| {
-        d.objects.iter().any(|o| {
+        d.objects.iter().find(|o| {
             let p = if new_side { o.new } else { o.old };
             o.kind == r.kind
                 && o.id == id_string(&r.id)
                 && p.is_some_and(|p| p[0] == r.at[0] && p[1] == r.at[1])
         })
     };
-    let twin = |r: &Record, other: &[Record]| {
-        other.iter().any(|q| {
-            let near = (q.at[0] - r.at[0]).abs() < STAYED && (q.at[1] - r.at[1]).abs() < STAYED;
-            let on_ground = ground && (q.at[2] == GROUND || r.at[2] == GROUND);
-            let same = q.at == r.at && (renumbered || relaid);
-            q.id == r.id && near && (slight(r.kind) || on_ground || same)
-        })
-    };
-    let mut out = Vec::new();
+    let mut c = Coverage::default();
     for (side, other, new_side) in [(&b, &a, true), (&a, &b, false)] {
         let there: HashSet<&[u8]> = other.iter().map(|r| r.bytes).collect();
-        for r in side.iter() {
-            if !there.contains(r.bytes) && !listed(r, new_side) && !twin(r, other) {
-                out.push(r.span);
+        for r in side.iter().filter(|r| !there.contains(r.bytes)) {
+            match listed(r, new_side) {
+                Some(o) => c.name(&object_line(o), new_side, r.span),
+                None => match twin_reason(r, other, d) {
+                    Some(why) => c.name(&why, new_side, r.span),
+                    None => c.leave(new_side, r.span),
+                },
             }
         }
     }
@@ -217,15 +286,16 @@ fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Vec<[u64;
     let counted = d
         .objects
         .iter()
-        .any(|o| matches!(o.change, Change::Added | Change::Removed));
-    if gaps(old, &a) != gaps(new, &b) && !counted {
-        out.push([0, 16]);
+        .find(|o| matches!(o.change, Change::Added | Change::Removed));
+    if gaps(old, &a) != gaps(new, &b) {
+        match counted {
+            Some(o) if !relaid => c.name(&object_line(o), true, [0, 16]),
+            _ => c.leave(true, [0, 16]),
+        }
     }
     if relaid {
         // The file's version and subversion: no change the report names.
-        out.push([4, 12]);
+        c.leave(true, [4, 12]);
     }
-    out.sort_unstable();
-    out.dedup();
-    Some(out)
+    Some(c.finish())
 }

@@ -63,6 +63,16 @@ pub fn compare(old: &WarcraftMap, new: &WarcraftMap, diff: &mut MapDiff) {
     diff.terrain = Some(terrain_diff::compare(&old.terrain, &new.terrain));
     info_diff::info(old.info.as_ref(), new.info.as_ref(), &mut diff.metadata);
     objects_diff::compare(old, new, diff);
+    // The same icons at other places in the list: not listed, but said.
+    let elsewhere = new
+        .icons
+        .iter()
+        .enumerate()
+        .filter(|(j, icon)| old.icons.get(*j) != Some(*icon) && old.icons.contains(icon));
+    let n = elsewhere.count();
+    if n > 0 {
+        diff.notes.push(super::coverage::reordered_note(n));
+    }
     diff.pathing = match (&old.pathing, &new.pathing) {
         (Some(a), Some(b)) => {
             if (a.width, a.height) != (b.width, b.height) {
