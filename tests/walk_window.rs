@@ -65,7 +65,7 @@ fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
         "XDG_CONFIG_HOME={config} {bin} {file} --size 800x500 2>{err} & pid=$!; \
          xdotool search --sync --onlyvisible --name mapscope >/dev/null; sleep 8; {FOCUS_WINDOW}; \
          xdotool key p; sleep 2; {g0}; \
-         xdotool keydown w; sleep 7; {g1}; xdotool key space; sleep 2; {g2}; xdotool keyup w; \
+         xdotool keydown w; sleep 10; {g1}; xdotool key space; sleep 2; {g2}; xdotool keyup w; \
          xdotool key Escape; sleep 2; {g3}; kill $pid; wait $pid",
         config = common::window::config_home().display(),
         bin = env!("CARGO_BIN_EXE_mapscope"),
@@ -121,10 +121,10 @@ fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
         let (px, py) = ((w as f32 * fx) as u32, (h as f32 * fy) as u32);
         rgb(shots[shot].2[(py * w + px) as usize])
     };
-    // First person at eye height, facing east: the ground at the feet (the
+    // First person at eye height, facing east: the ground just ahead (the
     // green floor, or the blue step where the spawn was near it) at the
-    // bottom of the view, beside the HUD; the red wall ahead in the middle.
-    let ground = at(0, 0.74, 0.88);
+    // bottom middle of the view; the red wall ahead in the middle.
+    let ground = at(0, 0.49, 0.88);
     let green = ground[1] > ground[0] + 20 && ground[1] > ground[2] + 20;
     let blue = ground[2] > ground[1] + 40 && ground[0] < 90;
     assert!(green || blue, "the ground below: {ground:?}");
