@@ -192,3 +192,54 @@ fn maps_it_cannot_measure_get_a_statement() {
         assert!(v["statement"].is_string());
     }
 }
+
+/// `diff` says how the fairness table changed where a version moved a
+/// start location: Ice Flow's beta 302 moved player 1's 64 units, and the
+/// diff's fairness lines are `analyze`'s figures of the two versions.
+#[test]
+fn diff_shows_the_fairness_change_where_a_start_location_moved() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let (old, new) = (
+        dir.join("versions/IceFlow_TFTbeta299.w3x"),
+        dir.join("versions/IceFlow_TFTbeta302.w3x"),
+    );
+    let main_mine = |path: &std::path::Path| {
+        let out = common::mapscope(&["analyze".as_ref(), path.as_os_str(), "--json".as_ref()]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let row = v["fairness"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["player"] == 1)
+            .cloned()
+            .unwrap();
+        row["main_mine"].as_f64().unwrap().round() as i64
+    };
+    let (before, after) = (main_mine(&old), main_mine(&new));
+    assert_ne!(before, after, "the start location moved");
+    let out = common::mapscope(&[
+        "diff".as_ref(),
+        old.as_os_str(),
+        new.as_os_str(),
+        "--json".as_ref(),
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let line = v["fairness"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == "player 1 to main mine")
+        .unwrap_or_else(|| panic!("no fairness line: {}", v["fairness"]));
+    assert_eq!(
+        (line["old"].as_i64(), line["new"].as_i64()),
+        (Some(before), Some(after))
+    );
+    let text = common::mapscope(&["diff".as_ref(), old.as_os_str(), new.as_os_str()]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains(&format!("player 1 to main mine: {before} -> {after}")),
+        "{text}"
+    );
+}

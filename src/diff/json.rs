@@ -54,6 +54,7 @@ pub fn to_json(diff: &MapDiff) -> Value {
         "same": diff.same(),
         "files": diff.files.iter().map(|f| f.name.clone()).collect::<Vec<_>>(),
         "metadata": fields(&diff.metadata),
+        "fairness": fields(&diff.fairness),
         "objects": diff.objects.iter().map(object).collect::<Vec<_>>(),
         "notes": diff.notes,
         "slight": diff.slight.iter().map(|(k, n)| json!({"kind": k, "count": n})).collect::<Vec<_>>(),

@@ -262,6 +262,9 @@ pub struct MapDiff {
     /// Sizes that differ, one side a bare terrain file…
     pub notes: Vec<String>,
     pub metadata: Vec<FieldChange>,
+    /// How the fairness table changed ("player 3 to main mine"), in game
+    /// units: worked out from the other changes, so not a change of its own.
+    pub fairness: Vec<FieldChange>,
     pub objects: Vec<ObjectChange>,
     /// By kind, objects whose only changes are below what the editor can
     /// set (under 1/64 unit, an angle by whole turns): counted, not listed.

@@ -157,6 +157,16 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
             let _ = writeln!(out, "    {}", field_line(f));
         }
     }
+    if !diff.fairness.is_empty() {
+        let _ = writeln!(
+            out,
+            "fairness (ground distances, game units): {} changed",
+            diff.fairness.len()
+        );
+        for f in &diff.fairness {
+            let _ = writeln!(out, "    {}", field_line(f));
+        }
+    }
     if !diff.objects.is_empty() {
         let by: Vec<String> = [
             Change::Added,

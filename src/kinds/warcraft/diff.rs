@@ -63,6 +63,7 @@ pub fn compare(old: &WarcraftMap, new: &WarcraftMap, diff: &mut MapDiff) {
     diff.terrain = Some(terrain_diff::compare(&old.terrain, &new.terrain));
     info_diff::info(old.info.as_ref(), new.info.as_ref(), &mut diff.metadata);
     objects_diff::compare(old, new, diff);
+    super::ground::fairness_diff(old, new, &mut diff.fairness);
     // The same icons at other places in the list: not listed, but said.
     let elsewhere = new
         .icons

@@ -2,8 +2,10 @@
 //! walkable cells (bit 0x02 clear), its start locations with their forces
 //! and its gold mines, in `info --json`'s orders.
 
-use crate::analysis::{GroundMap, Start, WalkGrid};
+use crate::analysis::{analyze, GroundMap, GroundReport, Start, WalkGrid};
+use crate::diff::{field, FieldChange};
 use crate::store::warcraft::{Pathing, WarcraftMap};
+use serde_json::Value;
 
 /// The pathing map's cell, in world units.
 const CELL: f32 = 32.0;
@@ -48,4 +50,53 @@ pub fn ground_map(map: &WarcraftMap) -> Result<GroundMap, String> {
         starts,
         mines,
     })
+}
+
+/// How the fairness table changed between two versions: each player's walk
+/// to its main mine, its natural and its nearest opponent, in whole game
+/// units ("player 3 to main mine: 836 -> 826"), and what became reachable
+/// or not. Nothing where either version has no ground to measure.
+pub fn fairness_diff(old: &WarcraftMap, new: &WarcraftMap, out: &mut Vec<FieldChange>) {
+    let (Ok(a), Ok(b)) = (ground_map(old), ground_map(new)) else {
+        return;
+    };
+    let (a, b) = (analyze(&a), analyze(&b));
+    let units = |d: Option<f32>| {
+        d.map_or(
+            Value::from("unreachable"),
+            |d| Value::from(d.round() as i64),
+        )
+    };
+    for row in &b.rows {
+        let Some(before) = a.rows.iter().find(|r| r.player == row.player) else {
+            continue;
+        };
+        let p = row.player;
+        field(
+            out,
+            &format!("player {p} to main mine"),
+            units(before.main_mine),
+            units(row.main_mine),
+        );
+        field(
+            out,
+            &format!("player {p} to natural"),
+            units(before.natural),
+            units(row.natural),
+        );
+        let opponent = |r: &crate::analysis::fairness::Row| units(r.opponent.map(|o| o.0));
+        field(
+            out,
+            &format!("player {p} to nearest opponent"),
+            opponent(before),
+            opponent(row),
+        );
+    }
+    let unreachable = |r: &GroundReport| r.unreachable_mines.len() as u64;
+    field(
+        out,
+        "gold mines no start reaches",
+        unreachable(&a),
+        unreachable(&b),
+    );
 }
