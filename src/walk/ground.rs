@@ -28,9 +28,9 @@ pub struct Pace {
     /// Map units a second², downward, for falls (0: the walker stays on
     /// the ground, as Warcraft III units do).
     pub gravity: f32,
-    /// What the map's unit is to people ("tiles", "cells"), and how many
-    /// of the game's own units one is (128 game units a tile).
-    pub unit: &'static str,
+    /// What walks, for people ("footman (270 a second)").
+    pub who: &'static str,
+    /// How many of the game's own units one map unit is (128 a tile).
     pub game_units: f32,
 }
 
@@ -148,7 +148,7 @@ mod tests {
             eye: 0.7,
             gravity,
             fov: 70.0,
-            unit: "tiles",
+            who: "test walker",
             game_units: 128.0,
         }
     }

@@ -107,8 +107,7 @@ impl Walker {
     pub fn who(&self) -> &'static str {
         match self {
             Walker::Player { .. } => "player (Ace of Spades server physics)",
-            Walker::Ground(w) if w.pace.unit == "tiles" => "footman (270 a second)",
-            Walker::Ground(_) => "engine player",
+            Walker::Ground(w) => w.pace.who,
         }
     }
 

@@ -23,7 +23,7 @@ pub fn player() -> Pace {
         gravity: 800.0 / CELL,
         // The engine's default `-fov`.
         fov: 66.0,
-        unit: "cells",
+        who: "engine player",
         game_units: CELL,
     }
 }

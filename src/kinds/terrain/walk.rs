@@ -20,7 +20,7 @@ pub fn footman() -> Pace {
         gravity: 0.0,
         // The game's camera.
         fov: 70.0,
-        unit: "tiles",
+        who: "footman (270 a second)",
         game_units: TILE,
     }
 }
