@@ -6,6 +6,7 @@
 
 pub mod fairness;
 pub mod ground;
+pub mod reach;
 pub mod report;
 
 pub use fairness::{analyze, GroundMap, GroundReport, Start};

@@ -1,7 +1,7 @@
 //! `mapscope analyze`: how a map plays, from its file.
 
 use anyhow::{Context, Result};
-use mapscope::analysis::{analyze as measure, report};
+use mapscope::analysis::{analyze as measure, reach, report};
 use mapscope::formats::{self, LoadOptions};
 use std::path::Path;
 
@@ -20,8 +20,23 @@ pub fn analyze(file: &Path, json: bool, options: &LoadOptions) -> Result<()> {
                 print!("{}", report::text(&r, ground.mines.len()));
             }
         }
-        Err(why) if json => println!("{}", serde_json::json!({ "statement": why })),
-        Err(why) => println!("{}: {why}", file.display()),
+        Err(why) => match kind.reach_map() {
+            Ok(map) => {
+                let r = reach::analyze(&map);
+                if json {
+                    println!("{}", reach::report::json(&r));
+                } else {
+                    print!("{}", reach::report::text(&r));
+                }
+            }
+            Err(_) => {
+                if json {
+                    println!("{}", serde_json::json!({ "statement": why }));
+                } else {
+                    println!("{}: {why}", file.display());
+                }
+            }
+        },
     }
     Ok(())
 }

@@ -92,7 +92,15 @@ pub trait MapKind: Shown {
     /// The ground the analysis measures distances on, with the places it
     /// measures between (`mapscope analyze`); why not, where it cannot.
     fn ground_map(&self) -> Result<crate::analysis::GroundMap, String> {
-        Err("mapscope analyzes Warcraft III maps' ground so far; Ace of Spades reachability is not done yet".into())
+        Err(
+            "ground distances between start locations and gold mines are for Warcraft III maps"
+                .into(),
+        )
+    }
+    /// The voxels and team spawn areas the reachability search walks
+    /// (`mapscope analyze` on voxel maps); why not, where it cannot.
+    fn reach_map(&self) -> Result<crate::analysis::reach::ReachMap, String> {
+        Err("mapscope analyzes Warcraft III maps' ground and voxel maps' reachability on foot; this kind of map has neither".into())
     }
     /// The map as a player walks it (`mapscope walk`, the viewer's walk
     /// mode); `None` where the kind has no walking.

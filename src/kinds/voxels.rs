@@ -31,6 +31,29 @@ impl MapKind for Voxels<'_> {
         ))
     }
 
+    /// The voxels as a player collides with them, and the map's team
+    /// spawn areas (its own, else where the servers spawn teams).
+    fn reach_map(&self) -> Result<crate::analysis::reach::ReachMap, String> {
+        let teams = self
+            .map
+            .meta
+            .spawns
+            .iter()
+            .filter_map(|s| {
+                Some(crate::analysis::reach::TeamArea {
+                    team: s.team?,
+                    label: s.label.clone(),
+                    min: s.min,
+                    max: s.max,
+                })
+            })
+            .collect();
+        Ok(crate::analysis::reach::ReachMap {
+            solids: crate::walk::Solids::from_store(self.store),
+            teams,
+        })
+    }
+
     fn size(&self) -> (Vec<u32>, &'static str) {
         (self.store.dims().to_vec(), "voxels (x, y, height)")
     }

@@ -126,6 +126,64 @@ impl Solids {
     }
 }
 
+impl Solids {
+    /// Whether voxel (x, y, z) blocks a player, as [`Solids::clip`] decides
+    /// for any point inside it: the map's sides block, above it is open,
+    /// the bottom layer is as the one above it, below the map blocks.
+    #[inline]
+    pub fn blocks(&self, x: i32, y: i32, z: i32) -> bool {
+        if x < 0 || y < 0 || x as u32 >= self.width || y as u32 >= self.length {
+            return true;
+        }
+        let bottom = self.depth as i32 - 1;
+        match z {
+            z if z < 0 => false,
+            z if z > bottom => true,
+            z if z == bottom => self.solid(x, y, bottom - 1),
+            z => self.solid(x, y, z),
+        }
+    }
+
+    /// 32 voxels of column (x, y) from `z0` down, as [`Solids::blocks`]
+    /// sees them: bit k is voxel `z0 + k`. A few word operations, as the
+    /// reachability search asks it for every column near every place.
+    #[inline]
+    pub fn window(&self, x: i32, y: i32, z0: i32) -> u32 {
+        if x < 0 || y < 0 || x as u32 >= self.width || y as u32 >= self.length {
+            return u32::MAX;
+        }
+        let column = (y as usize * self.width as usize + x as usize) * self.words;
+        let col = &self.bits[column..column + self.words];
+        // The stored bits from z0 on (none above the map).
+        let word = |i: i32| -> u128 {
+            if i < 0 || i as usize >= col.len() {
+                0
+            } else {
+                col[i as usize] as u128
+            }
+        };
+        let base = z0.div_euclid(64);
+        let pair = word(base) | word(base + 1) << 64;
+        let mut w = (pair >> z0.rem_euclid(64)) as u32;
+        let depth = self.depth as i32;
+        let bottom = depth - 1;
+        let k = bottom - z0;
+        if (0..32).contains(&k) {
+            // The bottom layer is as the one above it.
+            let above = self.blocks(x, y, bottom - 1) as u32;
+            w = (w & !(1 << k)) | above << k;
+        }
+        let k = depth - z0;
+        if k <= 0 {
+            return u32::MAX;
+        }
+        if k < 32 {
+            w |= u32::MAX << k; // below the map blocks
+        }
+        w
+    }
+}
+
 fn fill(col: &mut [u64], z0: u32, z1: u32) {
     for z in z0..z1 {
         col[z as usize / 64] |= 1 << (z % 64);
@@ -155,6 +213,24 @@ mod tests {
         assert!(s.clip(3.0, 3.0, 64.0), "below the map blocks");
         assert_eq!(s.top_from(2, 2, 0), Some(40));
         assert_eq!(s.top_from(3, 3, 0), None);
+    }
+
+    #[test]
+    fn a_window_is_what_blocks_says() {
+        let mut s = Solids::empty(3, 1, 200);
+        s.set_run(1, 0, 60, 70);
+        s.set_run(1, 0, 130, 131);
+        s.set_run(1, 0, 198, 199);
+        let mut t = Solids::empty(1, 1, 64);
+        t.set_run(0, 0, 40, 41);
+        t.set_run(0, 0, 62, 64);
+        for (map, x) in [(&s, 1), (&s, 0), (&s, 5), (&t, 0)] {
+            for z0 in -40..230 {
+                let expected =
+                    (0..32).fold(0u32, |w, k| w | (map.blocks(x, 0, z0 + k) as u32) << k);
+                assert_eq!(map.window(x, 0, z0), expected, "x {x} z0 {z0}");
+            }
+        }
     }
 
     #[test]

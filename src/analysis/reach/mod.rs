@@ -1,0 +1,148 @@
+//! Where each team of an Ace of Spades (or other voxel) map can go on foot,
+//! under the servers' own player physics (`crate::walk`), without digging
+//! or building: the places a player can stand (`places.rs`), the moves
+//! between them that the physics lets a player make (`moves.rs`, run from
+//! each place by `graph.rs`), what each team reaches from its spawn area
+//! (`search.rs`), the regions that says something about (`regions.rs`),
+//! and witnesses, scripts that take a player to a place (`witness.rs`).
+
+pub mod drive;
+pub mod graph;
+pub mod moves;
+pub mod places;
+pub mod regions;
+pub mod report;
+pub mod search;
+pub mod witness;
+
+pub use regions::Region;
+pub use search::TeamArea;
+pub use witness::Witness;
+
+use crate::walk::Solids;
+use graph::Graph;
+
+/// What the reachability search measures: the voxels as a player collides
+/// with them, and the teams' spawn areas.
+pub struct ReachMap {
+    pub solids: Solids,
+    pub teams: Vec<TeamArea>,
+}
+
+/// Witnesses a team gets of each sort (highest, spread).
+pub const WITNESSES: usize = 5;
+
+/// One team's figures.
+#[derive(Debug, Clone)]
+pub struct TeamReach {
+    pub area: TeamArea,
+    /// Surface columns (those with a place to stand) whose top place the
+    /// team reaches.
+    pub columns: u32,
+    pub share: f64,
+    /// The highest place it reaches: column and floor z (z down).
+    pub highest: Option<[i32; 3]>,
+    /// The columns its players spawn on.
+    pub spawn_columns: usize,
+    pub only_this_team: Vec<Region>,
+    pub witnesses: Vec<Witness>,
+}
+
+/// The whole analysis.
+#[derive(Debug, Clone)]
+pub struct ReachReport {
+    pub dims: [u32; 3],
+    pub surface_columns: u32,
+    pub places: usize,
+    pub teams: Vec<TeamReach>,
+    /// Surface columns no team reaches.
+    pub unreachable: Vec<Region>,
+    /// Columns with a place a team reaches but cannot get back to its spawn
+    /// area from.
+    pub traps: Vec<Region>,
+    /// Moves run through the physics and moves reused from a kept shape.
+    pub moves_run: u64,
+    pub moves_reused: u64,
+}
+
+pub fn analyze(map: &ReachMap) -> ReachReport {
+    let mut graph = Graph::new(&map.solids);
+    let reached: Vec<_> = map
+        .teams
+        .iter()
+        .map(|t| search::reach(&mut graph, t))
+        .collect();
+    let places = &graph.places;
+    let (w, l) = (places.width, places.length);
+    let cols = (w * l) as usize;
+    let tops: Vec<Option<u32>> = (0..cols)
+        .map(|c| places.top(c as i32 % w as i32, c as i32 / w as i32))
+        .collect();
+    let surface_columns = tops.iter().flatten().count() as u32;
+    let reached_by = |c: usize| -> Vec<usize> {
+        tops[c].map_or(Vec::new(), |t| {
+            (0..reached.len()).filter(|&k| reached[k].has(t)).collect()
+        })
+    };
+    let by: Vec<Vec<usize>> = (0..cols).map(reached_by).collect();
+    let unreachable_mask: Vec<bool> = (0..cols)
+        .map(|c| tops[c].is_some() && by[c].is_empty())
+        .collect();
+    let trap_mask = traps(&graph, &reached);
+    let teams = map
+        .teams
+        .iter()
+        .enumerate()
+        .map(|(k, area)| {
+            let r = &reached[k];
+            let columns = by.iter().filter(|b| b.contains(&k)).count() as u32;
+            let only: Vec<bool> = by
+                .iter()
+                .map(|b| map.teams.len() > 1 && b.len() == 1 && b[0] == k)
+                .collect();
+            let highest = (0..places.len() as u32)
+                .filter(|&i| r.has(i))
+                .min_by_key(|&i| (places.floors[i as usize], i))
+                .map(|i| {
+                    let (x, y) = places.column_of(i);
+                    [x, y, places.floors[i as usize] as i32]
+                });
+            TeamReach {
+                area: area.clone(),
+                columns,
+                share: columns as f64 / surface_columns.max(1) as f64,
+                highest,
+                spawn_columns: r.spawns.len(),
+                only_this_team: regions::regions(w, l, &only),
+                witnesses: witness::witnesses(&graph, r, WITNESSES),
+            }
+        })
+        .collect();
+    ReachReport {
+        dims: map.solids.dims(),
+        surface_columns,
+        places: places.len(),
+        teams,
+        unreachable: regions::regions(w, l, &unreachable_mask),
+        traps: regions::regions(w, l, &trap_mask),
+        moves_run: graph.ran,
+        moves_reused: graph.reused,
+    }
+}
+
+/// Columns holding a place some team reaches but cannot leave for its own
+/// spawn area again.
+fn traps(graph: &Graph, reached: &[search::Reached]) -> Vec<bool> {
+    let places = &graph.places;
+    let mut mask = vec![false; (places.width * places.length) as usize];
+    for r in reached {
+        let back = search::returns(graph, r);
+        for i in 0..places.len() as u32 {
+            if r.has(i) && !back[i as usize] {
+                let (x, y) = places.column_of(i);
+                mask[(y * places.width as i32 + x) as usize] = true;
+            }
+        }
+    }
+    mask
+}

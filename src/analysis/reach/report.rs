@@ -1,0 +1,146 @@
+//! The reachability analysis for people (`mapscope analyze`) and for
+//! scripts (`--json`).
+
+use super::drive::script_text;
+use super::{ReachReport, Region, TeamReach};
+use serde_json::{json, Value};
+use std::fmt::Write as _;
+
+/// What the search counts as a move, and what it leaves out, said with it.
+pub const REACH_NOTE: &str = "on foot under the Ace of Spades servers' player physics (piqueserver's world_c.cpp): walking, the automatic one-block climb, jumping, and walking off edges with or without a jump, each move run through the physics from rest in the middle of a column; no digging, building, crouching or grenades; a fall that would kill ends nowhere";
+
+/// Regions listed in the text; the JSON lists them all.
+const LISTED: usize = 5;
+
+fn team_name(t: &TeamReach) -> String {
+    format!("team {} ({})", t.area.team, t.area.label)
+}
+
+fn height(r: &ReachReport, z: i32) -> i32 {
+    r.dims[2] as i32 - z
+}
+
+fn list(out: &mut String, what: &str, regions: &[Region]) {
+    let columns: u32 = regions.iter().map(|r| r.columns).sum();
+    let _ = writeln!(out, "{what}: {} regions, {columns} columns", regions.len());
+    for r in regions.iter().take(LISTED) {
+        let _ = writeln!(out, "  {}", r.text());
+    }
+    if regions.len() > LISTED {
+        let _ = writeln!(out, "  ... and {} smaller", regions.len() - LISTED);
+    }
+}
+
+pub fn text(r: &ReachReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Where each team can go {REACH_NOTE}.");
+    let _ = writeln!(
+        out,
+        "{} standing places over {} surface columns.",
+        r.places, r.surface_columns
+    );
+    if r.teams.is_empty() {
+        let _ = writeln!(
+            out,
+            "The map gives no team spawn areas: nothing to search from."
+        );
+    }
+    for t in &r.teams {
+        let _ = writeln!(
+            out,
+            "\n{}, spawning in x {}..{}, y {}..{}:",
+            team_name(t),
+            t.area.min[0],
+            t.area.max[0],
+            t.area.min[1],
+            t.area.max[1]
+        );
+        if t.spawn_columns == 0 {
+            let _ = writeln!(out, "  its spawn area has no place to stand (solid rock or outside the map): it reaches nothing");
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "  reaches {:.1} % of the surface columns ({} of {})",
+            t.share * 100.0,
+            t.columns,
+            r.surface_columns
+        );
+        if let Some([x, y, z]) = t.highest {
+            let _ = writeln!(
+                out,
+                "  highest place: column ({x}, {y}), floor z {z} (height {})",
+                height(r, z)
+            );
+        }
+        if r.teams.len() > 1 {
+            list(&mut out, "  only this team reaches", &t.only_this_team);
+        }
+        for w in &t.witnesses {
+            let [x, y, z] = w.place;
+            let hurt = if w.damage > 0 {
+                format!(", {} fall damage on the way", w.damage)
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "  witness ({}): ({x}, {y}) floor z {z}, {} ticks{hurt}",
+                w.why,
+                w.script
+                    .stretches
+                    .iter()
+                    .map(|s| s.ticks as u64)
+                    .sum::<u64>()
+            );
+        }
+    }
+    out.push('\n');
+    list(&mut out, "No team reaches", &r.unreachable);
+    list(
+        &mut out,
+        "Traps (reached, but no way back to the team's spawn area)",
+        &r.traps,
+    );
+    let _ = writeln!(
+        out,
+        "(`--json` gives each witness's script, for `mapscope walk`.)"
+    );
+    out
+}
+
+pub fn json(r: &ReachReport) -> Value {
+    let regions = |v: &[Region]| v.iter().map(Region::json).collect::<Vec<_>>();
+    let teams: Vec<Value> = r
+        .teams
+        .iter()
+        .map(|t| {
+            json!({
+                "team": t.area.team,
+                "label": t.area.label,
+                "spawn": { "min": t.area.min, "max": t.area.max, "columns": t.spawn_columns },
+                "reachable_share": t.share,
+                "reachable_columns": t.columns,
+                "highest": t.highest.map(|[x, y, z]| json!({ "column": [x, y], "floor_z": z, "height": height(r, z) })),
+                "only_this_team": regions(&t.only_this_team),
+                "witnesses": t.witnesses.iter().map(|w| json!({
+                    "why": w.why,
+                    "place": w.place,
+                    "position": w.position,
+                    "damage": w.damage,
+                    "script": script_text(&w.script),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "note": REACH_NOTE,
+        "dims": r.dims,
+        "surface_columns": r.surface_columns,
+        "places": r.places,
+        "teams": teams,
+        "unreachable": regions(&r.unreachable),
+        "traps": regions(&r.traps),
+        "moves": { "run": r.moves_run, "reused": r.moves_reused },
+    })
+}

@@ -1,0 +1,316 @@
+//! Witnesses: for a place a team reaches, the input that takes a player
+//! there from a spawn, as a `mapscope walk` script. The script is made by
+//! driving one player the whole way through the physics (spawned as the
+//! servers spawn it, settled, then each move of the search's way, stepping
+//! back to the middle of a column first where a move left it off it), so
+//! replaying it does exactly the same; a way that does not end where the
+//! search said is given up and another place is tried.
+
+use super::drive::{Drive, Push};
+use super::graph::Graph;
+use super::moves::{self, DIRECTIONS, MOVES};
+use super::search::Reached;
+use crate::walk::player::Keys;
+use crate::walk::script::Stretch;
+use crate::walk::walker::SPAWN_ABOVE;
+use crate::walk::{Player, Script};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// A place a team reaches, with the way there.
+#[derive(Debug, Clone)]
+pub struct Witness {
+    /// Why it was chosen: "highest" or "spread".
+    pub why: &'static str,
+    /// The place: its column and floor.
+    pub place: [i32; 3],
+    /// The player's `p` at the script's end.
+    pub position: [f32; 3],
+    pub script: Script,
+    /// Fall damage taken on the way.
+    pub damage: i32,
+}
+
+/// How far off a column's middle a player may start a move.
+const OFF_MIDDLE: f32 = 0.2;
+
+/// The known moves backwards: for each place, the places with a move to it.
+pub struct Back {
+    starts: Vec<u32>,
+    from: Vec<u32>,
+}
+
+impl Back {
+    pub fn of(graph: &Graph, reached: &Reached) -> Back {
+        let n = graph.places.len();
+        let mut count = vec![0u32; n + 1];
+        let known = |i: u32| graph.known(i).filter(|_| reached.has(i)).unwrap_or(&[]);
+        for i in 0..n as u32 {
+            for e in known(i) {
+                count[e.to as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            count[i + 1] += count[i];
+        }
+        let mut fill = count.clone();
+        let mut from = vec![0; count[n] as usize];
+        for i in 0..n as u32 {
+            for e in known(i) {
+                from[fill[e.to as usize] as usize] = i;
+                fill[e.to as usize] += 1;
+            }
+        }
+        Back {
+            starts: count,
+            from,
+        }
+    }
+
+    /// Moves needed from each place to `target` (`u32::MAX`: no way).
+    pub fn moves_to(&self, target: u32) -> Vec<u32> {
+        let n = self.starts.len() - 1;
+        let mut d = vec![u32::MAX; n];
+        d[target as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([target]);
+        while let Some(i) = queue.pop_front() {
+            let r = self.starts[i as usize] as usize..self.starts[i as usize + 1] as usize;
+            for &j in &self.from[r] {
+                if d[j as usize] == u32::MAX {
+                    d[j as usize] = d[i as usize] + 1;
+                    queue.push_back(j);
+                }
+            }
+        }
+        d
+    }
+}
+
+/// A player on the way: where it stands, and the input since the state it
+/// came from.
+struct State {
+    parent: usize,
+    player: Player,
+    place: u32,
+    stretches: Vec<Stretch>,
+    damage: i32,
+}
+
+/// The witness for place `target`: from the team's spawn nearest it (in
+/// moves), a best-first search over players really driven through the
+/// physics, nearest the target (in the search's moves to go) first; each
+/// step steps back to its column's middle, then tries the search's moves
+/// that lead nearer, and every move where none of those does.
+pub fn witness(
+    graph: &Graph,
+    reached: &Reached,
+    back: &Back,
+    target: u32,
+    why: &'static str,
+) -> Option<Witness> {
+    let places = &graph.places;
+    let d = back.moves_to(target);
+    let first = *reached
+        .spawns
+        .iter()
+        .filter(|&&s| d[s as usize] != u32::MAX)
+        .min_by_key(|&&s| (d[s as usize], s))?;
+    let (sx, sy) = places.column_of(first);
+    let top = graph.map.top_from(sx, sy, 0)?;
+    let start = [sx as f32 + 0.5, sy as f32 + 0.5, top as f32 - SPAWN_ABOVE];
+    let mut drive = Drive::new(graph.map, start);
+    drive.settle([1.0, 0.0, 0.0], 200);
+    let place = places.under(drive.player.p, drive.player.feet())?;
+    let mut states = vec![State {
+        parent: usize::MAX,
+        player: drive.player,
+        place,
+        stretches: drive.stretches,
+        damage: drive.damage,
+    }];
+    let mut seen = rustc_hash::FxHashSet::default();
+    seen.insert(place);
+    let mut queue = BinaryHeap::from([Reverse((d[place as usize], 0usize))]);
+    let mut budget = d[first as usize].saturating_mul(4).saturating_add(100);
+    let goal = loop {
+        let Reverse((_, i)) = queue.pop()?;
+        if states[i].place == target {
+            break i;
+        }
+        budget = budget.checked_sub(1)?;
+        for (player, place, stretches, damage) in steps(graph, &states[i], &d) {
+            if seen.insert(place) {
+                queue.push(Reverse((d[place as usize], states.len())));
+                let damage = states[i].damage + damage;
+                states.push(State {
+                    parent: i,
+                    player,
+                    place,
+                    stretches,
+                    damage,
+                });
+            }
+        }
+    };
+    let mut chain = vec![goal];
+    while states[*chain.last()?].parent != usize::MAX {
+        chain.push(states[*chain.last()?].parent);
+    }
+    let stretches = chain
+        .iter()
+        .rev()
+        .flat_map(|&i| states[i].stretches.iter().copied())
+        .collect();
+    let (x, y) = places.column_of(target);
+    Some(Witness {
+        why,
+        place: [x, y, places.floors[target as usize] as i32],
+        position: states[goal].player.p,
+        damage: states[goal].damage,
+        script: Script { start, stretches },
+    })
+}
+
+/// The players one step on from `from`: back to the middle of its column,
+/// then each of the search's moves from there that lead nearer the target
+/// (`d`: moves to go), or, where none arrives nearer, every move.
+fn steps(graph: &Graph, from: &State, d: &[u32]) -> Vec<(Player, u32, Vec<Stretch>, i32)> {
+    let places = &graph.places;
+    let mut base = Drive::from(graph.map, from.player);
+    centre(&mut base, places.column_of(from.place));
+    let Some(at) = places.under(base.player.p, base.player.feet()) else {
+        return Vec::new();
+    };
+    let here = d[at as usize];
+    let try_move = |(m, dir): (moves::Move, [i32; 2])| {
+        let mut trial = base.clone();
+        let ok = moves::run(&mut trial, m, dir);
+        let p = places.under(trial.player.p, trial.player.feet())?;
+        (ok && d[p as usize] != u32::MAX && p != from.place).then_some((
+            trial.player,
+            p,
+            trial.stretches,
+            trial.damage,
+        ))
+    };
+    let known: Vec<_> = graph
+        .known(at)
+        .unwrap_or(&[])
+        .iter()
+        .filter(|e| d[e.to as usize] < here)
+        .map(|e| e.step())
+        .collect();
+    let nearer: Vec<_> = known
+        .into_iter()
+        .filter_map(try_move)
+        .filter(|s| d[s.1 as usize] < here)
+        .collect();
+    if !nearer.is_empty() {
+        return nearer;
+    }
+    MOVES
+        .iter()
+        .flat_map(|&m| DIRECTIONS.iter().map(move |&dir| (m, dir)))
+        .filter_map(try_move)
+        .collect()
+}
+
+/// Steps toward the middle of column `c` until within [`OFF_MIDDLE`] of it
+/// (three tries): a forward push of k ticks coasts about 0.133 k columns.
+fn centre(drive: &mut Drive, c: (i32, i32)) {
+    for _ in 0..3 {
+        let p = drive.player.p;
+        let off = [c.0 as f32 + 0.5 - p[0], c.1 as f32 + 0.5 - p[1]];
+        let far = (off[0] * off[0] + off[1] * off[1]).sqrt();
+        if far < OFF_MIDDLE {
+            return;
+        }
+        // Whole 1024ths, so the script says the look exactly.
+        let q = |v: f32| (v / far * 1024.0).round() / 1024.0;
+        let look = [q(off[0]), q(off[1]), 0.0];
+        let push = Push {
+            keys: Keys {
+                forward: true,
+                ..Keys::default()
+            },
+            jump: false,
+            look,
+        };
+        let ticks = ((far / 0.133).round() as u32).max(1);
+        for _ in 0..ticks {
+            drive.tick(push);
+        }
+        drive.settle(look, 400);
+    }
+}
+
+/// Witnesses for a team: the `count` highest places it reaches (apart from
+/// one another), then `count` spread over the map (each as far as can be
+/// from the spawn and those before).
+pub fn witnesses(graph: &Graph, reached: &Reached, count: usize) -> Vec<Witness> {
+    let places = &graph.places;
+    let back = Back::of(graph, reached);
+    let reached_places: Vec<u32> = (0..places.len() as u32)
+        .filter(|&i| reached.has(i))
+        .collect();
+    let mut out: Vec<Witness> = Vec::new();
+    let apart = |a: [i32; 2], b: [i32; 2]| (a[0] - b[0]).abs().max((a[1] - b[1]).abs());
+    let col = |i: u32| {
+        let (x, y) = places.column_of(i);
+        [x, y]
+    };
+    // The highest: the least floor z, 16 columns apart at least.
+    let mut by_height = reached_places.clone();
+    by_height.sort_by_key(|&i| (places.floors[i as usize], i));
+    let mut tries = 0;
+    for &i in &by_height {
+        if out.len() >= count || tries >= count * 4 {
+            break;
+        }
+        if out
+            .iter()
+            .any(|w| apart([w.place[0], w.place[1]], col(i)) < 16)
+        {
+            continue;
+        }
+        tries += 1;
+        if let Some(w) = witness(graph, reached, &back, i, "highest") {
+            out.push(w);
+        }
+    }
+    // Spread: farthest from the spawn area's middle and the spread ones
+    // so far, among every 4th column's reached places.
+    let candidates: Vec<(u32, [i32; 2])> = reached_places
+        .iter()
+        .map(|&i| (i, col(i)))
+        .filter(|(_, c)| c[0] % 4 == 0 && c[1] % 4 == 0)
+        .collect();
+    let spawn_cols: Vec<[i32; 2]> = reached.spawns.iter().map(|&s| col(s)).collect();
+    let mean = |k: usize| {
+        spawn_cols.iter().map(|c| c[k] as i64).sum::<i64>() / spawn_cols.len().max(1) as i64
+    };
+    let mut marks: Vec<[i32; 2]> = vec![[mean(0) as i32, mean(1) as i32]];
+    let mut failed = Vec::new();
+    let mut spread = 0;
+    let mut tries = 0;
+    while spread < count && tries < count * 4 {
+        let best = candidates
+            .iter()
+            .filter(|(i, _)| !failed.contains(i))
+            .max_by_key(|&&(i, c)| {
+                let near = marks.iter().map(|&m| apart(m, c)).min().unwrap_or(0);
+                (near, std::cmp::Reverse(i))
+            });
+        let Some(&(i, c)) = best else { break };
+        tries += 1;
+        match witness(graph, reached, &back, i, "spread") {
+            Some(w) => {
+                marks.push(c);
+                out.push(w);
+                spread += 1;
+            }
+            None => failed.push(i),
+        }
+    }
+    out
+}

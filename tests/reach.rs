@@ -1,0 +1,230 @@
+//! `mapscope analyze` on Ace of Spades maps: where each team can go on
+//! foot, and the witnesses that show it. Every witness script is replayed
+//! through `mapscope walk`, and (for the corpus maps) the same scripts were
+//! replayed through a program built from piqueserver's
+//! `pyspades/world_c.cpp` outside this repository
+//! (`tests/reference/witness.txt.gz` holds its last positions).
+
+mod common;
+
+use serde_json::Value;
+use std::io::Read;
+use std::path::Path;
+
+fn analyze(map: &Path) -> Value {
+    let out = common::mapscope(&["analyze".as_ref(), map.as_os_str(), "--json".as_ref()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("analyze --json prints JSON")
+}
+
+/// `mapscope walk`'s player position after the script's last tick.
+fn walked(map: &Path, script: &str, dir: &Path, name: &str) -> [f64; 3] {
+    let file = dir.join(format!("{name}.script"));
+    std::fs::write(&file, script).unwrap();
+    let out = common::mapscope(&[
+        "walk".as_ref(),
+        map.as_os_str(),
+        "--script".as_ref(),
+        file.as_os_str(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last: Vec<f64> = text
+        .lines()
+        .last()
+        .expect("a line a tick")
+        .split_whitespace()
+        .skip(1)
+        .take(3)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    [last[0], last[1], last[2]]
+}
+
+fn position(w: &Value) -> [f64; 3] {
+    let p = w["position"].as_array().unwrap();
+    [0, 1, 2].map(|i| p[i].as_f64().unwrap())
+}
+
+fn within_a_voxel(a: [f64; 3], b: [f64; 3]) -> bool {
+    (0..3).all(|i| (a[i] - b[i]).abs() <= 1.0)
+}
+
+/// The reference: for each map, team and witness, its script and the
+/// physics reference's last position.
+fn reference() -> Vec<(String, String, [f64; 3])> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/reference/witness.txt.gz"
+    );
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    let mut out: Vec<(String, String, [f64; 3])> = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        if let Some(head) = line.strip_prefix("= ") {
+            out.push((head.to_string(), String::new(), [0.0; 3]));
+        } else if let Some(p) = line.strip_prefix("- ") {
+            let v: Vec<f64> = p.split_whitespace().map(|w| w.parse().unwrap()).collect();
+            out.last_mut().unwrap().2 = [v[0], v[1], v[2]];
+        } else {
+            let e = out.last_mut().unwrap();
+            e.1.push_str(line);
+            e.1.push('\n');
+        }
+    }
+    out
+}
+
+/// On every corpus VXL map: each team gets at least 10 witnesses, and each
+/// witness's script ends within one voxel of its position replayed through
+/// `mapscope walk` and through the servers' own physics.
+#[test]
+fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
+    let Some(corpus) = common::corpus_dir() else {
+        common::cannot_run("corpus witnesses", "no corpus");
+        return;
+    };
+    let reference = reference();
+    let dir = common::scratch_dir("reach", "corpus");
+    let mut maps: Vec<_> = std::fs::read_dir(corpus.join("vxl"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "vxl"))
+        .collect();
+    maps.sort();
+    assert!(maps.len() >= 8, "the corpus's VXL maps");
+    let mut checked = 0;
+    for map in &maps {
+        let stem = map.file_stem().unwrap().to_string_lossy().to_string();
+        let v = analyze(map);
+        let teams = v["teams"].as_array().unwrap();
+        assert_eq!(teams.len(), 2, "{stem}: two teams");
+        for t in teams {
+            let team = t["team"].as_u64().unwrap();
+            let witnesses = t["witnesses"].as_array().unwrap();
+            assert!(
+                witnesses.len() >= 10,
+                "{stem} team {team}: {} witnesses",
+                witnesses.len()
+            );
+            let share = t["reachable_share"].as_f64().unwrap();
+            assert!(share > 0.0 && share <= 1.0, "{stem}: {share}");
+            for (k, w) in witnesses.iter().enumerate() {
+                let script = w["script"].as_str().unwrap();
+                let at = position(w);
+                let head = format!("{stem} {team} {k}");
+                let (_, ref_script, ref_end) = reference
+                    .iter()
+                    .find(|(h, _, _)| *h == head)
+                    .unwrap_or_else(|| panic!("{head}: not in the reference; remake it"));
+                assert_eq!(
+                    ref_script.trim(),
+                    script.trim(),
+                    "{head}: the witness is not the one the reference replayed; remake it"
+                );
+                assert!(
+                    within_a_voxel(*ref_end, at),
+                    "{head}: the servers' physics ends at {ref_end:?}, the witness says {at:?}"
+                );
+                let walked = walked(map, script, &dir, &format!("{stem}-{team}-{k}"));
+                assert!(
+                    within_a_voxel(walked, at),
+                    "{head}: walk ends at {walked:?}, the witness says {at:?}"
+                );
+                // And it stands on the place the witness names (its middle
+                // may hang over the next column, a corner on the place).
+                let place = w["place"].as_array().unwrap();
+                for i in 0..2 {
+                    let middle = place[i].as_f64().unwrap() + 0.5;
+                    assert!(
+                        (walked[i] - middle).abs() < 1.0,
+                        "{head}: {walked:?} off {place:?}"
+                    );
+                }
+                let feet = walked[2] + 2.25;
+                let floor = place[2].as_f64().unwrap();
+                assert!(
+                    feet < floor && feet > floor - 1.0,
+                    "{head}: feet {feet}, floor {floor}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 160, "{checked} witnesses checked");
+}
+
+/// A map made here: flat ground with a pit nobody climbs out of and a
+/// plateau nobody climbs onto. The analysis finds both, and its
+/// witnesses replay through `mapscope walk` to where they say.
+#[test]
+fn a_pit_is_a_trap_and_a_plateau_is_out_of_reach() {
+    let dir = common::scratch_dir("reach", "pit");
+    let map = dir.join("pit.vxl");
+    let pit = |x: u32, y: u32| (200..206).contains(&x) && (250..256).contains(&y);
+    let plateau = |x: u32, y: u32| (300..312).contains(&x) && (100..112).contains(&y);
+    std::fs::write(
+        &map,
+        common::aos_file(|x, y| {
+            let top = if pit(x, y) {
+                58
+            } else if plateau(x, y) {
+                40
+            } else {
+                50
+            };
+            (top, 0x7f80_8080)
+        }),
+    )
+    .unwrap();
+    let v = analyze(&map);
+    let inside = |r: &Value, x: i64, y: i64| {
+        let (min, max) = (&r["min"], &r["max"]);
+        (min[0].as_i64().unwrap()..=max[0].as_i64().unwrap()).contains(&x)
+            && (min[1].as_i64().unwrap()..=max[1].as_i64().unwrap()).contains(&y)
+    };
+    let traps = v["traps"].as_array().unwrap();
+    assert!(
+        traps.iter().any(|r| inside(r, 202, 252)),
+        "the pit: {traps:?}"
+    );
+    let unreachable = v["unreachable"].as_array().unwrap();
+    assert!(
+        unreachable.iter().any(|r| inside(r, 305, 105)),
+        "the plateau: {unreachable:?}"
+    );
+    assert!(
+        !traps.iter().any(|r| inside(r, 50, 50)),
+        "open ground is no trap"
+    );
+    for t in v["teams"].as_array().unwrap() {
+        let share = t["reachable_share"].as_f64().unwrap();
+        // All but the plateau's 144 columns.
+        let expected = 1.0 - 144.0 / (512.0 * 512.0);
+        assert!((share - expected).abs() < 1e-9, "share {share}");
+        assert_eq!(t["highest"]["floor_z"], 50, "the plateau is not reached");
+        let witnesses = t["witnesses"].as_array().unwrap();
+        assert!(witnesses.len() >= 10);
+        for (k, w) in witnesses.iter().enumerate().step_by(3) {
+            let name = format!("{}-{k}", t["team"]);
+            let walked = walked(&map, w["script"].as_str().unwrap(), &dir, &name);
+            assert!(within_a_voxel(walked, position(w)), "{walked:?} {w}");
+        }
+    }
+    let out = common::mapscope(&["analyze".as_ref(), map.as_os_str()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Traps") && text.contains("No team reaches"),
+        "{text}"
+    );
+}
