@@ -4,7 +4,8 @@
 //! versions of the mesher can be checked to give the same meshes.
 //!
 //! `cargo run --release --example mesh_timing [runs] [name part]` (corpus maps
-//! and tall synthetic ones, `samples::tall_voxels`; `MESH_TIMING_PARALLEL=1`:
+//! and tall synthetic ones, `samples::tall_voxels` and the shapes of real
+//! tall maps, `samples::aos_one_voxels` and `samples::voxlap_voxels`; `MESH_TIMING_PARALLEL=1`:
 //! with `mesh::mesh_all`, on every core, as the viewer meshes)
 
 use mapscope::formats::{self, LoadOptions};
@@ -62,6 +63,7 @@ fn main() {
         .filter(|p| p.to_string_lossy().contains(&only))
         .collect();
     paths.sort();
+    let corpus = paths.len();
     let mut maps: Vec<(String, mapscope::store::voxels::VoxelStore)> = Vec::new();
     for path in paths {
         let bytes = std::fs::read(&path).unwrap();
@@ -91,6 +93,20 @@ fn main() {
             maps.push((name, mapscope::samples::tall_voxels(side, depth)));
         }
     }
+    // Tall maps shaped like real ones (`samples::aos_one_voxels`,
+    // `samples::voxlap_voxels`): an AoS 1.x map's colourless floor and
+    // island, Voxlap's demo map's hills and overhangs.
+    type Make = fn(u32) -> mapscope::store::voxels::VoxelStore;
+    let like_real: [(&str, u32, Make); 2] = [
+        ("AoS 1.x", 512, mapscope::samples::aos_one_voxels),
+        ("Voxlap", 1024, mapscope::samples::voxlap_voxels),
+    ];
+    for (what, side, make) in like_real {
+        let name = format!("like {what} {side}x{side}x256");
+        if name.contains(&only) {
+            maps.push((name, make(side)));
+        }
+    }
     // Each 64-deep map again sunk into 256 (air above it): the same faces,
     // through the tall maps' path.
     if std::env::var_os("MESH_TIMING_SUNK").is_some() {
@@ -103,7 +119,11 @@ fn main() {
     }
     // On every core, as the viewer meshes, rather than on one.
     let parallel = std::env::var_os("MESH_TIMING_PARALLEL").is_some();
-    for (name, store) in &maps {
+    // The corpus's 64-deep maps' faces and times, together: what deeper
+    // maps are held to, measured in the same minutes.
+    let mut shallow = [0.0f64; 3];
+    let mut deep = Vec::new();
+    for (i, (name, store)) in maps.iter().enumerate() {
         let opts = MeshOptions::default();
         let meshes = mesh::mesh_all_serial(store, &opts);
         let faces = mesh::face_count(&meshes);
@@ -128,5 +148,26 @@ fn main() {
             median * 1e3,
             hash(&meshes),
         );
+        if i < corpus && store.depth() == 64 {
+            shallow = [
+                shallow[0] + faces as f64,
+                shallow[1] + best,
+                shallow[2] + median,
+            ];
+        } else if store.depth() > 64 {
+            deep.push((name, faces as f64 / best, faces as f64 / median));
+        }
+    }
+    if shallow[0] > 0.0 {
+        let [faces, best, median] = shallow;
+        let (best, median) = (faces / best, faces / median);
+        println!(
+            "64-deep corpus maps together: best {:5.1} M/s, median {:5.1} M/s; deeper maps' faces a second as a share of theirs:",
+            best / 1e6,
+            median / 1e6
+        );
+        for (name, b, m) in deep {
+            println!("  {name:32} best {:.2}  median {:.2}", b / best, m / median);
+        }
     }
 }

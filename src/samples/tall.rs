@@ -6,7 +6,7 @@
 
 use crate::store::voxels::{FourthByte, Slab, VoxelStore};
 
-fn argb(c: [u8; 3], shade: u32) -> u32 {
+pub(super) fn argb(c: [u8; 3], shade: u32) -> u32 {
     let d = |v: u8| v.saturating_sub((shade * 6) as u8) as u32;
     0x8000_0000 | d(c[0]) << 16 | d(c[1]) << 8 | d(c[2])
 }
@@ -210,7 +210,7 @@ pub fn sunk(store: &VoxelStore, depth: u32) -> VoxelStore {
 /// Pushes the slab `[top, bottom)` with `top_len` colours from its top and
 /// `bottom_len` up from its bottom, colour i (counted from the top run's
 /// first, then the bottom run's) from `colour(i)`.
-fn push(
+pub(super) fn push(
     s: &mut VoxelStore,
     top: u32,
     bottom: u32,
