@@ -1,7 +1,8 @@
 //! Meshing speed on one core, in faces a second: corpus maps when present,
 //! else a synthetic 512 x 512 x 64 map; and tall synthetic maps
 //! (`samples::tall_voxels`, and `samples::aos_one_voxels` and
-//! `samples::voxlap_voxels`, shaped like real ones). Run with `cargo bench --bench mesh`.
+//! `samples::voxlap_voxels`, shaped like real ones). Run with
+//! `cargo bench --bench mesh`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mapscope::formats::{self, LoadOptions};

@@ -5,8 +5,12 @@
 //!
 //! `cargo run --release --example mesh_timing [runs] [name part]` (corpus maps
 //! and tall synthetic ones, `samples::tall_voxels` and the shapes of real
-//! tall maps, `samples::aos_one_voxels` and `samples::voxlap_voxels`; `MESH_TIMING_PARALLEL=1`:
-//! with `mesh::mesh_all`, on every core, as the viewer meshes)
+//! tall maps, `samples::aos_one_voxels` and `samples::voxlap_voxels`;
+//! `MESH_TIMING_PARALLEL=1`: with `mesh::mesh_all`, on every core, as the
+//! viewer meshes). Last, the 64-deep corpus maps' faces a second together
+//! (all their faces over all their best, or median, times), and each
+//! deeper map's as a share of that: the machine's load, which moves both,
+//! cancels out.
 
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::{self, ChunkMesh, MeshOptions};
