@@ -5,7 +5,7 @@
 //! corpus holds no map deeper than 64, and `tall_voxels`' mountains and
 //! caves are shaped like neither.
 
-use super::tall::{argb, push};
+use super::tall::{argb, push, EARTH, GRASS, ROCK, SAND};
 use crate::store::voxels::{FourthByte, VoxelStore};
 
 /// The depth of both shapes, as their real maps are decoded.
@@ -14,12 +14,8 @@ const REAL_TALL_DEPTH: u32 = 256;
 /// here to the bottom, with no colour.
 pub const AOS_ONE_FLOOR: u32 = 240;
 
-const SAND: [u8; 3] = [196, 180, 128];
-const GRASS: [u8; 3] = [84, 132, 60];
-const ROCK: [u8; 3] = [118, 112, 104];
 const WOOD: [u8; 3] = [132, 96, 60];
 const BRICK: [u8; 3] = [150, 80, 64];
-const MUD: [u8; 3] = [104, 84, 62];
 
 /// Every column's solid spans, `[top, bottom)` top to bottom, and the
 /// first solid z of each, for how far down a column's side shows.
@@ -56,6 +52,38 @@ impl Plan {
             .max()
             .unwrap_or(top);
         (lowest.saturating_sub(top) + 1).min(bottom - top)
+    }
+}
+
+/// How a span is coloured: its top and bottom colour runs' lengths, the
+/// colour of its first voxel and of the rest.
+struct Runs {
+    top_len: u32,
+    bottom_len: u32,
+    first: [u8; 3],
+    rest: [u8; 3],
+}
+
+impl Plan {
+    /// The store of the plan's columns, span i of column (x, y) coloured
+    /// as `runs(x, y, i)` says.
+    fn store(&self, runs: impl Fn(u32, u32, usize) -> Runs) -> VoxelStore {
+        let side = self.side;
+        let mut s = VoxelStore::new(side, side, REAL_TALL_DEPTH, FourthByte::Shade);
+        for y in 0..side {
+            for x in 0..side {
+                let shade = (x * 3 + y * 7) % 5;
+                for (i, &[top, bottom]) in self.column(x, y).iter().enumerate() {
+                    let r = runs(x, y, i);
+                    push(&mut s, top, bottom, r.top_len, r.bottom_len, |c| {
+                        argb(if c == 0 { r.first } else { r.rest }, shade)
+                    });
+                }
+                s.end_column();
+            }
+        }
+        s.finish();
+        s
     }
 }
 
@@ -116,34 +144,27 @@ pub fn aos_one_voxels(side: u32) -> VoxelStore {
         spans.push([t, REAL_TALL_DEPTH]);
         spans
     });
-    let mut s = VoxelStore::new(side, side, REAL_TALL_DEPTH, FourthByte::Shade);
-    for y in 0..side {
-        for x in 0..side {
-            let spans = plan.column(x, y);
-            let shade = (x * 5 + y * 11) % 4;
-            let land = ground(x, y).unwrap_or(AOS_ONE_FLOOR);
-            let shown = plan.shown(x, y);
-            for (i, &[top, bottom]) in spans.iter().enumerate() {
-                let run = if i == 0 { shown } else { 2 };
-                let (len, colour) = match top {
-                    // The floor: an empty top colour run.
-                    AOS_ONE_FLOOR => (0, SAND),
-                    // A storey's floor or a roof; a house's wall.
-                    _ if bottom - top == 1 => (1, WOOD),
-                    t if t < land => (run, BRICK),
-                    t if t < 150 => (run, ROCK),
-                    t if t > 226 => (run, SAND),
-                    _ => (run, GRASS),
-                };
-                push(&mut s, top, bottom, len.min(bottom - top), 0, |_| {
-                    argb(colour, shade)
-                });
-            }
-            s.end_column();
+    plan.store(|x, y, i| {
+        let [top, bottom] = plan.column(x, y)[i];
+        let land = ground(x, y).unwrap_or(AOS_ONE_FLOOR);
+        let run = if i == 0 { plan.shown(x, y) } else { 2 };
+        let (len, colour) = match top {
+            // The floor: an empty top colour run.
+            AOS_ONE_FLOOR => (0, SAND),
+            // A storey's floor or a roof; a house's wall.
+            _ if bottom - top == 1 => (1, WOOD),
+            t if t < land => (run, BRICK),
+            t if t < 150 => (run, ROCK),
+            t if t > 226 => (run, SAND),
+            _ => (run, GRASS),
+        };
+        Runs {
+            top_len: len.min(bottom - top),
+            bottom_len: 0,
+            first: colour,
+            rest: colour,
         }
-    }
-    s.finish();
-    s
+    })
 }
 
 /// A `side` x `side` x 256 map shaped like Voxlap's own demo map (sized
@@ -184,30 +205,24 @@ pub fn voxlap_voxels(side: u32) -> VoxelStore {
         hollow(cave, 0.35, 6.0 + 3.0 * (fx / 23.0).cos(), 30.0);
         spans
     });
-    let mut s = VoxelStore::new(side, side, REAL_TALL_DEPTH, FourthByte::Shade);
-    for y in 0..side {
-        for x in 0..side {
-            let spans = plan.column(x, y);
-            let shade = (x * 3 + y * 7) % 5;
-            for (i, &[top, bottom]) in spans.iter().enumerate() {
-                let len = bottom - top;
-                let top_len = if i == 0 { plan.shown(x, y) } else { len.min(3) };
-                let last = i + 1 == spans.len();
-                let bottom_len = if last { 0 } else { (len - top_len).min(2) };
-                let surface = match top {
-                    t if t < 140 => ROCK,
-                    t if t > 244 => SAND,
-                    _ => GRASS,
-                };
-                push(&mut s, top, bottom, top_len, bottom_len, |c| {
-                    argb(if i == 0 && c == 0 { surface } else { MUD }, shade)
-                });
-            }
-            s.end_column();
+    plan.store(|x, y, i| {
+        let spans = plan.column(x, y);
+        let [top, bottom] = spans[i];
+        let len = bottom - top;
+        let top_len = if i == 0 { plan.shown(x, y) } else { len.min(3) };
+        let last = i + 1 == spans.len();
+        let surface = match top {
+            t if t < 140 => ROCK,
+            t if t > 244 => SAND,
+            _ => GRASS,
+        };
+        Runs {
+            top_len,
+            bottom_len: if last { 0 } else { (len - top_len).min(2) },
+            first: if i == 0 { surface } else { EARTH },
+            rest: EARTH,
         }
-    }
-    s.finish();
-    s
+    })
 }
 
 #[cfg(test)]

@@ -11,12 +11,12 @@ pub(super) fn argb(c: [u8; 3], shade: u32) -> u32 {
     0x8000_0000 | d(c[0]) << 16 | d(c[1]) << 8 | d(c[2])
 }
 
-const GRASS: [u8; 3] = [70, 140, 55];
-const ROCK: [u8; 3] = [125, 120, 112];
+pub(super) const GRASS: [u8; 3] = [70, 140, 55];
+pub(super) const ROCK: [u8; 3] = [125, 120, 112];
 const SNOW: [u8; 3] = [235, 236, 242];
-const SAND: [u8; 3] = [205, 188, 130];
+pub(super) const SAND: [u8; 3] = [205, 188, 130];
 const WATER: [u8; 3] = [40, 90, 170];
-const EARTH: [u8; 3] = [120, 90, 60];
+pub(super) const EARTH: [u8; 3] = [120, 90, 60];
 const CAVE: [u8; 3] = [92, 74, 58];
 const ARCH: [u8; 3] = [160, 150, 138];
 
