@@ -101,8 +101,11 @@ fn main() {
     // `samples::voxlap_voxels`): an AoS 1.x map's colourless floor and
     // island, Voxlap's demo map's hills and overhangs.
     type Make = fn(u32) -> mapscope::store::voxels::VoxelStore;
-    let like_real: [(&str, u32, Make); 2] = [
+    // (Voxlap's at 512 too: what a map's size, apart from its shape, costs
+    // beside the 512-wide corpus maps.)
+    let like_real: [(&str, u32, Make); 3] = [
         ("AoS 1.x", 512, mapscope::samples::aos_one_voxels),
+        ("Voxlap", 512, mapscope::samples::voxlap_voxels),
         ("Voxlap", 1024, mapscope::samples::voxlap_voxels),
     ];
     for (what, side, make) in like_real {
