@@ -14,6 +14,7 @@
 
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::{self, ChunkMesh, MeshOptions};
+use mapscope::store::voxels::VoxelStore;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -68,7 +69,7 @@ fn main() {
         .collect();
     paths.sort();
     let corpus = paths.len();
-    let mut maps: Vec<(String, mapscope::store::voxels::VoxelStore)> = Vec::new();
+    let mut maps: Vec<(String, VoxelStore)> = Vec::new();
     for path in paths {
         let bytes = std::fs::read(&path).unwrap();
         let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
@@ -90,30 +91,7 @@ fn main() {
         let map = formats::decode(&bytes, &load).unwrap();
         maps.push((path.to_string(), map.voxels().unwrap().clone()));
     }
-    // Tall maps, which the corpus lacks.
-    for (side, depth) in [(128, 64), (512, 240), (512, 256), (1024, 256)] {
-        let name = format!("tall {side}x{side}x{depth}");
-        if name.contains(&only) {
-            maps.push((name, mapscope::samples::tall_voxels(side, depth)));
-        }
-    }
-    // Tall maps shaped like real ones (`samples::aos_one_voxels`,
-    // `samples::voxlap_voxels`): an AoS 1.x map's colourless floor and
-    // island, Voxlap's demo map's hills and overhangs.
-    type Make = fn(u32) -> mapscope::store::voxels::VoxelStore;
-    // (Voxlap's at 512 too: what a map's size, apart from its shape, costs
-    // beside the 512-wide corpus maps.)
-    let like_real: [(&str, u32, Make); 3] = [
-        ("AoS 1.x", 512, mapscope::samples::aos_one_voxels),
-        ("Voxlap", 512, mapscope::samples::voxlap_voxels),
-        ("Voxlap", 1024, mapscope::samples::voxlap_voxels),
-    ];
-    for (what, side, make) in like_real {
-        let name = format!("like {what} {side}x{side}x256");
-        if name.contains(&only) {
-            maps.push((name, make(side)));
-        }
-    }
+    synthetic(&only, &mut maps);
     // Each 64-deep map again sunk into 256 (air above it): the same faces,
     // through the tall maps' path.
     if std::env::var_os("MESH_TIMING_SUNK").is_some() {
@@ -165,6 +143,42 @@ fn main() {
             deep.push((name, faces as f64 / best, faces as f64 / median));
         }
     }
+    print_shares(shallow, &deep);
+}
+
+/// Tall synthetic maps, which the corpus lacks, whose names hold `only`.
+fn synthetic(only: &str, maps: &mut Vec<(String, VoxelStore)>) {
+    // Tall maps, which the corpus lacks.
+    for (side, depth) in [(128, 64), (512, 240), (512, 256), (1024, 256)] {
+        let name = format!("tall {side}x{side}x{depth}");
+        if name.contains(only) {
+            maps.push((name, mapscope::samples::tall_voxels(side, depth)));
+        }
+    }
+    // Tall maps shaped like real ones (`samples::aos_one_voxels`,
+    // `samples::voxlap_voxels`): an AoS 1.x map's colourless floor and
+    // island, Voxlap's demo map's hills and overhangs.
+    type Make = fn(u32) -> VoxelStore;
+    // (Voxlap's at 512 too: what a map's size, apart from its shape, costs
+    // beside the 512-wide corpus maps.)
+    let like_real: [(&str, u32, Make); 3] = [
+        ("AoS 1.x", 512, mapscope::samples::aos_one_voxels),
+        ("Voxlap", 512, mapscope::samples::voxlap_voxels),
+        ("Voxlap", 1024, mapscope::samples::voxlap_voxels),
+    ];
+    for (what, side, make) in like_real {
+        let name = format!("like {what} {side}x{side}x256");
+        if name.contains(only) {
+            maps.push((name, make(side)));
+        }
+    }
+}
+
+/// The corpus's 64-deep maps' faces a second together (`shallow`: their
+/// faces, best times and median times, summed), and each deeper map's
+/// (`deep`: its name, and its faces a second at its best and median) as a
+/// share of theirs.
+fn print_shares(shallow: [f64; 3], deep: &[(&String, f64, f64)]) {
     if shallow[0] > 0.0 {
         let [faces, best, median] = shallow;
         let (best, median) = (faces / best, faces / median);
