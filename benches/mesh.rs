@@ -1,6 +1,8 @@
 //! Meshing speed on one core, in faces a second: corpus maps when present,
 //! else a synthetic 512 x 512 x 64 map; and tall synthetic maps
-//! (`samples::tall_voxels`). Run with `cargo bench --bench mesh`.
+//! (`samples::tall_voxels`, and `samples::aos_one_voxels` and
+//! `samples::voxlap_voxels`, shaped like real ones). Run with
+//! `cargo bench --bench mesh`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mapscope::formats::{self, LoadOptions};
@@ -52,6 +54,16 @@ fn stores() -> Vec<(String, VoxelStore)> {
         let store = mapscope::samples::tall_voxels(side, depth);
         out.push((format!("tall {side}x{side}x{depth}"), store));
     }
+    // Shaped like real tall maps: an AoS 1.x map's colourless floor round
+    // an island, Voxlap's demo map's hills over overhangs.
+    out.push((
+        "like AoS 1.x 512".into(),
+        mapscope::samples::aos_one_voxels(512),
+    ));
+    out.push((
+        "like Voxlap 1024".into(),
+        mapscope::samples::voxlap_voxels(1024),
+    ));
     out
 }
 

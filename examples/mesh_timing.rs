@@ -4,11 +4,17 @@
 //! versions of the mesher can be checked to give the same meshes.
 //!
 //! `cargo run --release --example mesh_timing [runs] [name part]` (corpus maps
-//! and tall synthetic ones, `samples::tall_voxels`; `MESH_TIMING_PARALLEL=1`:
-//! with `mesh::mesh_all`, on every core, as the viewer meshes)
+//! and tall synthetic ones, `samples::tall_voxels` and the shapes of real
+//! tall maps, `samples::aos_one_voxels` and `samples::voxlap_voxels`;
+//! `MESH_TIMING_PARALLEL=1`: with `mesh::mesh_all`, on every core, as the
+//! viewer meshes). Last, the 64-deep corpus maps' faces a second together
+//! (all their faces over all their best, or median, times), and each
+//! deeper map's as a share of that: the machine's load, which moves both,
+//! cancels out.
 
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::{self, ChunkMesh, MeshOptions};
+use mapscope::store::voxels::VoxelStore;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -62,7 +68,8 @@ fn main() {
         .filter(|p| p.to_string_lossy().contains(&only))
         .collect();
     paths.sort();
-    let mut maps: Vec<(String, mapscope::store::voxels::VoxelStore)> = Vec::new();
+    let corpus = paths.len();
+    let mut maps: Vec<(String, VoxelStore)> = Vec::new();
     for path in paths {
         let bytes = std::fs::read(&path).unwrap();
         let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
@@ -84,13 +91,7 @@ fn main() {
         let map = formats::decode(&bytes, &load).unwrap();
         maps.push((path.to_string(), map.voxels().unwrap().clone()));
     }
-    // Tall maps, which the corpus lacks.
-    for (side, depth) in [(128, 64), (512, 240), (512, 256), (1024, 256)] {
-        let name = format!("tall {side}x{side}x{depth}");
-        if name.contains(&only) {
-            maps.push((name, mapscope::samples::tall_voxels(side, depth)));
-        }
-    }
+    synthetic(&only, &mut maps);
     // Each 64-deep map again sunk into 256 (air above it): the same faces,
     // through the tall maps' path.
     if std::env::var_os("MESH_TIMING_SUNK").is_some() {
@@ -103,7 +104,11 @@ fn main() {
     }
     // On every core, as the viewer meshes, rather than on one.
     let parallel = std::env::var_os("MESH_TIMING_PARALLEL").is_some();
-    for (name, store) in &maps {
+    // The corpus's 64-deep maps' faces and times, together: what deeper
+    // maps are held to, measured in the same minutes.
+    let mut shallow = [0.0f64; 3];
+    let mut deep = Vec::new();
+    for (i, (name, store)) in maps.iter().enumerate() {
         let opts = MeshOptions::default();
         let meshes = mesh::mesh_all_serial(store, &opts);
         let faces = mesh::face_count(&meshes);
@@ -128,5 +133,62 @@ fn main() {
             median * 1e3,
             hash(&meshes),
         );
+        if i < corpus && store.depth() == 64 {
+            shallow = [
+                shallow[0] + faces as f64,
+                shallow[1] + best,
+                shallow[2] + median,
+            ];
+        } else if store.depth() > 64 {
+            deep.push((name, faces as f64 / best, faces as f64 / median));
+        }
+    }
+    print_shares(shallow, &deep);
+}
+
+/// Tall synthetic maps, which the corpus lacks, whose names hold `only`.
+fn synthetic(only: &str, maps: &mut Vec<(String, VoxelStore)>) {
+    // Tall maps, which the corpus lacks.
+    for (side, depth) in [(128, 64), (512, 240), (512, 256), (1024, 256)] {
+        let name = format!("tall {side}x{side}x{depth}");
+        if name.contains(only) {
+            maps.push((name, mapscope::samples::tall_voxels(side, depth)));
+        }
+    }
+    // Tall maps shaped like real ones (`samples::aos_one_voxels`,
+    // `samples::voxlap_voxels`): an AoS 1.x map's colourless floor and
+    // island, Voxlap's demo map's hills and overhangs.
+    type Make = fn(u32) -> VoxelStore;
+    // (Voxlap's at 512 too: what a map's size, apart from its shape, costs
+    // beside the 512-wide corpus maps.)
+    let like_real: [(&str, u32, Make); 3] = [
+        ("AoS 1.x", 512, mapscope::samples::aos_one_voxels),
+        ("Voxlap", 512, mapscope::samples::voxlap_voxels),
+        ("Voxlap", 1024, mapscope::samples::voxlap_voxels),
+    ];
+    for (what, side, make) in like_real {
+        let name = format!("like {what} {side}x{side}x256");
+        if name.contains(only) {
+            maps.push((name, make(side)));
+        }
+    }
+}
+
+/// The corpus's 64-deep maps' faces a second together (`shallow`: their
+/// faces, best times and median times, summed), and each deeper map's
+/// (`deep`: its name, and its faces a second at its best and median) as a
+/// share of theirs.
+fn print_shares(shallow: [f64; 3], deep: &[(&String, f64, f64)]) {
+    if shallow[0] > 0.0 {
+        let [faces, best, median] = shallow;
+        let (best, median) = (faces / best, faces / median);
+        println!(
+            "64-deep corpus maps together: best {:5.1} M/s, median {:5.1} M/s; deeper maps' faces a second as a share of theirs:",
+            best / 1e6,
+            median / 1e6
+        );
+        for (name, b, m) in deep {
+            println!("  {name:32} best {:.2}  median {:.2}", b / best, m / median);
+        }
     }
 }

@@ -2,8 +2,10 @@
 //! and a Warcraft III map archive, which tests, benchmarks, fuzz seeds and
 //! examples share.
 
+mod like_real;
 mod tall;
 
+pub use like_real::{aos_one_voxels, voxlap_voxels, AOS_ONE_FLOOR};
 pub use tall::{sunk, tall_voxels};
 
 use crate::formats::alw::LayoutShape;

@@ -6,60 +6,11 @@
 
 mod common;
 
+use common::meshes::{assert_same, check_mesh_shape};
 use common::{corpus_files, Rng};
 use mapscope::mesh::reference::{brute_faces, from_face, mesher_faces, FaceAt as F};
-use mapscope::mesh::{
-    self, ChunkMesh, MeshOptions, CORNERS, DIR_DOWN, DIR_NEG_X, DIR_POS_X, DIR_UP,
-};
+use mapscope::mesh::{self, MeshOptions, CORNERS, DIR_DOWN, DIR_NEG_X, DIR_POS_X, DIR_UP};
 use mapscope::store::voxels::{Color, FourthByte, Slab, VoxelStore};
-
-fn assert_same(got: &[F], want: &[F], what: &str) {
-    assert_eq!(got.len(), want.len(), "{what}: face count");
-    if let Some(i) = (0..got.len()).find(|&i| got[i] != want[i]) {
-        panic!(
-            "{what}: face {i} differs\n got {:?}\nwant {:?}",
-            got[i], want[i]
-        );
-    }
-}
-
-/// Checks what every mesh promises about itself: faces grouped by direction,
-/// positions inside the chunk, bounds the box of the voxels that show faces
-/// (so around every quad).
-fn check_mesh_shape(store: &VoxelStore, m: &ChunkMesh) {
-    let r = store.chunk(m.chunk);
-    let mut end = 0;
-    for d in 0..6u8 {
-        let range = &m.dir_ranges[d as usize];
-        assert_eq!(range.start, end, "chunk {}: ranges contiguous", m.chunk);
-        end = range.end;
-        assert!(m.dir_faces(d).iter().all(|f| f.dir() == d));
-    }
-    assert_eq!(end as usize, m.faces.len());
-    // The box of the voxels that show faces, which holds every quad.
-    let (mut lo, mut hi) = ([f32::MAX; 3], [f32::MIN; 3]);
-    for f in &m.faces {
-        assert!(f.lx() < r.width && f.ly() < r.length && f.z() < store.depth());
-        let v = f.voxel(r.x0, r.y0);
-        for i in 0..3 {
-            lo[i] = lo[i].min(v[i] as f32);
-            hi[i] = hi[i].max(v[i] as f32 + 1.0);
-        }
-        for c in f.corners(r.x0, r.y0) {
-            assert!(
-                (0..3).all(|i| c[i] as f32 >= m.bounds_min[i] && c[i] as f32 <= m.bounds_max[i])
-            );
-        }
-    }
-    if !m.faces.is_empty() {
-        assert_eq!(
-            (m.bounds_min, m.bounds_max),
-            (lo, hi),
-            "chunk {} bounds",
-            m.chunk
-        );
-    }
-}
 
 /// A store from a function giving each column's slabs with their colours.
 fn build(
@@ -507,37 +458,6 @@ fn corpus_maps_match_the_brute_force_mesher_on_sample_chunks() {
             assert_same(&got, &want, &format!("{} chunk {i}", path.display()));
         }
         eprintln!("{}: {total} faces in {n} chunks", path.display());
-    }
-}
-
-#[test]
-fn tall_maps_with_caves_and_arches_match_the_brute_force_mesher() {
-    // Natural tall maps (mountains, tunnels, caverns, arches over the
-    // ground) at the depths of AoS 1.x and Voxlap maps, meshed a layer at
-    // a time, and a depth whose last layer overlaps the one before most.
-    for (side, depth) in [(96, 240), (80, 256), (64, 130)] {
-        let s = mapscope::samples::tall_voxels(side, depth);
-        let meshes = mesh::mesh_all(&s, &opts());
-        for m in &meshes {
-            check_mesh_shape(&s, m);
-        }
-        let want = brute_faces(&s, 0..side, 0..side);
-        let deep = want.iter().filter(|f| f.z >= 64).count();
-        assert!(
-            deep > want.len() / 2,
-            "{side}x{depth}: {deep} of {} faces below 64",
-            want.len()
-        );
-        let under = want.iter().filter(|f| f.dir == DIR_DOWN).count();
-        assert!(
-            under > 100,
-            "{side}x{depth}: {under} faces under caves and arches"
-        );
-        assert_same(
-            &mesher_faces(&s, &meshes),
-            &want,
-            &format!("tall {side}x{depth}"),
-        );
     }
 }
 

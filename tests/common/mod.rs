@@ -4,6 +4,7 @@
 #[path = "../support/corpus.rs"]
 mod corpus;
 pub mod golden;
+pub mod meshes;
 pub mod versions;
 pub mod window;
 

@@ -24,7 +24,7 @@ use super::row_scan::{self, Around, RowScan};
 use super::rows::Rows;
 use super::ChunkOut;
 use crate::mesh::ao::{ao_bits, AO_BITS};
-use crate::mesh::color::{pack_rgb, ColumnColors};
+use crate::mesh::color::{pack_rgb, ColumnColors, GREY};
 use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
 use crate::store::voxels::RowParts;
 
@@ -145,10 +145,13 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
             super::grow(&mut out.faces[d]);
         }
     }
-    // A column whose first slab starts uncoloured, or whose up face here is
-    // not its first slab's top, takes its colours the general way.
-    let usual = usual & layer.first_tops & !columns.uncoloured_tops();
-    // (With none, the colours may be none at all.)
+    // A column whose up face here is not its first slab's top takes its
+    // colours the general way. (So does every column of a map with no
+    // colours at all, where there is none to read.)
+    let usual = match columns.colors.is_empty() {
+        false => usual & layer.first_tops,
+        true => 0,
+    };
     if usual != 0 {
         let mut top = TopFields {
             z: [0; CHUNK],
@@ -160,6 +163,7 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
             ly,
             ups,
             usual,
+            greys: columns.grey_tops(),
             columns: &columns,
             base: layer.base,
         };
@@ -200,13 +204,15 @@ pub(super) struct TopFields {
 
 /// A row as its tops are written: its masks and those around (`rows`),
 /// row `ly` of the chunk, each column's up faces (`ups`), the columns of
-/// the usual shape (`usual`, bit j: column j), the store's `columns`, and
-/// the z of bit 0 (`base`).
+/// the usual shape (`usual`, bit j: column j), those whose top voxel has
+/// no colour (`greys`), the store's `columns`, and the z of bit 0
+/// (`base`).
 pub(super) struct TopsRow<'a> {
     pub(super) rows: &'a Rows<'a>,
     pub(super) ly: u32,
     pub(super) ups: &'a [u64],
     pub(super) usual: u32,
+    pub(super) greys: u32,
     pub(super) columns: &'a RowParts<'a>,
     pub(super) base: u32,
 }
@@ -226,6 +232,7 @@ fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
         ly,
         ups,
         usual,
+        greys,
         columns,
         base,
     } = row;
@@ -246,9 +253,10 @@ fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
     let from = 0;
     for j in from..len {
         let z = ups[j].trailing_zeros();
-        // The column's first colour, its top's (for other columns, some
-        // colour, read and not kept).
-        let color = columns.colors[(color_ends[j] as usize).min(last_color)];
+        // The column's first colour, its top's, or grey where its top has
+        // none (for other columns, some colour, read and not kept).
+        let stored = columns.colors[(color_ends[j] as usize).min(last_color)];
+        let color = if greys >> j & 1 != 0 { GREY } else { stored };
         let ao = if RINGED {
             let ring = [
                 m[j],

@@ -21,6 +21,7 @@ use std::arch::x86_64::*;
 
 use super::single_word::{Slots, TopFields, TopsRow, CHUNK, UP};
 use crate::mesh::ao::AO_BITS;
+use crate::mesh::color::GREY;
 use crate::mesh::face::{DIR_SHIFT, Z_SHIFT};
 
 /// `PACK[keep]`: the 32-bit lanes that put the faces (two lanes each) of
@@ -109,6 +110,7 @@ pub(super) unsafe fn tops<const RINGED: bool, const SHADE: bool>(
         _mm_set1_epi32(base as i32),
     );
     let columns_at = _mm_setr_epi32(0, 1, 2, 3);
+    let (lane_bits, grey) = (_mm_setr_epi32(1, 2, 4, 8), _mm_set1_epi32(GREY as i32));
     let up_dir = _mm_set1_epi32(((UP as u32) << DIR_SHIFT) as i32);
     for k in 0..quads {
         let j = 4 * k;
@@ -150,11 +152,15 @@ pub(super) unsafe fn tops<const RINGED: bool, const SHADE: bool>(
             _mm_set1_epi32(AO_BITS[UP][0] as i32)
         };
         let z = narrow(z);
-        // The column's first colour, its top's (for other columns, some
-        // colour, read and not kept).
+        // The column's first colour, its top's, or grey where its top has
+        // none (for other columns, some colour, read and not kept).
         let at = _mm_min_epu32(load4(color_ends, j), last);
         let [c0, c1, c2, c3] = lanes32(at).map(|i| colors[i as usize]);
         let color = _mm_setr_epi32(c0 as i32, c1 as i32, c2 as i32, c3 as i32);
+        // Grey where the column's top voxel has no colour.
+        let grey_lanes = _mm_and_si128(_mm_set1_epi32((row.greys >> j) as i32), lane_bits);
+        let grey_lanes = _mm_cmpeq_epi32(grey_lanes, lane_bits);
+        let color = _mm_blendv_epi8(color, grey, grey_lanes);
         let rgb = if SHADE {
             // Each channel times the fourth byte, over 128, at most 255.
             let shade = _mm_srli_epi32::<24>(color);

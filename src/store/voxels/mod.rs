@@ -129,11 +129,14 @@ impl<'a> RowParts<'a> {
         }
     }
 
-    /// The columns (bit j: column j, of the first 32) whose first slab does
-    /// not start with a colour run, so that their first colour is not their
-    /// top voxel's. Most VXL slabs start with one; some do not.
+    /// The columns (bit j: column j, of the first 32) whose first slab's
+    /// top voxel has no colour: its top colour run is empty (VXL's
+    /// E = S - 1, as on the floor of most of an AoS 1.x map's columns) and
+    /// its bottom run does not reach up to it, so that the mesher shows it
+    /// grey. Every other column's first colour is its top's (a bottom run
+    /// that fills the slab starts there).
     #[inline]
-    pub(crate) fn uncoloured_tops(&self) -> u32 {
+    pub(crate) fn grey_tops(&self) -> u32 {
         let ends = self.slab_ends;
         let (first, end) = (ends[0], ends[ends.len() - 1]);
         let slabs = &self.slabs[first as usize..end as usize];
@@ -146,7 +149,8 @@ impl<'a> RowParts<'a> {
         let mut found = 0;
         for (j, ends) in ends.windows(2).take(32).enumerate() {
             let first = self.slabs[ends[0] as usize..ends[1] as usize].first();
-            found |= (first.is_some_and(|s| s.top_len == 0) as u32) << j;
+            let grey = first.is_some_and(|s| s.top_len == 0 && (s.bottom_len as u32) < s.height());
+            found |= (grey as u32) << j;
         }
         found
     }
