@@ -2,8 +2,10 @@
 //! and a Warcraft III map archive, which tests, benchmarks, fuzz seeds and
 //! examples share.
 
+mod hills;
 mod tall;
 
+pub use hills::voxlap_demo_like;
 pub use tall::{sunk, tall_voxels};
 
 use crate::formats::alw::LayoutShape;

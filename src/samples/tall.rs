@@ -6,17 +6,17 @@
 
 use crate::store::voxels::{FourthByte, Slab, VoxelStore};
 
-fn argb(c: [u8; 3], shade: u32) -> u32 {
+pub(super) fn argb(c: [u8; 3], shade: u32) -> u32 {
     let d = |v: u8| v.saturating_sub((shade * 6) as u8) as u32;
     0x8000_0000 | d(c[0]) << 16 | d(c[1]) << 8 | d(c[2])
 }
 
-const GRASS: [u8; 3] = [70, 140, 55];
-const ROCK: [u8; 3] = [125, 120, 112];
+pub(super) const GRASS: [u8; 3] = [70, 140, 55];
+pub(super) const ROCK: [u8; 3] = [125, 120, 112];
 const SNOW: [u8; 3] = [235, 236, 242];
-const SAND: [u8; 3] = [205, 188, 130];
+pub(super) const SAND: [u8; 3] = [205, 188, 130];
 const WATER: [u8; 3] = [40, 90, 170];
-const EARTH: [u8; 3] = [120, 90, 60];
+pub(super) const EARTH: [u8; 3] = [120, 90, 60];
 const CAVE: [u8; 3] = [92, 74, 58];
 const ARCH: [u8; 3] = [160, 150, 138];
 
@@ -210,7 +210,7 @@ pub fn sunk(store: &VoxelStore, depth: u32) -> VoxelStore {
 /// Pushes the slab `[top, bottom)` with `top_len` colours from its top and
 /// `bottom_len` up from its bottom, colour i (counted from the top run's
 /// first, then the bottom run's) from `colour(i)`.
-fn push(
+pub(super) fn push(
     s: &mut VoxelStore,
     top: u32,
     bottom: u32,
