@@ -253,15 +253,23 @@ enum Command {
         #[command(flatten)]
         map_size: MapSize,
     },
-    /// Measure decoding speed and store size for a map file.
+    /// Measure decoding, meshing and drawing speed and store size for a
+    /// map file: the overview frame, and an orbit of moving frames (median
+    /// and 95th percentile, on the GPU's own clock where it has one).
     Bench {
         /// The map to measure.
         file: PathBuf,
         /// How many times to decode.
         #[arg(long, default_value_t = 20)]
         iterations: u32,
-        #[command(flatten)]
-        map_size: MapSize,
+        /// WIDTHxHEIGHT: the frames' size (default 1280x720; 3840x2160 for
+        /// 4K); or WIDTHxLENGTHxHEIGHT: a VXL map's size, overriding what
+        /// its data and sidecars suggest. May be given twice, once of each.
+        #[arg(long, value_parser = parse_size, action = clap::ArgAction::Append)]
+        size: Vec<SizeArg>,
+        /// How many frames the orbit draws, circling the map once.
+        #[arg(long, default_value_t = 36)]
+        orbit: u32,
     },
 }
 
@@ -372,8 +380,15 @@ fn run(cli: Cli) -> Result<()> {
         Some(Command::Bench {
             file,
             iterations,
-            map_size,
-        }) => cli::bench::bench(&file, iterations, &map_size.load_options()),
+            size,
+            orbit,
+        }) => {
+            let frames = cli::bench::Frames {
+                size: picture_size(&size).unwrap_or([1280, 720]),
+                orbit,
+            };
+            cli::bench::bench(&file, iterations, &load_options(&size), frames)
+        }
         Some(Command::Render {
             file,
             output,
@@ -421,6 +436,15 @@ fn run(cli: Cli) -> Result<()> {
         None => {
             if let Some(file) = &cli.file {
                 reject_mistyped_command(file);
+            }
+            // Before the window opens, not after the frames a scripted run
+            // draws first (minutes, measuring a big map on a slow GPU).
+            if let Some(shot) = cli.screenshot.as_ref().filter(|p| p.exists()) {
+                return Err(cli::Exists {
+                    path: shot.clone(),
+                    forcible: false,
+                }
+                .into());
             }
             mapscope::app::run(mapscope::app::Options {
                 file: cli.file,

@@ -2,9 +2,11 @@
 //! and a Warcraft III map archive, which tests, benchmarks, fuzz seeds and
 //! examples share.
 
+mod hills;
 mod like_real;
 mod tall;
 
+pub use hills::voxlap_demo_like;
 pub use like_real::{aos_one_voxels, voxlap_voxels, AOS_ONE_FLOOR};
 pub use tall::{sunk, tall_voxels};
 

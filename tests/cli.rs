@@ -328,12 +328,13 @@ fn each_command_describes_its_own_size_option() {
         let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_ref()).collect();
         String::from_utf8_lossy(&mapscope(&args).stdout).into_owned()
     };
-    for command in ["info", "convert", "export", "bench"] {
+    for command in ["info", "convert", "export"] {
         let text = help(&[command, "--help"]);
         assert!(text.contains("WIDTHxLENGTHxHEIGHT"), "{command}: {text}");
         assert!(!text.contains("picture"), "{command}: {text}");
     }
     assert!(help(&["render", "--help"]).contains("the picture's size (default 1280x720)"));
+    assert!(help(&["bench", "--help"]).contains("the frames' size (default 1280x720"));
     assert!(help(&["gallery", "--help"]).contains("each picture's size (default 480x360)"));
     assert!(help(&["--help"]).contains("the window's size"));
     // A picture's size is refused where no picture is drawn.

@@ -69,13 +69,7 @@ impl App {
         }
         let e = views::extent(&c.map);
         let centre = glam::Vec2::new(e.width / 2.0, e.length / 2.0);
-        let turn = 30.0 * dt;
-        let cam = &mut self.fly.camera;
-        let offset = glam::Vec2::new(cam.position.x, cam.position.y) - centre;
-        let turned = glam::Vec2::from_angle(turn.to_radians()).rotate(offset) + centre;
-        cam.position.x = turned.x;
-        cam.position.y = turned.y;
-        cam.yaw_deg += turn;
+        self.fly.camera = self.fly.camera.circled(centre, 30.0 * dt);
     }
 
     /// Runs egui once: menus, panels, windows and the notice. Windows that

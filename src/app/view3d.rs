@@ -3,12 +3,15 @@
 //! tooltip answers at once even where a 3D frame takes a second; every
 //! frame copies the picture under the overlay. While the camera moves on a
 //! slow renderer the picture is drawn at half resolution with far voxel
-//! chunks coarser (levels of detail, where the map has them), the farthest
-//! left out only if that is still too slow, and again in full once the
-//! camera has been still for a moment.
+//! chunks coarser (levels of detail, where the map has them; `quality`
+//! says how coarse), and again in full once the camera has been still for
+//! a moment.
+
+mod quality;
 
 use crate::render::blit::{Blit, Picture};
 use crate::render::{Camera, DrawStats, RenderOptions, Renderer, Scene};
+use quality::{Cost, Quality};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -24,8 +27,6 @@ pub struct Shown {
     pub size: [u32; 2],
 }
 
-/// The slowest a frame may be while the camera moves.
-const MOVING_BUDGET_MS: f32 = 60.0;
 /// How long the camera must be still before the full resolution is drawn.
 const SETTLE: Duration = Duration::from_millis(200);
 
@@ -35,16 +36,15 @@ pub struct View3d {
     drawn: Option<Shown>,
     /// How the picture held was drawn.
     quality: Quality,
-    /// Milliseconds the last draw took, from its submission to the GPU
-    /// finishing it, and the faces it drew.
-    last_ms: f32,
+    /// What the last draw cost: milliseconds from its submission to the
+    /// GPU finishing it (or the GPU's own time), and the faces it drew.
+    last: Cost,
     /// Where the GPU's "done" callback leaves the last draw's time: the
     /// frame does not wait for the GPU, so the time arrives later.
     finished: Arc<Mutex<Option<f32>>>,
     /// The GPU's own time for each picture, where the adapter has
     /// timestamp queries (made with the first picture).
     timer: Option<Option<crate::render::gpu_timer::GpuTimer>>,
-    last_faces: u64,
     /// What [`Self::reduced`] says.
     reduced: Option<(Option<f32>, Option<u64>)>,
     last_moved: Instant,
@@ -52,37 +52,6 @@ pub struct View3d {
     /// (`MAPSCOPE_ALWAYS_REDRAW`): for measuring what keeping it saves.
     pub always: bool,
 }
-
-/// How a picture is drawn: full quality when still; while the camera moves
-/// on a slow renderer, at half resolution (for fill) with far chunks
-/// coarser (for vertices), and, where that is not enough, the farthest
-/// chunks left out, so that a frame stays near the budget.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Quality {
-    scale: f32,
-    /// Draw far chunks coarser (see [`LOD_PIXELS`]).
-    lod: bool,
-    face_budget: Option<u64>,
-}
-
-impl Quality {
-    const FULL: Quality = Quality {
-        scale: 1.0,
-        lod: false,
-        face_budget: None,
-    };
-
-    fn reduced(self) -> bool {
-        self != Quality::FULL
-    }
-}
-
-/// The fewest faces drawn while moving, so the view never empties.
-const MIN_FACES: u64 = 100_000;
-
-/// While moving, each part of the map is drawn at the coarsest level whose
-/// voxels take at most this many pixels of the (half-resolution) picture.
-const LOD_PIXELS: f32 = 3.0;
 
 /// What one frame did with the 3D view.
 pub struct Update {
@@ -100,10 +69,9 @@ impl View3d {
             picture: None,
             drawn: None,
             quality: Quality::FULL,
-            last_ms: 0.0,
+            last: Cost::default(),
             finished: Arc::default(),
             timer: None,
-            last_faces: 0,
             reduced: None,
             last_moved: Instant::now(),
             always: std::env::var_os("MAPSCOPE_ALWAYS_REDRAW").is_some(),
@@ -132,13 +100,15 @@ impl View3d {
         // Collect what the GPU has finished, without waiting for it.
         let _ = gpu.device.poll(wgpu::PollType::Poll);
         if let Some(ms) = self.finished.lock().ok().and_then(|mut f| f.take()) {
-            self.last_ms = ms;
+            self.last.ms = ms;
+            self.last.fresh = true;
         }
         let timer = self.timer.get_or_insert_with(|| {
             crate::render::gpu_timer::GpuTimer::new(&gpu.device, &gpu.queue)
         });
         if let Some(ms) = timer.as_ref().and_then(|t| t.take()) {
-            self.last_ms = ms;
+            self.last.ms = ms;
+            self.last.fresh = true;
         }
         let now = Instant::now();
         let moved = self.drawn.is_some_and(|d| d.camera != shown.camera);
@@ -175,7 +145,7 @@ impl View3d {
         };
         let options = RenderOptions {
             face_budget: quality.face_budget,
-            lod: quality.lod.then(|| LOD_PIXELS / size[1] as f32),
+            lod: quality.lod_pixels.map(|px| px / size[1] as f32),
             ..shown.options
         };
         let started = Instant::now();
@@ -200,7 +170,9 @@ impl View3d {
                 }
             });
         }
-        self.last_faces = stats.faces_drawn;
+        self.last.faces = stats.faces_drawn;
+        self.last.left_out = stats.chunks_left_out > 0;
+        self.last.fresh = false;
         self.quality = quality;
         self.reduced = quality
             .reduced()
@@ -212,24 +184,12 @@ impl View3d {
         }
     }
 
-    /// The quality to draw at while moving: full if the last picture was
-    /// within the budget at full quality; else half resolution with far
-    /// chunks coarser. Only if a picture drawn so is still over the budget
-    /// are faces counted too: as many as the budget allows at the rate the
-    /// last picture took them, the farthest left out.
+    /// The quality to draw at while moving (`quality::moving`).
     fn moving_quality(&self) -> Quality {
-        if self.always || (self.last_ms <= MOVING_BUDGET_MS && !self.quality.reduced()) {
+        if self.always {
             return Quality::FULL;
         }
-        let rate = (MOVING_BUDGET_MS / self.last_ms.max(1.0)).clamp(0.5, 1.5);
-        let faces = (self.last_faces as f32 * rate) as u64;
-        let counted = self.quality.reduced()
-            && (self.quality.face_budget.is_some() || self.last_ms > MOVING_BUDGET_MS);
-        Quality {
-            scale: 0.5,
-            lod: true,
-            face_budget: counted.then_some(faces.max(MIN_FACES)),
-        }
+        quality::moving(self.quality, self.last)
     }
 
     /// How the last picture was reduced while moving (the share of the

@@ -1,19 +1,22 @@
 //! `mapscope bench`: decoding, meshing and drawing speed, and store size,
-//! for one map file.
+//! for one map file; its frames in `frames`.
+
+mod frames;
+
+pub use frames::Frames;
 
 use anyhow::{Context, Result};
 use mapscope::formats::{self, LoadOptions};
 use mapscope::kinds;
 use mapscope::kinds::bench::BenchInput;
-use mapscope::kinds::views::{self, View};
-use mapscope::mesh;
+use mapscope::kinds::views;
 use mapscope::render::headless::Headless;
 use mapscope::render::RenderOptions;
 use std::path::Path;
 use std::time::Instant;
 
 /// Prints the figures for `file`, decoding it `iterations` times.
-pub fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
+pub fn bench(file: &Path, iterations: u32, load: &LoadOptions, frames: Frames) -> Result<()> {
     let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
     let mut times = Vec::new();
     let mut map = None;
@@ -57,8 +60,12 @@ pub fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
         }
         kind.placed_objects()
     };
-    let Ok(mut gpu) = Headless::new() else {
-        return Ok(());
+    let mut gpu = match Headless::new() {
+        Ok(gpu) => gpu,
+        Err(e) => {
+            println!("frame       not measured: {e:#}");
+            return Ok(());
+        }
     };
     let options = RenderOptions::default();
     // Load to first frame: decode, mesh (all cores), upload.
@@ -77,54 +84,5 @@ pub fn bench(file: &Path, iterations: u32, load: &LoadOptions) -> Result<()> {
         t_decode.as_secs_f64() * 1e3,
         (t_ready - t_decode).as_secs_f64() * 1e3
     );
-    let camera = views::camera_for(&map, View::Overview, 1280.0 / 720.0, 60.0)
-        .map_err(anyhow::Error::msg)?;
-    let adapter = gpu.gpu.describe();
-    let mut frame = |options: &RenderOptions| -> f64 {
-        let target = mapscope::render::Offscreen::new(&gpu.gpu.device, 1280, 720);
-        let mut frames = Vec::new();
-        for _ in 0..7 {
-            let t = Instant::now();
-            gpu.renderer.draw(
-                &gpu.gpu.device,
-                &gpu.gpu.queue,
-                &target.target(),
-                &scene,
-                &camera,
-                options,
-            );
-            gpu.gpu
-                .device
-                .poll(wgpu::PollType::wait_indefinitely())
-                .ok();
-            frames.push(t.elapsed().as_secs_f64());
-        }
-        median_of(&mut frames)
-    };
-    let with = frame(&options);
-    println!(
-        "frame       1280x720 overview: median {:.1} ms on {}",
-        with * 1e3,
-        adapter
-    );
-    if placed > 0 {
-        let mut bare = options;
-        for g in mesh::objects::Group::ALL {
-            bare.objects.set(g, false);
-        }
-        let without = frame(&bare);
-        println!(
-            "objects     the same frame without its {placed} objects: {:.1} ms; they cost {:.1} ms, {:.2} ms a thousand",
-            without * 1e3,
-            (with - without) * 1e3,
-            (with - without) * 1e6 / placed as f64
-        );
-    }
-    Ok(())
-}
-
-/// The median of some timings (sorted in place).
-fn median_of(times: &mut [f64]) -> f64 {
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
+    frames::print(&mut gpu, &map, &scene, frames, placed)
 }

@@ -19,9 +19,21 @@ use std::path::{Path, PathBuf};
 /// A mistake in the arguments found after parsing (an output that exists
 /// without `--force`): exit status 2, as clap's own mistakes.
 #[derive(Debug, thiserror::Error)]
-#[error("{} exists; add --force to replace it", path.display())]
+#[error("{} exists; {}", path.display(), self.hint())]
 pub struct Exists {
     pub path: PathBuf,
+    /// Whether the command has `--force` (the viewer's `--screenshot` has
+    /// none).
+    pub forcible: bool,
+}
+
+impl Exists {
+    fn hint(&self) -> &'static str {
+        match self.forcible {
+            true => "add --force to replace it",
+            false => "it is not replaced: remove it or name another file",
+        }
+    }
 }
 
 /// Refuses to write over `output` unless `force`.
@@ -29,6 +41,7 @@ pub fn refuse_existing(output: &Path, force: bool) -> Result<(), Exists> {
     match output.exists() && !force {
         true => Err(Exists {
             path: output.to_path_buf(),
+            forcible: true,
         }),
         false => Ok(()),
     }

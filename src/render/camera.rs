@@ -57,6 +57,18 @@ impl Camera {
         }
     }
 
+    /// The camera moved `degrees` around the upright axis through
+    /// `centre` (x, y), turned as far, so that what it looked at stays in
+    /// view: a spin around a map.
+    pub fn circled(mut self, centre: glam::Vec2, degrees: f32) -> Camera {
+        let offset = glam::Vec2::new(self.position.x, self.position.y) - centre;
+        let turned = glam::Vec2::from_angle(degrees.to_radians()).rotate(offset) + centre;
+        self.position.x = turned.x;
+        self.position.y = turned.y;
+        self.yaw_deg += degrees;
+        self
+    }
+
     /// The unit vector the camera looks along.
     pub fn forward(&self) -> Vec3 {
         let (yaw, pitch) = (self.yaw_deg.to_radians(), self.pitch_deg.to_radians());
