@@ -169,27 +169,9 @@ fn warcraft_panel(
         }
     }
     let wide = twenty_four_players(w);
-    let players = w
-        .info
-        .iter()
-        .flat_map(|i| &i.players)
-        .map(|p| {
-            let color = Owner::of(p.number, wide).color();
-            let start = w
-                .start_locations()
-                .find(|u| u.owner == p.number)
-                .map_or("no start location".to_string(), |u| {
-                    format!("start ({}, {})", u.position[0], u.position[1])
-                });
-            let text = format!(
-                "{}. {} — {}, {}, {start}",
-                p.number + 1,
-                p.name,
-                crate::kinds::race_name(p.race),
-                crate::kinds::controller_name(p.controller),
-            );
-            (color, text)
-        })
+    let players = crate::kinds::player_lines(w)
+        .into_iter()
+        .map(|(number, text)| (Owner::of(number, wide).color(), text))
         .collect();
     (pictures, players)
 }

@@ -31,6 +31,7 @@ mod recent;
 pub mod screenshot;
 mod scripted;
 mod selection;
+mod side_panel;
 mod toml_file;
 mod ui;
 mod view3d;
@@ -268,6 +269,8 @@ impl App {
         let script = options
             .screenshot
             .map(|picture| Script::new(picture, options.size, options.measure_frames));
+        let prefs =
+            view_prefs::path().map_or_else(Default::default, |p| view_prefs::ViewPrefs::load(&p));
         App {
             fly: Fly::new(crate::render::Camera::perspective(
                 glam::Vec3::ZERO,
@@ -300,9 +303,10 @@ impl App {
                 labels: true,
                 indestructible: false,
                 objects: Default::default(),
-                spawn_areas: view_prefs::path()
-                    .map_or_else(Default::default, |p| view_prefs::ViewPrefs::load(&p))
-                    .spawn_areas,
+                spawn_areas: prefs.spawn_areas,
+                map_open: prefs.map_panel,
+                inspector_open: prefs.inspector_panel,
+                compare_tab: Default::default(),
             },
             exit_error: None,
             scene_edits: 0,

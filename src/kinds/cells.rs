@@ -30,6 +30,10 @@ impl MapKind for Cells<'_> {
         "cells as the file stores them; entities, lights and the spawn in the file's world units (16 a cell)"
     }
 
+    fn area_units(&self) -> &'static str {
+        "the file's world units (16 a cell)"
+    }
+
     fn summary_lines(&self, lines: &mut Lines) {
         lines.extend(summary_lines(self.world));
     }

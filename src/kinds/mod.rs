@@ -18,6 +18,7 @@ mod voxels;
 mod warcraft;
 
 pub use reading::fixed;
+pub use warcraft::players::player_lines;
 pub use warcraft::{controller_name, object_name, race_name};
 
 use crate::mesh::MapMeshes;
@@ -53,6 +54,9 @@ pub trait MapKind: Shown {
     /// How positions are counted in `info` (text and JSON), the Inspector,
     /// the status line and the Spawns list: one convention a kind.
     fn positions(&self) -> &'static str;
+    /// The units of a spawn area's ranges (`file_area`), in a few words,
+    /// said beside the Spawns list.
+    fn area_units(&self) -> &'static str;
     /// The kind's keys of `mapscope info --json`.
     fn summary_json(&self, o: &mut JsonMap<String, Value>);
     /// Everything the map draws, meshed (voxel chunks on all cores).

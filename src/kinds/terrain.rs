@@ -39,6 +39,10 @@ impl MapKind for Terrain<'_> {
         "tiles from the south-west corner: x east, y north (the file's rows run south to north); heights up"
     }
 
+    fn area_units(&self) -> &'static str {
+        "tiles from the south-west corner"
+    }
+
     fn summary_lines(&self, lines: &mut Lines) {
         lines.extend(summary_lines(self.terrain));
     }
@@ -104,7 +108,7 @@ pub(super) fn bench_mesh(t: &W3eTerrain, iterations: u32) -> (String, String) {
 
 /// A y of the view (growing south) as the file's rows count it, from the
 /// south edge.
-fn file_row(t: &W3eTerrain, y: f32) -> f32 {
+pub(super) fn file_row(t: &W3eTerrain, y: f32) -> f32 {
     t.height.saturating_sub(1) as f32 - y
 }
 

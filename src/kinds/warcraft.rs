@@ -10,6 +10,7 @@ mod info_diff;
 mod names;
 mod objects_diff;
 mod pairing;
+pub(crate) mod players;
 use super::bench::{time, BenchInput};
 use super::terrain::Terrain;
 use super::{Lines, MapKind};
@@ -133,9 +134,14 @@ impl MapKind for Warcraft<'_> {
     }
 
     fn positions(&self) -> &'static str {
-        "tiles from the south-west corner (x east, y north) for the ground and spawn areas; \
-         world units for objects and start locations (128 a tile, the terrain's offset at the \
-         south-west corner); players numbered from 1, as the game shows them"
+        "tiles from the south-west corner (x east, y north) for the ground, spawn areas and \
+         the Map panel's player starts; world units for objects and start locations in `info` \
+         and the Inspector (128 a tile, the terrain's offset at the south-west corner); players \
+         numbered from 1, as the game shows them"
+    }
+
+    fn area_units(&self) -> &'static str {
+        self.terrain().area_units()
     }
 
     fn summary_lines(&self, lines: &mut Lines) {
