@@ -19,7 +19,7 @@ mod warcraft;
 
 pub use reading::fixed;
 pub use warcraft::players::player_lines;
-pub use warcraft::{controller_name, object_name, race_name};
+pub use warcraft::{controller_name, object_name, race_name, terrain_look};
 
 use crate::mesh::MapMeshes;
 use crate::store::cells::AlwWorld;
@@ -133,6 +133,7 @@ pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
         Content::Terrain(terrain) => Box::new(terrain::Terrain {
             terrain,
             era: crate::mesh::terrain::game_colors::Era::Release,
+            water_tint: None,
         }),
         Content::Cells(world) => Box::new(cells::Cells { world }),
         Content::Warcraft(map) => Box::new(warcraft::Warcraft { map }),

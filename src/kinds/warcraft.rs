@@ -15,6 +15,7 @@ use super::bench::{time, BenchInput};
 use super::terrain::Terrain;
 use super::{Lines, MapKind};
 use crate::mesh::terrain::game_colors::Era;
+use crate::mesh::terrain::Look;
 use crate::mesh::MapMeshes;
 use crate::store::warcraft::{MapInfo, WarcraftMap};
 use crate::store::Spawn;
@@ -26,10 +27,22 @@ pub(super) struct Warcraft<'a> {
 
 impl Warcraft<'_> {
     fn terrain(&self) -> Terrain<'_> {
+        let look = terrain_look(self.map);
         Terrain {
             terrain: &self.map.terrain,
-            era: Era::of_map(self.map),
+            era: look.era,
+            water_tint: look.water_tint,
         }
+    }
+}
+
+/// How the map's terrain is coloured: its w3i's era, and its water tint
+/// where the map's flags turn it on (the viewer, `render` and thumbnails
+/// alike).
+pub fn terrain_look(map: &WarcraftMap) -> Look {
+    Look {
+        era: Era::of_map(map),
+        water_tint: map.info.as_ref().and_then(environment::water_tint),
     }
 }
 
