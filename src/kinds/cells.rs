@@ -57,6 +57,15 @@ impl MapKind for Cells<'_> {
             ..Default::default()
         }
     }
+
+    /// From above, a world is its ceilings' undersides and one flat floor
+    /// colour: the plan shows its rooms.
+    fn plan(&self) -> Option<MapMeshes> {
+        Some(MapMeshes {
+            world: Some(crate::mesh::cells::mesh_plan(self.world)),
+            ..Default::default()
+        })
+    }
 }
 
 /// Texture names that some cell references, in table order.

@@ -61,6 +61,12 @@ pub trait MapKind: Shown {
     fn summary_json(&self, o: &mut JsonMap<String, Value>);
     /// Everything the map draws, meshed (voxel chunks on all cores).
     fn mesh(&self) -> MapMeshes;
+    /// What a view from straight above draws (`render --view top`,
+    /// thumbnails) where that is not [`MapKind::mesh`]: an indoor world's
+    /// floor plan, cut above its floors.
+    fn plan(&self) -> Option<MapMeshes> {
+        None
+    }
     /// Adds what the map draws (`meshes`, meshed from it) to an export.
     fn export_into(
         &self,
