@@ -144,14 +144,18 @@ fn info_text_and_json_agree_on_every_corpus_map() {
     assert!(seen >= 120, "only {seen} corpus maps");
 }
 
-#[test]
-fn info_text_and_json_agree_on_a_synthetic_warcraft_map() {
-    let files = mapscope::samples::w3x_files(3);
-    let dir = common::scratch_dir("positions", "synthetic");
-    for (name, bytes) in &files {
+/// The synthetic Warcraft III map, read from a map folder of its own.
+fn synthetic(test: &str) -> Map {
+    let dir = common::scratch_dir("positions", test);
+    for (name, bytes) in &mapscope::samples::w3x_files(3) {
         std::fs::write(dir.join(name), bytes).unwrap();
     }
-    let map = formats::load_path(&dir, &LoadOptions::default()).unwrap();
+    formats::load_path(&dir, &LoadOptions::default()).unwrap()
+}
+
+#[test]
+fn info_text_and_json_agree_on_a_synthetic_warcraft_map() {
+    let map = synthetic("synthetic");
     let json = summary_json(&map);
     // Players are counted from 1 everywhere.
     assert_eq!(json["start_locations"][0]["player"], 1, "{json}");
@@ -199,13 +203,7 @@ fn panels_agree(map: &Map, name: &str) -> usize {
 
 #[test]
 fn the_players_starts_and_the_spawns_list_agree_in_tiles() {
-    let files = mapscope::samples::w3x_files(3);
-    let dir = common::scratch_dir("positions", "panels");
-    for (name, bytes) in &files {
-        std::fs::write(dir.join(name), bytes).unwrap();
-    }
-    let map = formats::load_path(&dir, &LoadOptions::default()).unwrap();
-    assert_eq!(panels_agree(&map, "synthetic"), 2);
+    assert_eq!(panels_agree(&synthetic("panels"), "synthetic"), 2);
     let mut checked = 0;
     for path in common::corpus_files("versions", "w3x") {
         let map = formats::load_path(&path, &LoadOptions::default()).unwrap();
