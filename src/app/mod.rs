@@ -25,6 +25,7 @@ mod inspector;
 mod legend;
 mod loaded;
 pub mod loader;
+mod map_panel;
 mod notice;
 pub mod orbit;
 mod recent;
