@@ -14,12 +14,13 @@ pub struct Side<'a> {
 }
 
 /// How wide the strip of a collapsed panel is, in points.
-pub const STRIP: f32 = 22.0;
+const STRIP: f32 = 22.0;
 
 /// A side panel of `share` of the window (at most `most` points wide),
 /// resizable, its `contents` scrolling; or, while `open` is false, a strip
 /// with its name that opens it when clicked. A button at its top corner
-/// (or a drag of its edge past the narrowest) collapses it. Returns whether
+/// beside the 3D view (or a drag of its edge past the narrowest) collapses
+/// it. Returns whether
 /// `open` changed.
 pub fn side_panel(
     ui: &mut egui::Ui,
@@ -32,7 +33,7 @@ pub fn side_panel(
     let was = *open;
     let (width, range) = side_width(ui, share, most);
     let Side { panel, name, left } = side;
-    let strip_id = format!("{} collapsed", name);
+    let strip_id = format!("{name} collapsed");
     let strip = if left {
         egui::Panel::left(strip_id)
     } else {
@@ -60,7 +61,8 @@ pub fn side_panel(
     *open != was
 }
 
-/// The button at the open panel's top outer corner; whether it was clicked.
+/// The button at the open panel's top corner beside the 3D view; whether
+/// it was clicked.
 fn collapse_button(ui: &mut egui::Ui, name: &str, left: bool) -> bool {
     let r = ui.max_rect();
     let size = egui::vec2(18.0, 18.0);
