@@ -294,7 +294,10 @@ impl App {
             size: [rect[2], rect[3]],
         };
         let empty = Scene::default();
-        let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
+        let scene = self
+            .current
+            .as_ref()
+            .map_or(&empty, |c| c.drawn(&self.mode));
         let update = g.view3d.update(&g.gpu, &mut g.renderer, scene, shown);
         if let Some(stats) = update.stats {
             self.clock.stats = stats;

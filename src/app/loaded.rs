@@ -122,6 +122,10 @@ pub(super) fn shown(
 ) -> Current {
     // Spawn areas are always uploaded: View → Spawn areas only draws them.
     let scene = views::upload(&done.map, &done.meshes, &g.renderer, &g.gpu.device, true);
+    // Top-down draws a map's plan where its kind has one.
+    let plan = crate::kinds::of(&done.map)
+        .plan()
+        .map(|m| views::upload(&done.map, &m, &g.renderer, &g.gpu.device, true));
     let mut timings = format!(
         "decode {:.0} ms, mesh {:.0} ms",
         done.decode.as_secs_f64() * 1e3,
@@ -137,6 +141,7 @@ pub(super) fn shown(
         summary: info::summary_text(&done.map),
         map: done.map,
         scene,
+        plan,
         timings,
         pictures,
         players,

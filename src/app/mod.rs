@@ -113,6 +113,9 @@ struct Current {
     /// Where it came from: what F5 reloads.
     source: Source,
     scene: Scene,
+    /// What top-down draws instead, where the kind has a plan (an ALW
+    /// world cut above its floors).
+    plan: Option<Scene>,
     /// Warcraft III objects as placed for drawing: what picking tests.
     objects: Option<crate::mesh::objects::ObjectInstances>,
     summary: String,
@@ -132,6 +135,15 @@ type Captioned = (String, egui::TextureHandle);
 type PlayerRow = ([u8; 3], String);
 
 impl Current {
+    /// The scene drawn: the plan in top-down (not the minimap view),
+    /// where there is one.
+    fn drawn(&self, mode: &CameraMode) -> &Scene {
+        match (mode, &self.plan) {
+            (CameraMode::Top { minimap: false, .. }, Some(plan)) => plan,
+            _ => &self.scene,
+        }
+    }
+
     fn name(&self) -> String {
         self.source.name()
     }
