@@ -144,18 +144,72 @@ fn info_text_and_json_agree_on_every_corpus_map() {
     assert!(seen >= 120, "only {seen} corpus maps");
 }
 
-#[test]
-fn info_text_and_json_agree_on_a_synthetic_warcraft_map() {
-    let files = mapscope::samples::w3x_files(3);
-    let dir = common::scratch_dir("positions", "synthetic");
-    for (name, bytes) in &files {
+/// The synthetic Warcraft III map, read from a map folder of its own.
+fn synthetic(test: &str) -> Map {
+    let dir = common::scratch_dir("positions", test);
+    for (name, bytes) in &mapscope::samples::w3x_files(3) {
         std::fs::write(dir.join(name), bytes).unwrap();
     }
-    let map = formats::load_path(&dir, &LoadOptions::default()).unwrap();
+    formats::load_path(&dir, &LoadOptions::default()).unwrap()
+}
+
+#[test]
+fn info_text_and_json_agree_on_a_synthetic_warcraft_map() {
+    let map = synthetic("synthetic");
     let json = summary_json(&map);
     // Players are counted from 1 everywhere.
     assert_eq!(json["start_locations"][0]["player"], 1, "{json}");
     assert_eq!(json["players"][0]["player"], 1, "{json}");
     assert!(json["positions"].as_str().unwrap().contains("south-west"));
     agree(&map, "synthetic");
+}
+
+/// The Map panel's players and the Spawns list count in one unit, and say
+/// it: each player's start is its spawn area's middle, both in tiles.
+fn panels_agree(map: &Map, name: &str) -> usize {
+    let Some(w) = map.warcraft() else { return 0 };
+    let kind = mapscope::kinds::of(map);
+    assert_eq!(kind.area_units(), "tiles from the south-west corner");
+    let mut checked = 0;
+    for (number, line) in mapscope::kinds::player_lines(w) {
+        let Some((_, start)) = line.split_once("start at ") else {
+            assert!(line.ends_with("no start location"), "{name}: {line}");
+            continue;
+        };
+        assert!(
+            start.ends_with(" tiles"),
+            "{name}: the unit is said: {line}"
+        );
+        let label = format!("player {}", number + 1);
+        let spawn = map
+            .meta
+            .spawns
+            .iter()
+            .find(|s| s.label == label)
+            .unwrap_or_else(|| panic!("{name}: no spawn area for {line}"));
+        let text = mapscope::kinds::spawn_text(&*kind, spawn);
+        // "player 1: x 28.5..32.5, y 10..14 (...)": the ranges' middles.
+        let area = numbers(text.split_once(": ").unwrap().1.split(" (").next().unwrap());
+        let middle = [(area[0] + area[1]) / 2.0, (area[2] + area[3]) / 2.0];
+        close(
+            &numbers(start),
+            &middle,
+            &format!("{name}: {line} / {text}"),
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn the_players_starts_and_the_spawns_list_agree_in_tiles() {
+    assert_eq!(panels_agree(&synthetic("panels"), "synthetic"), 2);
+    let mut checked = 0;
+    for path in common::corpus_files("versions", "w3x") {
+        let map = formats::load_path(&path, &LoadOptions::default()).unwrap();
+        checked += panels_agree(&map, &path.display().to_string());
+    }
+    if common::corpus_dir().is_some() {
+        assert!(checked >= 20, "only {checked} starts on corpus maps");
+    }
 }

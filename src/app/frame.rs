@@ -125,10 +125,15 @@ impl App {
                 };
                 ui::MapView::of(c, stats, ms, scale, &g.gpu, inspector)
             });
-            if let Some(k) = &self.comparing {
-                super::changes_panel::changes(ui, &k.view(), &mut actions);
-            }
-            actions.spawn = ui::draw(ui, &status, map.as_ref(), &mut self.panels);
+            let changes = self.comparing.as_ref().map(|k| k.view());
+            ui::draw(
+                ui,
+                &status,
+                map.as_ref(),
+                changes.as_ref(),
+                &mut self.panels,
+                &mut actions,
+            );
             if let (None, None, Some(why)) = (&self.current, &self.load, &self.failed) {
                 ui::error_screen(ui, why, &mut actions);
             }
@@ -283,7 +288,10 @@ impl App {
             size: [rect[2], rect[3]],
         };
         let empty = Scene::default();
-        let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
+        let scene = self
+            .current
+            .as_ref()
+            .map_or(&empty, |c| c.drawn(&self.mode));
         let update = g.view3d.update(&g.gpu, &mut g.renderer, scene, shown);
         if let Some(stats) = update.stats {
             self.clock.stats = stats;
@@ -384,6 +392,8 @@ impl App {
         if a.view_prefs_changed {
             let prefs = super::view_prefs::ViewPrefs {
                 spawn_areas: self.panels.spawn_areas,
+                map_panel: self.panels.map_open,
+                inspector_panel: self.panels.inspector_open,
             };
             if let Some(Err(e)) = super::view_prefs::path().map(|p| prefs.save(&p)) {
                 self.notice = Some(super::notice::Notice::error(format!(

@@ -2,7 +2,7 @@
 //! click (see `selection`), a line for what is under the pointer, and the
 //! map's spawn areas (click one to fly there).
 
-use super::ui::{side_panel, wrapped, MapView};
+use super::ui::{side_panel, wrapped, MapView, Side};
 
 /// What the Inspector shows of the pointer and the pin.
 #[derive(Clone, Copy)]
@@ -13,19 +13,30 @@ pub struct Inspector<'a> {
     pub hover: &'a [String],
 }
 
-/// The panel at the right. Returns the spawn area clicked, if any.
-pub fn panel(ui: &mut egui::Ui, v: &MapView<'_>) -> Option<usize> {
-    let mut clicked = None;
-    side_panel(ui, egui::Panel::right("inspector"), 0.2, 320.0, |ui| {
+/// The panel at the right, collapsed while `open` is false. Sets `clicked`
+/// to the spawn area clicked, if any; returns whether `open` changed.
+pub fn panel(
+    ui: &mut egui::Ui,
+    v: &MapView<'_>,
+    open: &mut bool,
+    clicked: &mut Option<usize>,
+) -> bool {
+    let side = Side {
+        panel: egui::Panel::right("inspector"),
+        name: "Inspector",
+        left: false,
+    };
+    side_panel(ui, side, open, 0.2, 320.0, |ui| {
         ui.heading("Inspector");
         lines(ui, v.inspector);
         if !v.spawns.is_empty() {
             ui.separator();
-            ui.heading("Spawns");
-            clicked = spawns(ui, &v.spawns);
+            // The same units as the Map panel's player starts.
+            ui.heading("Spawns").on_hover_text(v.positions);
+            ui.label(egui::RichText::new(format!("x, y in {}", v.area_units)).weak());
+            *clicked = spawns(ui, &v.spawns);
         }
-    });
-    clicked
+    })
 }
 
 /// With a pin: the pin's lines, then the pointer's element on one line.

@@ -122,6 +122,10 @@ pub(super) fn shown(
 ) -> Current {
     // Spawn areas are always uploaded: View → Spawn areas only draws them.
     let scene = views::upload(&done.map, &done.meshes, &g.renderer, &g.gpu.device, true);
+    // Top-down draws a map's plan where its kind has one.
+    let plan = crate::kinds::of(&done.map)
+        .plan()
+        .map(|m| views::upload(&done.map, &m, &g.renderer, &g.gpu.device, true));
     let mut timings = format!(
         "decode {:.0} ms, mesh {:.0} ms",
         done.decode.as_secs_f64() * 1e3,
@@ -137,6 +141,7 @@ pub(super) fn shown(
         summary: info::summary_text(&done.map),
         map: done.map,
         scene,
+        plan,
         timings,
         pictures,
         players,
@@ -169,27 +174,9 @@ fn warcraft_panel(
         }
     }
     let wide = twenty_four_players(w);
-    let players = w
-        .info
-        .iter()
-        .flat_map(|i| &i.players)
-        .map(|p| {
-            let color = Owner::of(p.number, wide).color();
-            let start = w
-                .start_locations()
-                .find(|u| u.owner == p.number)
-                .map_or("no start location".to_string(), |u| {
-                    format!("start ({}, {})", u.position[0], u.position[1])
-                });
-            let text = format!(
-                "{}. {} — {}, {}, {start}",
-                p.number + 1,
-                p.name,
-                crate::kinds::race_name(p.race),
-                crate::kinds::controller_name(p.controller),
-            );
-            (color, text)
-        })
+    let players = crate::kinds::player_lines(w)
+        .into_iter()
+        .map(|(number, text)| (Owner::of(number, wide).color(), text))
         .collect();
     (pictures, players)
 }

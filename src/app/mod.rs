@@ -25,12 +25,14 @@ mod inspector;
 mod legend;
 mod loaded;
 pub mod loader;
+mod map_panel;
 mod notice;
 pub mod orbit;
 mod recent;
 pub mod screenshot;
 mod scripted;
 mod selection;
+mod side_panel;
 mod toml_file;
 mod ui;
 mod view3d;
@@ -111,6 +113,9 @@ struct Current {
     /// Where it came from: what F5 reloads.
     source: Source,
     scene: Scene,
+    /// What top-down draws instead, where the kind has a plan (an ALW
+    /// world cut above its floors).
+    plan: Option<Scene>,
     /// Warcraft III objects as placed for drawing: what picking tests.
     objects: Option<crate::mesh::objects::ObjectInstances>,
     summary: String,
@@ -130,6 +135,15 @@ type Captioned = (String, egui::TextureHandle);
 type PlayerRow = ([u8; 3], String);
 
 impl Current {
+    /// The scene drawn: the plan in top-down (not the minimap view),
+    /// where there is one.
+    fn drawn(&self, mode: &CameraMode) -> &Scene {
+        match (mode, &self.plan) {
+            (CameraMode::Top { minimap: false, .. }, Some(plan)) => plan,
+            _ => &self.scene,
+        }
+    }
+
     fn name(&self) -> String {
         self.source.name()
     }
@@ -268,6 +282,8 @@ impl App {
         let script = options
             .screenshot
             .map(|picture| Script::new(picture, options.size, options.measure_frames));
+        let prefs =
+            view_prefs::path().map_or_else(Default::default, |p| view_prefs::ViewPrefs::load(&p));
         App {
             fly: Fly::new(crate::render::Camera::perspective(
                 glam::Vec3::ZERO,
@@ -300,9 +316,10 @@ impl App {
                 labels: true,
                 indestructible: false,
                 objects: Default::default(),
-                spawn_areas: view_prefs::path()
-                    .map_or_else(Default::default, |p| view_prefs::ViewPrefs::load(&p))
-                    .spawn_areas,
+                spawn_areas: prefs.spawn_areas,
+                map_open: prefs.map_panel,
+                inspector_open: prefs.inspector_panel,
+                compare_tab: Default::default(),
             },
             exit_error: None,
             scene_edits: 0,

@@ -3,6 +3,7 @@
 
 use super::browser_window::Answer;
 use super::camera_mode::ModeKind;
+pub use super::side_panel::{side_panel, Side};
 use super::Current;
 use crate::render::Gpu;
 
@@ -68,6 +69,22 @@ pub struct Panels {
     pub objects: crate::mesh::objects::Shown,
     /// Spawn areas drawn (remembered: `view.toml`).
     pub spawn_areas: bool,
+    /// The left panel (Map, or Changes while comparing) open, not
+    /// collapsed (remembered).
+    pub map_open: bool,
+    /// The Inspector open, not collapsed (remembered).
+    pub inspector_open: bool,
+    /// What the left panel shows while comparing.
+    pub compare_tab: CompareTab,
+}
+
+/// The left panel's tabs while comparing: the Changes panel takes the Map
+/// panel's place, the Map panel a tab beside it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CompareTab {
+    #[default]
+    Changes,
+    Map,
 }
 
 /// The status line's contents.
@@ -90,6 +107,12 @@ pub struct MapView<'a> {
     pub stats: String,
     pub inspector: super::inspector::Inspector<'a>,
     pub spawns: Vec<String>,
+    /// How the kind counts positions, said on hovering the Players and
+    /// Spawns headings.
+    pub positions: &'static str,
+    /// The units of the Spawns list and the players' starts, said under
+    /// the Spawns heading.
+    pub area_units: &'static str,
 }
 
 impl<'a> MapView<'a> {
@@ -149,6 +172,8 @@ impl<'a> MapView<'a> {
                 .iter()
                 .map(|s| crate::kinds::spawn_text(&*kind, s))
                 .collect(),
+            positions: kind.positions(),
+            area_units: kind.area_units(),
         }
     }
 }
@@ -194,48 +219,19 @@ pub fn swatch(ui: &mut egui::Ui, rgb: [f32; 3]) {
         .rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
 }
 
-/// A side panel's width at first: `share` of the window, within reason;
-/// the user can drag it from a quarter of that to 45 % of the window.
-/// A side panel of `share` of the window (at most `most` points wide),
-/// resizable, its `contents` scrolling.
-pub fn side_panel(
-    ui: &mut egui::Ui,
-    panel: egui::Panel,
-    share: f32,
-    most: f32,
-    contents: impl FnOnce(&mut egui::Ui),
-) {
-    let (width, range) = side_width(ui, share, most);
-    panel
-        .resizable(true)
-        .default_size(width)
-        .size_range(range)
-        .show(ui, |ui| {
-            panel_scroll().show(ui, contents);
-        });
-}
-
-fn side_width(ui: &egui::Ui, share: f32, most: f32) -> (f32, std::ops::RangeInclusive<f32>) {
-    let window = ui.ctx().content_rect().width();
-    let width = (window * share).clamp(130.0, most);
-    (width, 100.0..=(window * 0.45).max(130.0))
-}
-
-/// A side panel's scrolling: egui widens a vertical-only scroll area to fit
-/// content wider than it (and the panel with it, narrowing the 3D view as
-/// the pointer moves); scrolling both ways keeps the width the user gave.
-fn panel_scroll() -> egui::ScrollArea {
-    egui::ScrollArea::both().auto_shrink([false, true])
-}
-
-/// The status line, and the map's panels when a map is open. Returns the
-/// spawn area clicked in the Spawns list, if any.
+/// The status line, and the map's panels when a map is open: at the left
+/// the Map panel, or while comparing the Changes panel in its place (with
+/// the Map panel a tab beside it); the Inspector at the right. Sets the
+/// spawn area clicked in the Spawns list, and whether a panel was collapsed
+/// or opened (remembered).
 pub fn draw(
     ui: &mut egui::Ui,
     status: &Status,
     map: Option<&MapView<'_>>,
+    changes: Option<&super::compare::ChangesView<'_>>,
     panels: &mut Panels,
-) -> Option<usize> {
+    a: &mut Actions,
+) {
     egui::Panel::bottom("status").show(ui, |ui| {
         if let Some((name, stage)) = &status.loading {
             progress(ui, name, stage);
@@ -245,74 +241,47 @@ pub fn draw(
             wrapped(ui, &v.stats);
         }
     });
-    let v = map?;
-    if panels.info {
-        side_panel(ui, egui::Panel::left("info"), 0.18, 300.0, |ui| {
-            ui.heading("Map");
-            if let Some(title) = v.title {
-                wrapped(ui, egui::RichText::new(title).strong());
-            }
-            if let Some(d) = v.description {
-                wrapped(ui, d);
-            }
-            wrapped(ui, &v.name);
-            wrapped(ui, v.timings);
-            ui.separator();
-            if !v.players.is_empty() {
-                ui.label(egui::RichText::new("Players").strong());
-                for (rgb, text) in v.players {
-                    ui.horizontal(|ui| {
-                        swatch(ui, rgb.map(|c| c as f32 / 255.0));
-                        wrapped(ui, text);
-                    });
+    let Some(v) = map else { return };
+    let left = match changes {
+        Some(c) => {
+            let side = Side {
+                panel: egui::Panel::left("changes"),
+                name: "Changes",
+                left: true,
+            };
+            let tab = &mut panels.compare_tab;
+            side_panel(ui, side, &mut panels.map_open, 0.2, 320.0, |ui| {
+                ui.horizontal(|ui| {
+                    ui.selectable_value(tab, CompareTab::Changes, heading("Changes"));
+                    ui.selectable_value(tab, CompareTab::Map, heading("Map"));
+                });
+                match tab {
+                    CompareTab::Changes => super::changes_panel::changes(ui, c, a),
+                    CompareTab::Map => super::map_panel::contents(ui, v),
                 }
-                ui.separator();
-            }
-            for (caption, texture) in v.pictures {
-                ui.label(egui::RichText::new(caption).strong());
-                let size = texture.size_vec2();
-                let width = ui.available_width().clamp(64.0, 256.0);
-                ui.image((texture.id(), size * (width / size.x.max(1.0))));
-                ui.separator();
-            }
-            summary(ui, v.summary);
-        });
-    }
-    super::inspector::panel(ui, v)
-}
-
-/// The summary as `mapscope info` prints it, one "key  value" a line: keys
-/// in a column, values wrapping beside them; in a narrow panel, each value
-/// under its key, so that no number is broken across lines.
-fn summary(ui: &mut egui::Ui, text: &str) {
-    let pairs = text.lines().filter_map(|line| {
-        let line = line.trim_start();
-        let (key, value) = line.split_once("  ").unwrap_or(("", line));
-        // Shown at the top of the panel already.
-        (key != "name" && key != "description").then(|| (key, value.trim_start()))
-    });
-    if ui.available_width() < NARROW_SUMMARY {
-        for (key, value) in pairs {
-            ui.label(egui::RichText::new(key).strong());
-            ui.indent(key, |ui| wrapped(ui, value));
+            })
         }
-        return;
-    }
-    egui::Grid::new("summary")
-        .num_columns(2)
-        .striped(true)
-        .show(ui, |ui| {
-            for (key, value) in pairs {
-                ui.label(egui::RichText::new(key).strong());
-                wrapped(ui, value);
-                ui.end_row();
-            }
-        });
+        None if panels.info => {
+            let side = Side {
+                panel: egui::Panel::left("info"),
+                name: "Map",
+                left: true,
+            };
+            side_panel(ui, side, &mut panels.map_open, 0.18, 300.0, |ui| {
+                ui.heading("Map");
+                super::map_panel::contents(ui, v);
+            })
+        }
+        None => false,
+    };
+    let right = super::inspector::panel(ui, v, &mut panels.inspector_open, &mut a.spawn);
+    a.view_prefs_changed |= left || right;
 }
 
-/// Below this width (points) the summary's keys and values do not fit side
-/// by side.
-const NARROW_SUMMARY: f32 = 240.0;
+/// A panel's heading, as a tab.
+fn heading(text: &str) -> egui::RichText {
+    egui::RichText::new(text).heading()
+}
 
 /// In place of the 3D view when the map asked for could not be opened and
 /// none is open: why, and what to do instead.

@@ -72,7 +72,13 @@ pub fn render(
     let mut gpu = Headless::new()?;
     let [width, height] = size;
     mapscope::render::limits::check(&gpu.gpu.device.limits(), width, height)?;
-    let mut scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, options.show_spawns);
+    // From straight above, a map's plan where its kind has one.
+    let scene_of = if look.view == View::Top {
+        views::top_scene
+    } else {
+        views::scene
+    };
+    let mut scene = scene_of(&map, &gpu.renderer, &gpu.gpu.device, options.show_spawns);
     views::apply_overlays(&map, &mut scene, &gpu.gpu.device, overlays);
     let rgba = draw(&mut gpu, &map, &scene, look, size, options)?;
     headless::write_png(output, &rgba, width, height, force)?;

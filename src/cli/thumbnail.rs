@@ -66,7 +66,7 @@ fn on_gpu(gpu: &mut Headless, map: &Map, longest: u32) -> Result<Picture> {
         labels: false,
         ..Default::default()
     };
-    let scene = views::scene(map, &gpu.renderer, &gpu.gpu.device, false);
+    let scene = views::top_scene(map, &gpu.renderer, &gpu.gpu.device, false);
     let rgba = draw(gpu, map, &scene, &look, [width, height], &options)?;
     Ok(Picture {
         width,

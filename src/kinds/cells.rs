@@ -30,6 +30,10 @@ impl MapKind for Cells<'_> {
         "cells as the file stores them; entities, lights and the spawn in the file's world units (16 a cell)"
     }
 
+    fn area_units(&self) -> &'static str {
+        "the file's world units (16 a cell)"
+    }
+
     fn summary_lines(&self, lines: &mut Lines) {
         lines.extend(summary_lines(self.world));
     }
@@ -52,6 +56,15 @@ impl MapKind for Cells<'_> {
             world: Some(mesh_world(self.world)),
             ..Default::default()
         }
+    }
+
+    /// From above, a world is its ceilings' undersides and one flat floor
+    /// colour: the plan shows its rooms.
+    fn plan(&self) -> Option<MapMeshes> {
+        Some(MapMeshes {
+            world: Some(crate::mesh::cells::mesh_plan(self.world)),
+            ..Default::default()
+        })
     }
 }
 

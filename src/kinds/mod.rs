@@ -18,7 +18,8 @@ mod voxels;
 mod warcraft;
 
 pub use reading::fixed;
-pub use warcraft::{controller_name, object_name, race_name};
+pub use warcraft::players::player_lines;
+pub use warcraft::{controller_name, object_name, race_name, terrain_look};
 
 use crate::mesh::MapMeshes;
 use crate::store::cells::AlwWorld;
@@ -53,10 +54,19 @@ pub trait MapKind: Shown {
     /// How positions are counted in `info` (text and JSON), the Inspector,
     /// the status line and the Spawns list: one convention a kind.
     fn positions(&self) -> &'static str;
+    /// The units of a spawn area's ranges (`file_area`), in a few words,
+    /// said beside the Spawns list.
+    fn area_units(&self) -> &'static str;
     /// The kind's keys of `mapscope info --json`.
     fn summary_json(&self, o: &mut JsonMap<String, Value>);
     /// Everything the map draws, meshed (voxel chunks on all cores).
     fn mesh(&self) -> MapMeshes;
+    /// What a view from straight above draws (`render --view top`,
+    /// thumbnails) where that is not [`MapKind::mesh`]: an indoor world's
+    /// floor plan, cut above its floors.
+    fn plan(&self) -> Option<MapMeshes> {
+        None
+    }
     /// Adds what the map draws (`meshes`, meshed from it) to an export.
     fn export_into(
         &self,
@@ -137,6 +147,7 @@ pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
         Content::Terrain(terrain) => Box::new(terrain::Terrain {
             terrain,
             era: crate::mesh::terrain::game_colors::Era::Release,
+            water_tint: None,
         }),
         Content::Cells(world) => Box::new(cells::Cells { world }),
         Content::Warcraft(map) => Box::new(warcraft::Warcraft { map }),

@@ -8,7 +8,7 @@ pub(crate) mod walk;
 use super::bench::{time, BenchInput};
 use super::{Lines, MapKind};
 use crate::mesh::terrain::game_colors::Era;
-use crate::mesh::terrain::{mesh_terrain, mesh_terrain_of_era, terrain_levels_of_era};
+use crate::mesh::terrain::{mesh_terrain, mesh_terrain_of_era, terrain_levels_of_era, Look};
 use crate::mesh::MapMeshes;
 use crate::store::terrain::{id_string, letter_string, tileset_name, W3eTerrain};
 use crate::store::Spawn;
@@ -19,6 +19,18 @@ pub(super) struct Terrain<'a> {
     /// Which game's colours it is drawn in: a bare W3E, the released
     /// game's; a whole map's, its w3i's era.
     pub era: Era,
+    /// The water tint a whole map's w3i turns on; none for a bare W3E.
+    pub water_tint: Option<[u8; 3]>,
+}
+
+impl Terrain<'_> {
+    /// The era's colours and the water tint, as the meshers take them.
+    fn look(&self) -> Look {
+        Look {
+            era: self.era,
+            water_tint: self.water_tint,
+        }
+    }
 }
 
 impl MapKind for Terrain<'_> {
@@ -37,6 +49,10 @@ impl MapKind for Terrain<'_> {
 
     fn positions(&self) -> &'static str {
         "tiles from the south-west corner: x east, y north (the file's rows run south to north); heights up"
+    }
+
+    fn area_units(&self) -> &'static str {
+        "tiles from the south-west corner"
     }
 
     fn summary_lines(&self, lines: &mut Lines) {
@@ -64,7 +80,7 @@ impl MapKind for Terrain<'_> {
 
     fn mesh(&self) -> MapMeshes {
         MapMeshes {
-            triangles: Some(mesh_terrain_of_era(self.terrain, self.era)),
+            triangles: Some(mesh_terrain_of_era(self.terrain, self.look())),
             ..Default::default()
         }
     }
@@ -75,7 +91,7 @@ impl MapKind for Terrain<'_> {
         &self,
         _stop: &std::sync::atomic::AtomicBool,
     ) -> Option<crate::mesh::coarse::Coarse> {
-        terrain_levels_of_era(self.terrain, self.era).map(crate::mesh::coarse::Coarse::Terrain)
+        terrain_levels_of_era(self.terrain, self.look()).map(crate::mesh::coarse::Coarse::Terrain)
     }
 
     fn bench(&self, input: &BenchInput<'_>) -> Lines {
@@ -104,7 +120,7 @@ pub(super) fn bench_mesh(t: &W3eTerrain, iterations: u32) -> (String, String) {
 
 /// A y of the view (growing south) as the file's rows count it, from the
 /// south edge.
-fn file_row(t: &W3eTerrain, y: f32) -> f32 {
+pub(super) fn file_row(t: &W3eTerrain, y: f32) -> f32 {
     t.height.saturating_sub(1) as f32 - y
 }
 

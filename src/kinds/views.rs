@@ -322,6 +322,19 @@ pub fn scene(map: &Map, renderer: &Renderer, device: &wgpu::Device, show_spawns:
     upload(map, &super::mesh(map), renderer, device, show_spawns)
 }
 
+/// The map as a view from straight above draws it: its plan where its
+/// kind has one (an ALW world cut above its floors), else [`scene`].
+pub fn top_scene(
+    map: &Map,
+    renderer: &Renderer,
+    device: &wgpu::Device,
+    show_spawns: bool,
+) -> Scene {
+    let kind = super::of(map);
+    let meshes = kind.plan().unwrap_or_else(|| super::mesh(map));
+    upload(map, &meshes, renderer, device, show_spawns)
+}
+
 /// Uploads a meshed map, with its spawn areas when `show_spawns`.
 pub fn upload(
     map: &Map,

@@ -62,6 +62,10 @@ impl MapKind for Voxels<'_> {
         "voxels: x east, y south, z down from the top of the map (0 is the sky)"
     }
 
+    fn area_units(&self) -> &'static str {
+        "voxels from the north-west corner"
+    }
+
     fn summary_lines(&self, lines: &mut Lines) {
         let v = self.store;
         let mut add = |k: &str, v: String| lines.push((k.to_string(), v));

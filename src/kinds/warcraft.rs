@@ -10,10 +10,12 @@ mod info_diff;
 mod names;
 mod objects_diff;
 mod pairing;
+pub(crate) mod players;
 use super::bench::{time, BenchInput};
 use super::terrain::Terrain;
 use super::{Lines, MapKind};
 use crate::mesh::terrain::game_colors::Era;
+use crate::mesh::terrain::Look;
 use crate::mesh::MapMeshes;
 use crate::store::warcraft::{MapInfo, WarcraftMap};
 use crate::store::Spawn;
@@ -25,10 +27,22 @@ pub(super) struct Warcraft<'a> {
 
 impl Warcraft<'_> {
     fn terrain(&self) -> Terrain<'_> {
+        let look = terrain_look(self.map);
         Terrain {
             terrain: &self.map.terrain,
-            era: Era::of_map(self.map),
+            era: look.era,
+            water_tint: look.water_tint,
         }
+    }
+}
+
+/// How the map's terrain is coloured: its w3i's era, and its water tint
+/// where the map's flags turn it on (the viewer, `render` and thumbnails
+/// alike).
+pub fn terrain_look(map: &WarcraftMap) -> Look {
+    Look {
+        era: Era::of_map(map),
+        water_tint: map.info.as_ref().and_then(environment::water_tint),
     }
 }
 
@@ -133,9 +147,14 @@ impl MapKind for Warcraft<'_> {
     }
 
     fn positions(&self) -> &'static str {
-        "tiles from the south-west corner (x east, y north) for the ground and spawn areas; \
-         world units for objects and start locations (128 a tile, the terrain's offset at the \
-         south-west corner); players numbered from 1, as the game shows them"
+        "tiles from the south-west corner (x east, y north) for the ground, spawn areas and \
+         the Map panel's player starts; world units for objects and start locations in `info` \
+         and the Inspector (128 a tile, the terrain's offset at the south-west corner); players \
+         numbered from 1, as the game shows them"
+    }
+
+    fn area_units(&self) -> &'static str {
+        self.terrain().area_units()
     }
 
     fn summary_lines(&self, lines: &mut Lines) {

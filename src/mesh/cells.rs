@@ -16,7 +16,10 @@ use super::tris::{
 use crate::store::cells::{AlwWorld, Cell};
 use rayon::prelude::*;
 
+mod plan;
 mod texture_colors;
+
+pub use plan::{mesh_plan, ROCK};
 
 use texture_colors::TextureColors;
 

@@ -29,6 +29,7 @@ use super::tris::{
 };
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 pub use coarse::{terrain_levels, terrain_levels_of_era, TerrainLevel, TerrainLevels, BLOCK};
+pub use look::Look;
 
 mod cliff;
 mod coarse;
@@ -40,6 +41,7 @@ mod fitted;
 pub mod game_colors;
 mod ground;
 mod lanes;
+mod look;
 #[cfg(test)]
 pub(crate) mod seams;
 pub mod texture_kinds;
@@ -148,13 +150,14 @@ pub fn mesh_terrain(t: &W3eTerrain) -> TriMesh {
     mesh_terrain_of_era(t, Era::Release)
 }
 
-/// Builds the terrain's triangles, in the colours of `era`'s game.
-pub fn mesh_terrain_of_era(t: &W3eTerrain, era: Era) -> TriMesh {
+/// Builds the terrain's triangles, in the colours of `era`'s game (an
+/// [`Era`], or a [`Look`]: the era and the map's water tint).
+pub fn mesh_terrain_of_era(t: &W3eTerrain, era: impl Into<Look>) -> TriMesh {
     if !has_tiles(t) {
         return TriMesh::default();
     }
     let (w, h) = (t.width as usize, t.height as usize);
-    let rows = TileRows::new(t, era);
+    let rows = TileRows::new(t, era.into());
     let built = build_rows(&rows);
     let [opaque, one_sided, translucent] = built.lists;
     let tile_colors = TileColors {
@@ -231,10 +234,10 @@ impl TileRow<'_> {
 impl TileRows<'_> {
     /// `t`'s tiles classified and its corners worked out ([`has_tiles`]
     /// must hold).
-    fn new(t: &W3eTerrain, era: Era) -> TileRows<'_> {
+    fn new(t: &W3eTerrain, look: Look) -> TileRows<'_> {
         let (w, h) = (t.width as usize, t.height as usize);
         let tp = &t.tilepoints[..w * h];
-        let pal = Palette::new(t, era);
+        let pal = Palette::new(t, look);
         let tiles = classify_tiles(tp, w, h);
         let corners = corners::corners(tp, &tiles, (w, h), &pal);
         TileRows {

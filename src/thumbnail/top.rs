@@ -6,6 +6,7 @@
 //! transparent.
 
 use crate::mesh::terrain::game_colors::{self, Era};
+use crate::mesh::terrain::Look;
 use crate::store::cells::AlwWorld;
 use crate::store::terrain::W3eTerrain;
 use crate::store::voxels::{rgb, VoxelStore};
@@ -27,8 +28,8 @@ pub fn grid_size(map: &Map) -> [u32; 2] {
 pub fn colors(map: &Map) -> Picture {
     match &map.content {
         Content::Voxels(v) => voxels(v),
-        Content::Terrain(t) => terrain(t, Era::Release),
-        Content::Warcraft(w) => terrain(&w.terrain, Era::of_map(w)),
+        Content::Terrain(t) => terrain(t, Era::Release.into()),
+        Content::Warcraft(w) => terrain(&w.terrain, crate::kinds::terrain_look(w)),
         Content::Cells(c) => cells(c),
     }
 }
@@ -73,11 +74,12 @@ fn voxels(v: &VoxelStore) -> Picture {
 
 /// Each tile's ground colour as the game's minimap shows it (its
 /// north-west corner's texture), water over the tiles it covers, higher
-/// layers lighter; the ground as `era`'s game draws it. The file's rows
-/// run south to north; the picture's north to south.
-fn terrain(t: &W3eTerrain, era: Era) -> Picture {
+/// layers lighter; the ground as `look`'s era draws it, the water under
+/// its tint. The file's rows run south to north; the picture's north to
+/// south.
+fn terrain(t: &W3eTerrain, look: Look) -> Picture {
     let [w, h] = tiles(t);
-    let ground_scale = game_colors::ground_scale(era);
+    let ground_scale = game_colors::ground_scale(look.era);
     let mut rgba = Vec::with_capacity(w as usize * h as usize * 4);
     for row in 0..h {
         let ty = h - 1 - row;
@@ -95,6 +97,7 @@ fn terrain(t: &W3eTerrain, era: Era) -> Picture {
             let depth = tp.water_level() - ground;
             if tp.water_flag() && depth > 0.0 {
                 let (alpha, water) = game_colors::water(t.tileset, game_colors::water_band(depth));
+                let water = look.tint_water(water);
                 for (c, w) in color.iter_mut().zip(water) {
                     *c = (*c as f32 * (1.0 - alpha) + w as f32 * alpha).round() as u8;
                 }
@@ -171,7 +174,7 @@ mod tests {
         for x in 0..5 {
             t.tile_mut(x, 3).set_texture(1);
         }
-        let p = terrain(&t, Era::Release);
+        let p = terrain(&t, Era::Release.into());
         assert_eq!([p.width, p.height], [4, 3]);
         let grass = lit(game_colors::ground(b"Lgrs"), 0.8);
         let dirt = lit(game_colors::ground(b"Ldrt"), 0.8);

@@ -101,7 +101,10 @@ impl App {
                 super::view3d::pixel_rect(r * out.pixels_per_point, [w, h])
             });
             let empty = crate::render::Scene::default();
-            let scene = self.current.as_ref().map_or(&empty, |c| &c.scene);
+            let scene = self
+                .current
+                .as_ref()
+                .map_or(&empty, |c| c.drawn(&self.mode));
             let blit = g.view3d.blit();
             let view = blit.picture(&g.gpu.device, rect[2], rect[3]);
             let (device, queue) = (&g.gpu.device, &g.gpu.queue);
@@ -117,7 +120,7 @@ impl App {
                 &g.gpu.device,
                 &g.gpu.queue,
                 &target.target(),
-                &c.scene,
+                c.drawn(&self.mode),
                 &self.fly.camera,
                 &options,
             );

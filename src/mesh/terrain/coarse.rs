@@ -81,11 +81,11 @@ pub fn terrain_levels(t: &W3eTerrain) -> Option<TerrainLevels> {
 
 /// `t`'s levels in the colours of `era`'s game (as
 /// [`super::mesh_terrain_of_era`]).
-pub fn terrain_levels_of_era(t: &W3eTerrain, era: Era) -> Option<TerrainLevels> {
+pub fn terrain_levels_of_era(t: &W3eTerrain, era: impl Into<super::Look>) -> Option<TerrainLevels> {
     if !has_tiles(t) {
         return None;
     }
-    let rows = TileRows::new(t, era);
+    let rows = TileRows::new(t, era.into());
     let (tw, th) = (rows.w - 1, rows.h - 1);
     let (bx, by) = (tw.div_ceil(BLOCK), th.div_ceil(BLOCK));
     let mut bounds = Vec::new();

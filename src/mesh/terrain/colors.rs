@@ -2,7 +2,7 @@
 //! the game's minimaps show ([`super::game_colors`]), looked up by ID once
 //! rather than for every corner.
 
-use super::game_colors::{self, Era, WATER_BANDS};
+use super::game_colors::{self, WATER_BANDS};
 use super::lanes::LanedRgb;
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 
@@ -43,8 +43,8 @@ pub(super) struct Palette {
 impl Palette {
     /// The colours of `t`'s textures on a map of `era` (whose minimaps
     /// drew the ground darker in the betas).
-    pub(super) fn new(t: &W3eTerrain, era: Era) -> Palette {
-        let scale = game_colors::ground_scale(era);
+    pub(super) fn new(t: &W3eTerrain, look: super::Look) -> Palette {
+        let scale = game_colors::ground_scale(look.era);
         let cliff: Vec<[u8; 3]> = t.cliff_textures.iter().map(game_colors::cliff).collect();
         let cliff_at = |wall: f32| -> [[u8; 3]; CLIFF_TEXTURES] {
             std::array::from_fn(|i| {
@@ -69,7 +69,10 @@ impl Palette {
                 .collect(),
             cliff_top: cliff_at(1.0),
             cliff_wall: cliff_at(WALL_SHADE),
-            water: std::array::from_fn(|band| game_colors::water(t.tileset, band)),
+            water: std::array::from_fn(|band| {
+                let (alpha, c) = game_colors::water(t.tileset, band);
+                (alpha, look.tint_water(c))
+            }),
         }
     }
 
@@ -113,12 +116,13 @@ impl Palette {
 
 #[cfg(test)]
 mod tests {
+    use super::super::game_colors::Era;
     use super::*;
 
     #[test]
     fn boundary_corners_are_black_over_ground_blight_and_cliffs() {
         let mut t = W3eTerrain::flat(4, 4, 11);
-        let pal = Palette::new(&t, Era::Release);
+        let pal = Palette::new(&t, Era::Release.into());
         let p = t.tile_mut(1, 1);
         p.set_texture(1);
         p.set_layer_and_cliff_texture(2, 1);
@@ -142,11 +146,11 @@ mod tests {
         p.set_texture(1);
         p.set_layer_and_cliff_texture(2, 1);
         let p = *t.tile(1, 1);
-        let release = Palette::new(&t, Era::Release);
+        let release = Palette::new(&t, Era::Release.into());
         let scale = game_colors::FITTED.beta_ground;
         assert!(scale < 0.99, "the fit found the betas darker: {scale}");
         for era in [Era::RocBeta, Era::TftBeta] {
-            let beta = Palette::new(&t, era);
+            let beta = Palette::new(&t, era.into());
             let darker = |c: [u8; 3]| rgb(c, scale);
             assert_eq!(beta.ground(&p).rgb(), darker(release.ground(&p).rgb()));
             assert_eq!(beta.cliff_top(&p), darker(release.cliff_top(&p)));
