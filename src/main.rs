@@ -139,6 +139,11 @@ enum Command {
         /// nobuild, nofly.
         #[arg(long, value_delimiter = ',', value_parser = parse_overlay)]
         overlay: Vec<String>,
+        /// Warcraft III: the ground distance from this player's start
+        /// location tinted over the terrain (cyan near, magenta far), with
+        /// every start location's walks to its main and natural gold mines.
+        #[arg(long, value_name = "PLAYER")]
+        ground_distance: Option<u32>,
         /// The game's distance fog, in voxels (AoS uses 128).
         #[arg(long)]
         fog: Option<f32>,
@@ -382,6 +387,7 @@ fn run(cli: Cli) -> Result<()> {
             fov,
             no_spawns,
             overlay,
+            ground_distance,
             fog,
             no_labels,
             playable,
@@ -414,6 +420,7 @@ fn run(cli: Cli) -> Result<()> {
                 &look,
                 &options_r,
                 &overlays,
+                ground_distance,
                 force,
                 &load_options(&size),
             )
