@@ -8,6 +8,8 @@
 //! `loaded`. Scripted runs (`--screenshot`) keep their state in `scripted`,
 //! apart from what a person at the window changes.
 
+mod analysis;
+mod analysis_window;
 pub mod browser;
 mod browser_window;
 mod camera_mode;
@@ -257,6 +259,8 @@ struct App {
     /// Two maps compared: the other side and the changes.
     comparing: Option<compare::Comparing>,
     shots: screenshot::Shots,
+    /// The Analysis window's figures and the ground-distance overlay.
+    analysis: analysis::Analysis,
     /// Counts changes to the scene's buffers, so the kept 3D view knows
     /// when to draw again.
     scene_edits: u64,
@@ -303,6 +307,7 @@ impl App {
                 spawn_areas: view_prefs::path()
                     .map_or_else(Default::default, |p| view_prefs::ViewPrefs::load(&p))
                     .spawn_areas,
+                analysis: options.start.analysis,
             },
             exit_error: None,
             scene_edits: 0,
@@ -322,6 +327,7 @@ impl App {
                 ..Default::default()
             },
             shots: screenshot::Shots::new(options.start.screenshot_settings),
+            analysis: analysis::Analysis::from(options.start.distance.then_some(1)),
             gfx: None,
             current: None,
             load: None,

@@ -33,14 +33,14 @@ pub fn distance_tint(d: f32, [lo, hi]: [f32; 2]) -> [f32; 3] {
     std::array::from_fn(|c| RAMP[i][c] + (RAMP[i + 1][c] - RAMP[i][c]) * t)
 }
 
-/// The legend's marks: `n` distances evenly over the field's range, in
-/// whole world units, with their tints.
-pub fn legend(view: &GroundView, n: usize) -> Vec<(f32, [f32; 3])> {
-    let [lo, hi] = view.range;
+/// The legend's marks: `n` distances evenly over a field's `range`
+/// ([`GroundView::range`]), in whole world units, with their tints.
+pub fn legend(range: [f32; 2], n: usize) -> Vec<(f32, [f32; 3])> {
+    let [lo, hi] = range;
     (0..n.max(2))
         .map(|i| {
             let d = lo + (hi - lo) * i as f32 / (n.max(2) - 1) as f32;
-            (d.round(), distance_tint(d, view.range))
+            (d.round(), distance_tint(d, range))
         })
         .collect()
 }
@@ -168,7 +168,7 @@ mod tests {
             mines: vec![[304.0, 16.0]],
         };
         let view = GroundView::new(&map, 1).unwrap();
-        let marks = legend(&view, 5);
+        let marks = legend(view.range, 5);
         assert_eq!(marks.first().unwrap().0, 0.0);
         // The far corner: 3 diagonal steps and 6 straight ones.
         let far = (3.0 * 2f32.sqrt() * 32.0 + 6.0 * 32.0).round();
