@@ -84,6 +84,33 @@ pub fn lines(r: &GroundReport, mines: usize) -> Lines {
     l
 }
 
+/// The table in one line, for a gallery card: each column's spread as a
+/// share, "(over 5 %)" after those flagged; and whether any is. `None`
+/// where the map places no start locations.
+pub fn summary(r: &GroundReport) -> Option<(String, bool)> {
+    if r.rows.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = r
+        .spreads
+        .iter()
+        .map(|s| {
+            let over = if s.share > UNFAIR {
+                format!(" (over 5 %: players {} and {})", s.farthest.0, s.nearest.0)
+            } else {
+                String::new()
+            };
+            format!("{} {:.1} %{over}", s.column, s.share * 100.0)
+        })
+        .collect();
+    let flagged = r.spreads.iter().any(|s| s.share > UNFAIR);
+    let mut line = format!("Walking spreads: {}", parts.join(", "));
+    if !r.unreachable_mines.is_empty() || !r.unconnected.is_empty() {
+        line.push_str("; some mines or players cannot be reached");
+    }
+    Some((line, flagged))
+}
+
 /// The report as text: the table, its spreads (over 5 % flagged with the
 /// players), and what cannot be reached.
 pub fn text(r: &GroundReport, mines: usize) -> String {
