@@ -154,6 +154,9 @@ pub struct Scene {
     pub(super) terrain_lod: Option<super::terrain_lod::TerrainLod>,
     /// Named markers (ALW lights and entities), for labels.
     pub markers: Vec<Marker>,
+    /// Lines of text on a plate at a picture's top left (a diff's
+    /// fairness changes), in pictures drawn with no window.
+    pub notes: Vec<String>,
     /// Bytes of face data on the GPU.
     pub face_bytes: u64,
     /// Voxel faces, or triangles of quad meshes.
