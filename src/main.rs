@@ -33,7 +33,8 @@ struct Cli {
     /// Windows and modes to open at start, comma-separated: orbit, browser,
     /// screenshot-settings, f12, pathing, minimap (for scripted pictures of the UI),
     /// spin (circle the map; walking, turn in place), walk (walk mode), fly (with walk: fly on from the player's eye), moving (the --screenshot picture as the moving view
-    /// draws it: far chunks coarser).
+    /// draws it: far chunks coarser), analysis (the Analysis window),
+    /// distance (ground distances from player 1's start).
     #[arg(long, value_parser = parse_start)]
     start_with: Option<mapscope::app::StartWith>,
     /// Compare the map with this other version of it: the changes marked

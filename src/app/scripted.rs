@@ -190,5 +190,7 @@ mod tests {
         assert!(e.contains("\"soar\""), "{e}");
         let w = StartWith::parse("walk,fly,spin").unwrap();
         assert!(w.walk && w.fly && w.spin);
+        let a = StartWith::parse("analysis,distance").unwrap();
+        assert!(a.analysis && a.distance && !a.walk);
     }
 }
