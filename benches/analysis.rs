@@ -28,7 +28,10 @@ fn largest_ladder_4v4() -> Option<(String, GroundMap)> {
         .ok()?
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().contains("4v4")))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains("4v4"))
+        })
         .collect();
     files.sort();
     files
@@ -74,8 +77,17 @@ fn synthetic() -> GroundMap {
         })
         .collect();
     let mut mines: Vec<[f32; 2]> = places.iter().map(|&(x, y)| at(x + 12.0, y + 6.0)).collect();
-    mines.extend(places.iter().map(|&(x, y)| at((x + 448.0) / 2.0, (y + 448.0) / 2.0)));
-    mines.extend([at(448.0, 448.0), at(300.0, 600.0), at(600.0, 300.0), at(600.0, 600.0)]);
+    mines.extend(
+        places
+            .iter()
+            .map(|&(x, y)| at((x + 448.0) / 2.0, (y + 448.0) / 2.0)),
+    );
+    mines.extend([
+        at(448.0, 448.0),
+        at(300.0, 600.0),
+        at(600.0, 300.0),
+        at(600.0, 600.0),
+    ]);
     GroundMap {
         grid: WalkGrid {
             width: n,

@@ -49,7 +49,7 @@ impl Done {
 
 impl Analysis {
     /// Measuring from `from`'s start location once a map is open.
-    pub fn from(from: Option<u32>) -> Analysis {
+    pub fn measuring(from: Option<u32>) -> Analysis {
         Analysis {
             from,
             ..Default::default()
@@ -106,7 +106,10 @@ impl App {
         if let Some((_, _, rx)) = &a.job {
             match rx.try_recv() {
                 Ok(done) => {
-                    if let (true, Some(g)) = (same(&done.map, &c.map), &self.gfx) {
+                    // An overlay asked for before another start was chosen
+                    // (or the overlay taken off) is not drawn.
+                    let wanted = same(&done.map, &c.map) && done.from == a.from;
+                    if let (true, Some(g)) = (wanted, &self.gfx) {
                         c.scene.set_analysis(&g.gpu.device, &done.vertices);
                         self.scene_edits += 1;
                         // A few frames for egui to fade the legend in
@@ -158,6 +161,35 @@ fn start(map: Arc<Map>, from: Option<u32>, wake: Wake) -> (Weak<Map>, Option<u32
 mod tests {
     use super::*;
     use crate::formats::{self, LoadOptions};
+
+    /// What the map lacks is said in the panel, never a panic: no
+    /// pathing map, no start locations, no gold mines.
+    #[test]
+    fn maps_it_cannot_measure_get_a_statement_in_the_panel() {
+        let bytes = crate::samples::w3x_archive(0, Default::default());
+        let whole = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+        let lacking = |f: fn(&mut crate::store::warcraft::WarcraftMap)| {
+            let mut m = whole.clone();
+            f(m.warcraft_mut().unwrap());
+            compute(&Arc::new(m), Some(1))
+        };
+        let ok = compute(&Arc::new(whole.clone()), Some(1));
+        assert!(ok.figures.unwrap().statements.is_empty());
+        assert!(matches!(ok.overlay, Some(Ok(_))));
+        let no_pathing = lacking(|w| w.pathing = None);
+        assert!(no_pathing.figures.unwrap_err().contains("no pathing map"));
+        assert!(no_pathing.overlay.unwrap().is_err());
+        assert!(no_pathing.vertices.is_empty() && no_pathing.players.is_empty());
+        let no_starts = lacking(|w| w.units.retain(|u| &u.id != b"sloc"));
+        let said = no_starts.figures.unwrap().statements.join(" ");
+        assert!(said.contains("no start locations"), "{said}");
+        let why = no_starts.overlay.unwrap().unwrap_err();
+        assert!(why.contains("no start location for player 1"), "{why}");
+        let no_mines = lacking(|w| w.units.retain(|u| &u.id != b"ngol"));
+        let lines = no_mines.figures.unwrap();
+        assert!(lines.statements.join(" ").contains("no gold mines"));
+        assert_eq!(lines.table[0][1], "unreachable");
+    }
 
     /// The panel's table is `analyze --json`'s figures (the JSON as the
     /// command prints it), on a corpus 4v4 map.

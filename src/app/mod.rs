@@ -327,7 +327,7 @@ impl App {
                 ..Default::default()
             },
             shots: screenshot::Shots::new(options.start.screenshot_settings),
-            analysis: analysis::Analysis::from(options.start.distance.then_some(1)),
+            analysis: analysis::Analysis::measuring(options.start.distance.then_some(1)),
             gfx: None,
             current: None,
             load: None,
