@@ -7,6 +7,9 @@ use crate::analysis::report::{GROUND_NOTE, HEADING};
 use crate::store::Map;
 use std::sync::Arc;
 
+/// The window's width, in points: the table's.
+const WIDTH: f32 = 400.0;
+
 /// Spreads over 5 % stand out.
 const FLAGGED: egui::Color32 = egui::Color32::from_rgb(255, 140, 60);
 
@@ -16,24 +19,19 @@ pub(super) fn show(
     ctx: &egui::Context,
     open: &mut bool,
     a: &Analysis,
-    map: Option<&Arc<Map>>,
+    map: &Arc<Map>,
     area: egui::Rect,
 ) -> Option<Option<u32>> {
     let mut chosen = None;
     egui::Window::new("Analysis")
         .open(open)
-        // At the 3D view's top right, clear of the side panels.
-        .pivot(egui::Align2::RIGHT_TOP)
-        .default_pos(area.right_top() + egui::vec2(-8.0, 8.0))
-        // As wide from the start as with the table in it, so that the
-        // "computing…" window's corner stays where the table's is.
-        .min_width(400.0)
+        // At the 3D view's top right, clear of the side panels: placed by
+        // its left edge (egui sizes a new window after placing it), and as
+        // wide from the start as with the table in it.
+        .default_pos(area.right_top() + egui::vec2(-WIDTH - 24.0, 8.0))
+        .min_width(WIDTH)
         .resizable(false)
         .show(ctx, |ui| {
-            let Some(map) = map else {
-                ui.label("No map is open");
-                return;
-            };
             // The last answer for this map, even while another start is
             // measured from: the table does not change with it.
             let Some(done) = a.done.as_ref().filter(|d| d.is_of(map)) else {
@@ -129,9 +127,9 @@ impl super::App {
                 super::legend::distance_legend(ctx, player, *range, area);
             }
         }
-        if !self.panels.analysis {
-            return None;
-        }
+        // Not before a map is open: egui places a window where it first
+        // shows, and the side panels come with the map.
+        let map = map.filter(|_| self.panels.analysis)?;
         show(ctx, &mut self.panels.analysis, a, map, area)
     }
 }
