@@ -33,7 +33,8 @@ struct Cli {
     /// Windows and modes to open at start, comma-separated: orbit, browser,
     /// screenshot-settings, f12, pathing, minimap (for scripted pictures of the UI),
     /// spin (circle the map; walking, turn in place), walk (walk mode), fly (with walk: fly on from the player's eye), moving (the --screenshot picture as the moving view
-    /// draws it: far chunks coarser).
+    /// draws it: far chunks coarser), analysis (the Analysis window),
+    /// distance (ground distances from player 1's start).
     #[arg(long, value_parser = parse_start)]
     start_with: Option<mapscope::app::StartWith>,
     /// Compare the map with this other version of it: the changes marked
@@ -139,6 +140,11 @@ enum Command {
         /// nobuild, nofly.
         #[arg(long, value_delimiter = ',', value_parser = parse_overlay)]
         overlay: Vec<String>,
+        /// Warcraft III: the ground distance from this player's start
+        /// location tinted over the terrain (cyan near, magenta far), with
+        /// every start location's walks to its main and natural gold mines.
+        #[arg(long, value_name = "PLAYER")]
+        ground_distance: Option<u32>,
         /// The game's distance fog, in voxels (AoS uses 128).
         #[arg(long)]
         fog: Option<f32>,
@@ -397,6 +403,7 @@ fn run(cli: Cli) -> Result<()> {
             fov,
             no_spawns,
             overlay,
+            ground_distance,
             fog,
             no_labels,
             playable,
@@ -429,6 +436,7 @@ fn run(cli: Cli) -> Result<()> {
                 &look,
                 &options_r,
                 &overlays,
+                ground_distance,
                 force,
                 &load_options(&size),
             )

@@ -243,3 +243,59 @@ fn diff_shows_the_fairness_change_where_a_start_location_moved() {
         "{text}"
     );
 }
+
+/// Counts near-white pixels (text) in the picture's top-left corner, where
+/// the diff picture's fairness plate lies.
+fn text_in_top_left(png: &std::path::Path) -> usize {
+    let (w, _, rgba) = common::golden::read_png(png).unwrap();
+    let mut n = 0;
+    for y in 10..90 {
+        for x in 10..300 {
+            let i = ((y * w + x) * 4) as usize;
+            n += usize::from(rgba[i..i + 3].iter().all(|&c| c > 200));
+        }
+    }
+    n
+}
+
+/// `diff -o`'s picture says the fairness change where a version moved a
+/// start location (Ice Flow's betas), and nothing where none changed
+/// (Nightopia's two seasons).
+#[test]
+fn the_diff_picture_shows_the_fairness_change() {
+    let Some(dir) = common::corpus_dir() else {
+        return;
+    };
+    let out = common::scratch_dir("analyze", "diff_picture");
+    let pairs = [("IceFlow_TFTbeta299", "IceFlow_TFTbeta302", true)];
+    let pairs = pairs.into_iter().chain([(
+        "Nightopia_2025-06-22_1d75322",
+        "Nightopia_2025-09-07_83da33d",
+        false,
+    )]);
+    for (old, new, changed) in pairs {
+        let png = out.join(format!("{new}.png"));
+        let v = dir.join("versions");
+        let run = common::mapscope(&[
+            "diff".as_ref(),
+            v.join(format!("{old}.w3x")).as_os_str(),
+            v.join(format!("{new}.w3x")).as_os_str(),
+            "-o".as_ref(),
+            png.as_os_str(),
+            "--view".as_ref(),
+            "top".as_ref(),
+        ]);
+        let text = String::from_utf8_lossy(&run.stdout);
+        assert_eq!(text.contains("fairness"), changed, "{text}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        if !png.exists() {
+            return common::cannot_run("diff pictures", &err);
+        }
+        let white = text_in_top_left(&png);
+        assert_eq!(
+            white > 300,
+            changed,
+            "{new}: {white} white pixels at the top left"
+        );
+    }
+}

@@ -79,13 +79,10 @@ impl WalkGrid {
             let (x, y) = (i as i64 % w, i as i64 / w);
             for (dx, dy) in STEPS {
                 let (nx, ny) = (x + dx, y + dy);
-                if !self.open(nx, ny) {
+                if !self.step_open(x, y, dx, dy) {
                     continue;
                 }
                 let diag = dx != 0 && dy != 0;
-                if diag && !(self.open(x + dx, y) && self.open(x, y + dy)) {
-                    continue;
-                }
                 let nd = d + if diag { diagonal } else { straight };
                 let j = (ny * w + nx) as usize;
                 if nd < dist[j] {
@@ -95,6 +92,56 @@ impl WalkGrid {
             }
         }
         dist
+    }
+
+    /// The shortest walk from the field's start to `to`, start first, as
+    /// cells: recovered from the field alone, each cell the neighbour
+    /// whose distance plus the step between them is least (the one
+    /// Dijkstra reached it from), so no predecessors need keeping. Empty
+    /// where `to` cannot be reached.
+    pub fn path(&self, field: &[f32], to: (u32, u32)) -> Vec<(u32, u32)> {
+        if self.at(field, to).is_none() {
+            return Vec::new();
+        }
+        let (straight, diagonal) = (self.cell, self.cell * std::f32::consts::SQRT_2);
+        let mut out = vec![to];
+        let (mut x, mut y) = (to.0 as i64, to.1 as i64);
+        while field[self.index(x as u32, y as u32)] > 0.0 {
+            let here = field[self.index(x as u32, y as u32)];
+            let mut best: Option<(f32, i64, i64)> = None;
+            for (dx, dy) in STEPS {
+                let (nx, ny) = (x + dx, y + dy);
+                if !self.step_open(x, y, dx, dy) {
+                    continue;
+                }
+                let step = if dx != 0 && dy != 0 {
+                    diagonal
+                } else {
+                    straight
+                };
+                let via = field[self.index(nx as u32, ny as u32)] + step;
+                if best.is_none_or(|(b, _, _)| via < b) {
+                    best = Some((via, nx, ny));
+                }
+            }
+            // A field from another grid could lead nowhere: stop, never loop.
+            match best {
+                Some((_, nx, ny)) if field[self.index(nx as u32, ny as u32)] < here => {
+                    (x, y) = (nx, ny);
+                    out.push((x as u32, y as u32));
+                }
+                _ => return Vec::new(),
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// Whether one step (dx, dy) from (x, y) may be taken: onto a walkable
+    /// cell, and diagonally only between two walkable ones.
+    fn step_open(&self, x: i64, y: i64, dx: i64, dy: i64) -> bool {
+        self.open(x + dx, y + dy)
+            && (dx == 0 || dy == 0 || (self.open(x + dx, y) && self.open(x, y + dy)))
     }
 
     /// The distance at cell `c` of a field [`Self::distances`] made.
@@ -168,6 +215,29 @@ mod tests {
         assert_eq!(g.stand([150.0, 10.0]), Some((4, 0)));
         let none = grid(&["##", "##"]);
         assert_eq!(none.stand([0.0, 0.0]), None);
+    }
+
+    #[test]
+    fn a_path_is_a_chain_of_legal_steps_as_long_as_the_distance() {
+        let g = grid(&[".....", ".###.", "..#..", "....."]);
+        let field = g.distances((0, 3));
+        let to = (4, 2);
+        let path = g.path(&field, to);
+        assert_eq!(path.first(), Some(&(0, 3)));
+        assert_eq!(path.last(), Some(&to));
+        let mut length = 0.0;
+        for w in path.windows(2) {
+            let (dx, dy) = (w[1].0 as i64 - w[0].0 as i64, w[1].1 as i64 - w[0].1 as i64);
+            assert!(dx.abs() <= 1 && dy.abs() <= 1 && (dx, dy) != (0, 0));
+            assert!(g.step_open(w[0].0 as i64, w[0].1 as i64, dx, dy), "{w:?}");
+            length += if dx != 0 && dy != 0 {
+                32.0 * 2f32.sqrt()
+            } else {
+                32.0
+            };
+        }
+        assert!((length - g.at(&field, to).unwrap()).abs() < 1e-3);
+        assert!(g.path(&field, (1, 2)).is_empty(), "a blocked cell");
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! How a map plays, worked out from the file: ground distances between
 //! Warcraft III start locations and gold mines and the fairness table
-//! ladder keepers judge maps by (`ground.rs`, `fairness.rs`, `report.rs`).
+//! ladder keepers judge maps by (`ground.rs`, `fairness.rs`, `report.rs`), and
+//! what the viewer draws of it (`routes.rs`: a distance field and the
+//! walks to the mines).
 //! A kind hands its ground through `MapKind::ground_map`; nothing here
 //! knows a file format.
 
@@ -8,6 +10,7 @@ pub mod fairness;
 pub mod ground;
 pub mod reach;
 pub mod report;
+pub mod routes;
 
 pub use fairness::{analyze, GroundMap, GroundReport, Start};
 pub use ground::WalkGrid;

@@ -11,65 +11,124 @@ fn units(d: Option<f32>) -> String {
     d.map_or("unreachable".into(), |d| format!("{:.0}", d))
 }
 
+/// The table's heading: player, main mine, natural, nearest opponent.
+pub const HEADING: [&str; 4] = ["player", "main mine", "natural", "nearest opponent"];
+
+/// The report in lines, as the text report and the viewer's Analysis
+/// panel both show it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Lines {
+    /// What the map lacks for a table ("no start locations").
+    pub statements: Vec<String>,
+    /// A row a player, in [`HEADING`]'s columns, whole game units.
+    pub table: Vec<[String; 4]>,
+    /// Each column's spread, then what cannot be reached; true where a
+    /// line is flagged (a spread over 5 %).
+    pub notes: Vec<(String, bool)>,
+}
+
+/// The report's lines: `mines` is how many gold mines the map places.
+pub fn lines(r: &GroundReport, mines: usize) -> Lines {
+    let mut l = Lines::default();
+    if r.rows.is_empty() {
+        l.statements
+            .push("The map places no start locations: there is no table.".into());
+    } else if mines == 0 {
+        l.statements
+            .push("The map places no gold mines: no mine distances.".into());
+    }
+    for row in &r.rows {
+        let opponent = row.opponent.map_or("unreachable".into(), |(d, p)| {
+            format!("{d:.0} (player {p})")
+        });
+        l.table.push([
+            row.player.to_string(),
+            units(row.main_mine),
+            units(row.natural),
+            opponent,
+        ]);
+    }
+    for s in &r.spreads {
+        let flagged = s.share > UNFAIR;
+        let over = if flagged {
+            format!(
+                ", over 5 %: player {} walks {:.0}, player {} {:.0}",
+                s.farthest.0, s.farthest.1, s.nearest.0, s.nearest.1
+            )
+        } else {
+            String::new()
+        };
+        let line = format!(
+            "spread of {}: {:.0} ({:.1} %){over}",
+            s.column,
+            s.spread,
+            s.share * 100.0
+        );
+        l.notes.push((line, flagged));
+    }
+    let mut note = |line: String| l.notes.push((line, false));
+    for i in &r.unreachable_mines {
+        note(format!(
+            "gold mine {} cannot be reached from any start location",
+            i + 1
+        ));
+    }
+    for (a, b) in &r.unconnected {
+        note(format!(
+            "players {a} and {b} cannot reach each other on foot"
+        ));
+    }
+    for s in &r.stranded {
+        note(format!("{s} stands on no walkable ground at all"));
+    }
+    l
+}
+
+/// The table in one line, for a gallery card: each column's spread as a
+/// share, "(over 5 %)" after those flagged; and whether any is. `None`
+/// where the map places no start locations.
+pub fn summary(r: &GroundReport) -> Option<(String, bool)> {
+    if r.rows.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = r
+        .spreads
+        .iter()
+        .map(|s| {
+            let over = if s.share > UNFAIR {
+                format!(" (over 5 %: players {} and {})", s.farthest.0, s.nearest.0)
+            } else {
+                String::new()
+            };
+            format!("{} {:.1} %{over}", s.column, s.share * 100.0)
+        })
+        .collect();
+    let flagged = r.spreads.iter().any(|s| s.share > UNFAIR);
+    let mut line = format!("Walking spreads: {}", parts.join(", "));
+    if !r.unreachable_mines.is_empty() || !r.unconnected.is_empty() {
+        line.push_str("; some mines or players cannot be reached");
+    }
+    Some((line, flagged))
+}
+
 /// The report as text: the table, its spreads (over 5 % flagged with the
 /// players), and what cannot be reached.
 pub fn text(r: &GroundReport, mines: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Ground distances, game units: {GROUND_NOTE}.");
-    if r.rows.is_empty() {
-        let _ = writeln!(out, "The map places no start locations: there is no table.");
-    } else {
-        if mines == 0 {
-            let _ = writeln!(out, "The map places no gold mines: no mine distances.");
-        }
-        let _ = writeln!(
-            out,
-            "\n{:<8}{:>12}{:>12}{:>26}",
-            "player", "main mine", "natural", "nearest opponent"
-        );
-        for row in &r.rows {
-            let opponent = row.opponent.map_or("unreachable".into(), |(d, p)| {
-                format!("{d:.0} (player {p})")
-            });
-            let _ = writeln!(
-                out,
-                "{:<8}{:>12}{:>12}{:>26}",
-                row.player,
-                units(row.main_mine),
-                units(row.natural),
-                opponent
-            );
-        }
-        for s in &r.spreads {
-            let _ = writeln!(
-                out,
-                "spread of {}: {:.0} ({:.1} %){}",
-                s.column,
-                s.spread,
-                s.share * 100.0,
-                if s.share > UNFAIR {
-                    format!(
-                        ", over 5 %: player {} walks {:.0}, player {} {:.0}",
-                        s.farthest.0, s.farthest.1, s.nearest.0, s.nearest.1
-                    )
-                } else {
-                    String::new()
-                }
-            );
+    let l = lines(r, mines);
+    for s in &l.statements {
+        let _ = writeln!(out, "{s}");
+    }
+    if !l.table.is_empty() {
+        let [a, b, c, d] = HEADING;
+        let _ = writeln!(out, "\n{a:<8}{b:>12}{c:>12}{d:>26}");
+        for [a, b, c, d] in &l.table {
+            let _ = writeln!(out, "{a:<8}{b:>12}{c:>12}{d:>26}");
         }
     }
-    for i in &r.unreachable_mines {
-        let _ = writeln!(
-            out,
-            "gold mine {} cannot be reached from any start location",
-            i + 1
-        );
-    }
-    for (a, b) in &r.unconnected {
-        let _ = writeln!(out, "players {a} and {b} cannot reach each other on foot");
-    }
-    for s in &r.stranded {
-        let _ = writeln!(out, "{s} stands on no walkable ground at all");
+    for (line, _) in &l.notes {
+        let _ = writeln!(out, "{line}");
     }
     out
 }

@@ -243,6 +243,7 @@ impl App {
             KeyCode::F5 if down => self.reload(),
             KeyCode::F12 if down => self.take_screenshot(),
             KeyCode::KeyX if down => self.flip_compare(),
+            KeyCode::KeyG if down => self.panels.analysis ^= true,
             KeyCode::Escape if down && self.compare_load.take().is_some() => {
                 self.notice = Some(super::notice::Notice::info("Comparison cancelled"));
             }

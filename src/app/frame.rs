@@ -21,6 +21,7 @@ impl App {
         self.poll_load();
         self.poll_coarse();
         self.poll_compare();
+        self.poll_analysis();
         let started = Instant::now();
         let elapsed = self.clock.last_frame.elapsed().as_secs_f32();
         self.clock.last_frame = started;
@@ -34,6 +35,7 @@ impl App {
         let settled = self.current.as_ref().is_some_and(|c| c.coarse.is_none())
             && self.load.is_none()
             && !comparing
+            && !self.analysis.busy()
             && self.clock.since_load > 3;
         if self.script_turn(event_loop, settled, elapsed) {
             return;
@@ -105,6 +107,7 @@ impl App {
         let mut export_asked = super::export_form::Asked::Nothing;
         let mut asked = screenshot::Asked::default();
         let mut view_rect = None;
+        let mut chosen = None;
         let settings_before = self.shots.settings.clone();
         let out = g.egui_ctx.run_ui(input, |ui| {
             let applies = self.current.as_ref().map(|c| crate::kinds::applies(&c.map));
@@ -163,6 +166,7 @@ impl App {
                 .and_then(|c| c.map.terrain())
                 .map(crate::mesh::overlay::layer_range);
             super::legend::legend(ui.ctx(), self.overlays, layers, area);
+            chosen = self.analysis_ui(ui.ctx(), area);
             if let Some(lines) = self.walk_hud() {
                 super::walk_mode::hud(ui.ctx(), &lines, area);
                 let painter = ui.ctx().layer_painter(egui::LayerId::background());
@@ -202,6 +206,9 @@ impl App {
         actions.settings_changed = self.shots.settings != settings_before;
         actions.browser_answer = browser_answer;
         actions.export_asked = export_asked;
+        if let Some(from) = chosen {
+            self.measure_from(from);
+        }
         (out, actions, view_rect)
     }
 

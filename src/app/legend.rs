@@ -51,14 +51,47 @@ pub fn plate(
 /// "2 ▬▬▬ 6": the layer map's colours from the lowest layer to the highest.
 fn layer_gradient(ui: &mut egui::Ui, [lo, hi]: [u8; 2]) {
     use crate::mesh::overlay::layer_tint;
-    ui.label(lo.to_string());
+    let layer = |f: f32| (lo as f32 + f * (hi.saturating_sub(lo)) as f32).round() as u8;
+    gradient(ui, &lo.to_string(), &hi.to_string(), |f| {
+        layer_tint(layer(f), [lo, hi])
+    });
+}
+
+/// The ground-distance overlay's legend, at the bottom right of the 3D
+/// view: its tint from the field's nearest to its farthest (`range`), with
+/// [`crate::mesh::ground_view::legend`]'s marks in game units, and the walks.
+pub fn distance_legend(ctx: &egui::Context, player: u32, range: [f32; 2], area: egui::Rect) {
+    use crate::mesh::ground_view::{distance_tint, legend};
+    let marks = legend(range, 2);
+    plate(
+        ctx,
+        "distance legend",
+        area,
+        egui::Align2::RIGHT_BOTTOM,
+        |ui| {
+            ui.label(format!(
+                "Ground distance from player {player}'s start, game units"
+            ));
+            ui.horizontal(|ui| {
+                let [lo, hi] = [0, 1].map(|i| format!("{:.0}", marks[i].0));
+                let [a, b] = range;
+                gradient(ui, &lo, &hi, |f| distance_tint(a + f * (b - a), range));
+            });
+            ui.label(
+                "Walks to each start's main mine in its player's colour, to its natural paler",
+            );
+        },
+    );
+}
+
+/// "lo ▬▬▬ hi": `tint` from 0 to 1 between two labels.
+fn gradient(ui: &mut egui::Ui, lo: &str, hi: &str, tint: impl Fn(f32) -> [f32; 3]) {
+    ui.label(lo);
     let (rect, _) = ui.allocate_exact_size(egui::vec2(96.0, 12.0), egui::Sense::hover());
     let steps = 24;
     for i in 0..steps {
         let f = i as f32 / (steps - 1) as f32;
-        let layer = lo as f32 + f * (hi.saturating_sub(lo)) as f32;
-        let [r, g, b] =
-            layer_tint(layer.round() as u8, [lo, hi]).map(|c| (c.clamp(0.0, 1.0) * 255.0) as u8);
+        let [r, g, b] = tint(f).map(|c| (c.clamp(0.0, 1.0) * 255.0) as u8);
         let x0 = rect.left() + rect.width() * i as f32 / steps as f32;
         let x1 = rect.left() + rect.width() * (i + 1) as f32 / steps as f32;
         let cell =
@@ -66,5 +99,5 @@ fn layer_gradient(ui: &mut egui::Ui, [lo, hi]: [u8; 2]) {
         ui.painter()
             .rect_filled(cell, 0.0, egui::Color32::from_rgb(r, g, b));
     }
-    ui.label(hi.to_string());
+    ui.label(hi);
 }

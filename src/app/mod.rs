@@ -8,6 +8,8 @@
 //! `loaded`. Scripted runs (`--screenshot`) keep their state in `scripted`,
 //! apart from what a person at the window changes.
 
+mod analysis;
+mod analysis_window;
 pub mod browser;
 mod browser_window;
 mod camera_mode;
@@ -271,6 +273,8 @@ struct App {
     /// Two maps compared: the other side and the changes.
     comparing: Option<compare::Comparing>,
     shots: screenshot::Shots,
+    /// The Analysis window's figures and the ground-distance overlay.
+    analysis: analysis::Analysis,
     /// Counts changes to the scene's buffers, so the kept 3D view knows
     /// when to draw again.
     scene_edits: u64,
@@ -320,6 +324,7 @@ impl App {
                 map_open: prefs.map_panel,
                 inspector_open: prefs.inspector_panel,
                 compare_tab: Default::default(),
+                analysis: options.start.analysis,
             },
             exit_error: None,
             scene_edits: 0,
@@ -339,6 +344,7 @@ impl App {
                 ..Default::default()
             },
             shots: screenshot::Shots::new(options.start.screenshot_settings),
+            analysis: analysis::Analysis::measuring(options.start.distance.then_some(1)),
             gfx: None,
             current: None,
             load: None,

@@ -91,7 +91,8 @@ impl App {
 /// map is shown), `pathing`, `minimap`, `spin` (turn the camera), `walk`
 /// (walk mode, from a spawn or where the first view looks), `fly` (with
 /// `walk`: flying on from the player's eye at once), and `moving`
-/// (the scripted picture as the moving view draws it).
+/// (the scripted picture as the moving view draws it), `analysis` (the
+/// Analysis window) and `distance` (ground distances from player 1).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StartWith {
     pub orbit: bool,
@@ -115,6 +116,10 @@ pub struct StartWith {
     /// picture's own resolution), not at full detail: to see what moving
     /// shows.
     pub moving: bool,
+    /// The Analysis window open (the picture waits for its figures).
+    pub analysis: bool,
+    /// The ground-distance overlay from player 1's start location.
+    pub distance: bool,
 }
 
 impl StartWith {
@@ -133,9 +138,11 @@ impl StartWith {
                 "walk" => s.walk = true,
                 "fly" => s.fly = true,
                 "moving" => s.moving = true,
+                "analysis" => s.analysis = true,
+                "distance" => s.distance = true,
                 _ => {
                     return Err(format!(
-                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap, spin, walk, fly, moving)"
+                    "unknown {word:?} (known: orbit, browser, screenshot-settings, f12, pathing, minimap, spin, walk, fly, moving, analysis, distance)"
                 ))
                 }
             }
@@ -183,5 +190,7 @@ mod tests {
         assert!(e.contains("\"soar\""), "{e}");
         let w = StartWith::parse("walk,fly,spin").unwrap();
         assert!(w.walk && w.fly && w.spin);
+        let a = StartWith::parse("analysis,distance").unwrap();
+        assert!(a.analysis && a.distance && !a.walk);
     }
 }

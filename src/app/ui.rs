@@ -76,6 +76,8 @@ pub struct Panels {
     pub inspector_open: bool,
     /// What the left panel shows while comparing.
     pub compare_tab: CompareTab,
+    /// The Analysis window (G).
+    pub analysis: bool,
 }
 
 /// The left panel's tabs while comparing: the Changes panel takes the Map
@@ -367,6 +369,7 @@ pub const HELP: &[(&str, &str)] = &[
     ("End", "the file's own camera"),
     ("F5", "reload"),
     ("F12", "screenshot"),
+    ("G", "Analysis: fairness table, ground distances"),
     ("X", "comparing two maps: show the other one"),
     ("Ctrl+O", "open a map (or drop it on the window)"),
     ("Esc", "cancel a load"),
@@ -458,6 +461,8 @@ pub fn menu(
                 ui.separator();
                 ui.checkbox(&mut panels.info, "Map info");
                 ui.checkbox(&mut panels.help, "Keys");
+                ui.checkbox(&mut panels.analysis, "Analysis (G)")
+                    .on_hover_text("How the map plays: the fairness table and ground distances");
                 ui.separator();
                 a.view_prefs_changed |= ui
                     .add_enabled(on.spawns, egui::Checkbox::new(&mut panels.spawn_areas, "Spawn areas"))

@@ -94,6 +94,7 @@ fn draw(new: &mapscope::store::Map, d: &diff::MapDiff, picture: &Picture) -> any
     let marks = mapscope::kinds::diff_marks(new, d);
     let (boxes, lines) = views::mark_boxes(new, &marks, 1.0 / 64.0);
     scene.set_marks(&gpu.gpu.device, &boxes, &lines);
+    scene.notes = diff::report::fairness_lines(d);
     let look = super::render::Look::view(picture.view);
     // What did not change is dimmed, so that the marks stand out.
     let options = mapscope::render::RenderOptions {

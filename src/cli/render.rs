@@ -2,6 +2,7 @@
 //! what `mapscope gallery` draws each picture with.
 
 use anyhow::{bail, Result};
+use mapscope::analysis::routes::GroundView;
 use mapscope::formats::LoadOptions;
 use mapscope::kinds::views::{self, View};
 use mapscope::mesh::terrain::Overlays;
@@ -61,6 +62,7 @@ pub fn render(
     look: &Look,
     options: &RenderOptions,
     overlays: &Overlays,
+    ground_distance: Option<u32>,
     force: bool,
     load: &LoadOptions,
 ) -> Result<()> {
@@ -80,6 +82,14 @@ pub fn render(
     };
     let mut scene = scene_of(&map, &gpu.renderer, &gpu.gpu.device, options.show_spawns);
     views::apply_overlays(&map, &mut scene, &gpu.gpu.device, overlays);
+    if let Some(player) = ground_distance {
+        let view = ground_view(&map, player)?;
+        scene.set_analysis(&gpu.gpu.device, &views::ground_overlay(&map, &view));
+        let [lo, hi] = view.range;
+        println!(
+            "ground distance from player {player}'s start location: {lo:.0} (cyan) to {hi:.0} game units (magenta); walks to each start's main mine in its player's colour, to its natural paler"
+        );
+    }
     let rgba = draw(&mut gpu, &map, &scene, look, size, options)?;
     headless::write_png(output, &rgba, width, height, force)?;
     println!(
@@ -89,4 +99,12 @@ pub fn render(
         gpu.gpu.describe()
     );
     Ok(())
+}
+
+/// The ground seen from `player`'s start location, or why there is none.
+fn ground_view(map: &Map, player: u32) -> Result<GroundView> {
+    let ground = mapscope::kinds::of(map)
+        .ground_map()
+        .map_err(anyhow::Error::msg)?;
+    GroundView::new(&ground, player).map_err(anyhow::Error::msg)
 }

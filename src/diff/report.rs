@@ -19,6 +19,24 @@ fn value(v: &Value) -> String {
     }
 }
 
+/// How the fairness table changed, as the text report and the picture
+/// (`diff -o`) say it: a heading, then a change a line; none where
+/// nothing changed.
+pub fn fairness_lines(diff: &MapDiff) -> Vec<String> {
+    if diff.fairness.is_empty() {
+        return Vec::new();
+    }
+    let heading = format!(
+        "fairness (ground distances, game units): {} changed",
+        diff.fairness.len()
+    );
+    let lines = diff
+        .fairness
+        .iter()
+        .map(|f| format!("    {}", field_line(f)));
+    std::iter::once(heading).chain(lines).collect()
+}
+
 fn field_line(f: &FieldChange) -> String {
     format!("{}: {} -> {}", f.field, value(&f.old), value(&f.new))
 }
@@ -157,15 +175,8 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
             let _ = writeln!(out, "    {}", field_line(f));
         }
     }
-    if !diff.fairness.is_empty() {
-        let _ = writeln!(
-            out,
-            "fairness (ground distances, game units): {} changed",
-            diff.fairness.len()
-        );
-        for f in &diff.fairness {
-            let _ = writeln!(out, "    {}", field_line(f));
-        }
+    for line in fairness_lines(diff) {
+        let _ = writeln!(out, "{line}");
     }
     if !diff.objects.is_empty() {
         let by: Vec<String> = [

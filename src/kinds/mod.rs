@@ -519,6 +519,11 @@ mod gui {
         fn overlay(&self, _overlays: &Overlays) -> Vec<BoxVertex> {
             Vec::new()
         }
+        /// The ground-distance overlay ([`crate::analysis::routes`]) laid on
+        /// the kind's ground; nothing where the kind has no ground map.
+        fn ground_overlay(&self, _view: &crate::analysis::routes::GroundView) -> Vec<BoxVertex> {
+            Vec::new()
+        }
         /// Uploads the meshes, with `boxes` (spawn areas) drawn translucent.
         fn upload(&self, to: Upload<'_>, meshes: &MapMeshes, boxes: Vec<Box3>) -> Scene;
         /// Adds the coarse levels [`super::MapKind::coarse_until`] made to

@@ -374,6 +374,16 @@ pub fn apply_overlays(
     scene.set_overlay(device, &tints);
 }
 
+/// The ground-distance overlay of `view` on `map` (see
+/// [`super::ViewKind::ground_overlay`]): plain vertices, made anywhere, for
+/// [`Scene::set_analysis`].
+pub fn ground_overlay(
+    map: &Map,
+    view: &crate::analysis::routes::GroundView,
+) -> Vec<crate::render::boxes::BoxVertex> {
+    super::of(map).ground_overlay(view)
+}
+
 /// The ray through pixel (px, py) of a `w x h` picture: origin and unit
 /// direction.
 pub fn ray(camera: &Camera, px: f32, py: f32, w: f32, h: f32) -> (Vec3, Vec3) {

@@ -30,6 +30,7 @@ pub mod cells;
 pub mod coarse;
 mod color;
 pub mod face;
+pub mod ground_view;
 pub mod lod;
 pub mod materials;
 pub mod objects;

@@ -36,17 +36,18 @@ impl Headless {
             camera,
             options,
         );
-        if options.labels {
-            let labels = super::labels::project(camera, width, height, &scene.markers);
-            super::labels::paint_offscreen(
-                &self.gpu.device,
-                &self.gpu.queue,
-                &target.color_view,
-                COLOR_FORMAT,
-                (width, height),
-                &labels,
-            );
-        }
+        let labels = match options.labels {
+            true => super::labels::project(camera, width, height, &scene.markers),
+            false => Vec::new(),
+        };
+        super::labels::paint_offscreen(
+            &self.gpu.device,
+            &self.gpu.queue,
+            &target.color_view,
+            COLOR_FORMAT,
+            (width, height),
+            (&labels, &scene.notes),
+        );
         target.read_rgba(&self.gpu.device, &self.gpu.queue)
     }
 }

@@ -77,7 +77,27 @@ pub fn paint(painter: &egui::Painter, labels: &[Label]) {
     }
 }
 
-/// Paints labels over a finished picture in `view` (format `format`), with a
+/// Paints `notes` a line each on one dark plate at the picture's top left.
+fn paint_notes(painter: &egui::Painter, notes: &[String]) {
+    if notes.is_empty() {
+        return;
+    }
+    let galley = painter.layout_no_wrap(
+        notes.join("\n"),
+        egui::FontId::proportional(14.0),
+        egui::Color32::WHITE,
+    );
+    let rect =
+        egui::Rect::from_min_size(egui::pos2(8.0, 8.0), galley.size() + egui::vec2(12.0, 8.0));
+    painter.rect_filled(rect, 3.0, egui::Color32::from_black_alpha(190));
+    painter.galley(
+        rect.min + egui::vec2(6.0, 4.0),
+        galley,
+        egui::Color32::WHITE,
+    );
+}
+
+/// Paints labels (and `notes`) over a finished picture in `view` (format `format`), with a
 /// one-off egui context: for headless pictures.
 pub fn paint_offscreen(
     device: &wgpu::Device,
@@ -85,9 +105,9 @@ pub fn paint_offscreen(
     view: &wgpu::TextureView,
     format: wgpu::TextureFormat,
     (width, height): (u32, u32),
-    labels: &[Label],
+    (labels, notes): (&[Label], &[String]),
 ) {
-    if labels.is_empty() {
+    if labels.is_empty() && notes.is_empty() {
         return;
     }
     let ctx = egui::Context::default();
@@ -101,6 +121,7 @@ pub fn paint_offscreen(
     let out = ctx.run_ui(input, |ui| {
         let painter = ui.ctx().layer_painter(egui::LayerId::background());
         paint(&painter, labels);
+        paint_notes(&painter, notes);
     });
     let egui::FullOutput {
         shapes,

@@ -292,6 +292,7 @@ impl Renderer {
             None => quads(pass, QuadLayer::Water, &mut stats),
         }
         quads(pass, QuadLayer::Overlay, &mut stats);
+        quads(pass, QuadLayer::Analysis, &mut stats);
         if options.show_highlight {
             quads(pass, QuadLayer::Highlight, &mut stats);
         }

@@ -76,6 +76,9 @@ pub enum QuadLayer {
     Water,
     /// Tile tints (W3E flag overlays).
     Overlay,
+    /// What an analysis shows on the ground (ground distances and walks),
+    /// over the tile tints, apart from them so either changes alone.
+    Analysis,
     /// The element the inspector picked, outlined.
     Highlight,
     /// Spawn areas and markers, hidden with the spawns: seen from outside
@@ -84,11 +87,12 @@ pub enum QuadLayer {
 }
 
 impl QuadLayer {
-    pub const ALL: [QuadLayer; 6] = [
+    pub const ALL: [QuadLayer; 7] = [
         QuadLayer::Ground,
         QuadLayer::OneSided,
         QuadLayer::Water,
         QuadLayer::Overlay,
+        QuadLayer::Analysis,
         QuadLayer::Highlight,
         QuadLayer::Boxes,
     ];
@@ -104,6 +108,7 @@ impl QuadLayer {
             QuadLayer::OneSided => "one-sided quads",
             QuadLayer::Water => "water quads",
             QuadLayer::Overlay => "overlay quads",
+            QuadLayer::Analysis => "analysis quads",
             QuadLayer::Highlight => "highlight quads",
             QuadLayer::Boxes => "box quads",
         }
@@ -149,6 +154,9 @@ pub struct Scene {
     pub(super) terrain_lod: Option<super::terrain_lod::TerrainLod>,
     /// Named markers (ALW lights and entities), for labels.
     pub markers: Vec<Marker>,
+    /// Lines of text on a plate at a picture's top left (a diff's
+    /// fairness changes), in pictures drawn with no window.
+    pub notes: Vec<String>,
     /// Bytes of face data on the GPU.
     pub face_bytes: u64,
     /// Voxel faces, or triangles of quad meshes.
@@ -215,6 +223,11 @@ impl Scene {
     /// Replaces the overlay tints (none to clear).
     pub fn set_overlay(&mut self, device: &wgpu::Device, vertices: &[BoxVertex]) {
         self.set_quads(device, QuadLayer::Overlay, vertices);
+    }
+
+    /// Replaces what an analysis draws on the ground (none to clear).
+    pub fn set_analysis(&mut self, device: &wgpu::Device, vertices: &[BoxVertex]) {
+        self.set_quads(device, QuadLayer::Analysis, vertices);
     }
 
     /// Replaces the boxes (spawn areas, markers): translucent upright sides

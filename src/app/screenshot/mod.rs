@@ -128,7 +128,7 @@ impl App {
                 let labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
                 let (device, queue) = (&g.gpu.device, &g.gpu.queue);
                 let view = &target.color_view;
-                labels::paint_offscreen(device, queue, view, format, (w, h), &labels);
+                labels::paint_offscreen(device, queue, view, format, (w, h), (&labels, &[]));
             }
         }
         Ok(target.start_read(&g.gpu.device, &g.gpu.queue))

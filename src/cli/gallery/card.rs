@@ -31,6 +31,10 @@ pub struct Card {
     pub pictures: Vec<String>,
     /// Why the map could not be decoded or drawn: one line.
     pub error: Option<String>,
+    /// A Warcraft III map's fairness table in one line (`analyze`'s
+    /// spreads), and whether a spread is over 5 %; none for other maps.
+    #[serde(default)]
+    pub fairness: Option<(String, bool)>,
 }
 
 /// The cards of the last run, by stem; none if there are none or they

@@ -94,6 +94,10 @@ fn describe(card: &mut Card, map: &Map) {
             .join(" x ")
     );
     card.area = dims.iter().take(2).map(|&d| d as u64).product();
+    card.fairness = mapscope::kinds::of(map)
+        .ground_map()
+        .ok()
+        .and_then(|g| mapscope::analysis::report::summary(&mapscope::analysis::analyze(&g)));
 }
 
 /// Draws both views of a decoded map into `out`.
@@ -142,6 +146,7 @@ fn blank_card(found: &Found, dir: &Path, out: &Path) -> Card {
         area: 0,
         bytes: found.bytes,
         error: None,
+        fairness: None,
     }
 }
 

@@ -34,6 +34,7 @@ h1{font-size:1.4em}.bar button{margin-right:.5em}\
 .card img{width:100%;display:block;margin-bottom:.3em;background:#ccc}\
 .pics{display:grid;grid-template-columns:1fr 1fr;gap:.3em}\
 .card h2{font-size:1.05em;margin:.3em 0}.meta{font-size:.85em;color:#555}\
+.fair{font-size:.85em;margin-top:.3em}.fair.over{color:#a50}\
 .failed li{margin:.3em 0}.err{color:#a00;font-family:monospace}";
 
 const SCRIPT: &str = "function sortBy(key,num){const c=document.getElementById('cards');\
@@ -73,10 +74,14 @@ pub fn index_html(title: &str, cards: &[Card]) -> String {
                 alt = esc(&format!("{} ({p})", c.name))
             );
         }
+        let fair = c.fairness.as_ref().map_or(String::new(), |(line, over)| {
+            let class = if *over { "fair over" } else { "fair" };
+            format!("<div class=\"{class}\">{}</div>", esc(line))
+        });
         let _ = writeln!(
             h,
             "</div><h2>{name}</h2><div class=\"meta\">{author}{format} · {size} · {human}<br>\
-             <a href=\"{href}\">{path}</a></div></div>",
+             <a href=\"{href}\">{path}</a></div>{fair}</div>",
             name = esc(&c.name),
             author = c
                 .author
@@ -125,6 +130,7 @@ mod tests {
             bytes: 1000,
             pictures: vec![format!("{name}-top.png")],
             error: error.map(Into::into),
+            fairness: None,
         }
     }
 
@@ -140,5 +146,10 @@ mod tests {
         assert!(page.contains("Failed (1)"));
         assert!(page.contains("bad &lt;header&gt;"));
         assert!(page.contains("data-area=\"262144\""));
+        assert!(!page.contains("class=\"fair"), "no table, no line");
+        let mut w3x = card("w3x", None);
+        w3x.fairness = Some(("Walking spreads: natural 56.4 % (over 5 %)".into(), true));
+        let page = index_html("Maps", &[w3x]);
+        assert!(page.contains("<div class=\"fair over\">Walking spreads: natural 56.4 %"));
     }
 }

@@ -256,6 +256,19 @@ impl ViewKind for Warcraft<'_> {
         tints
     }
 
+    /// On the ground, cells counted from the terrain's offset, four a tile.
+    fn ground_overlay(&self, view: &crate::analysis::routes::GroundView) -> Vec<BoxVertex> {
+        let t = &self.map.terrain;
+        let tiles_y = t.height.saturating_sub(1) as f32;
+        let place = |[wx, wy]: [f32; 2]| {
+            let x = (wx - t.offset[0]) / 128.0;
+            let y = tiles_y - (wy - t.offset[1]) / 128.0;
+            [x, y, t.surface_z(x, y)]
+        };
+        // Under half a tile across: a few pixels in a picture of a whole map.
+        crate::mesh::ground_view::mesh(view, 24.0, place)
+    }
+
     fn upload_coarse(
         &self,
         to: Upload<'_>,

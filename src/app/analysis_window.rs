@@ -1,0 +1,135 @@
+//! The Analysis window (View → Analysis, G): the open map's fairness table
+//! as `mapscope analyze` prints it, and the start location to draw ground
+//! distances from. What it shows is worked out in `analysis.rs`.
+
+use super::analysis::Analysis;
+use crate::analysis::report::{GROUND_NOTE, HEADING};
+use crate::store::Map;
+use std::sync::Arc;
+
+/// The window's width, in points: the table's.
+const WIDTH: f32 = 400.0;
+
+/// Spreads over 5 % stand out.
+const FLAGGED: egui::Color32 = egui::Color32::from_rgb(255, 140, 60);
+
+/// Shows the window while `open`; returns the start location chosen to
+/// measure from (`Some(None)`: the overlay taken off) when it changes.
+pub(super) fn show(
+    ctx: &egui::Context,
+    open: &mut bool,
+    a: &Analysis,
+    map: &Arc<Map>,
+    area: egui::Rect,
+) -> Option<Option<u32>> {
+    let mut chosen = None;
+    egui::Window::new("Analysis")
+        .open(open)
+        // At the 3D view's top right, clear of the side panels: placed by
+        // its left edge (egui sizes a new window after placing it), and as
+        // wide from the start as with the table in it.
+        .default_pos(area.right_top() + egui::vec2(-WIDTH - 24.0, 8.0))
+        .min_width(WIDTH)
+        .resizable(false)
+        .show(ctx, |ui| {
+            // The last answer for this map, even while another start is
+            // measured from: the table does not change with it.
+            let Some(done) = a.done.as_ref().filter(|d| d.is_of(map)) else {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("computing…");
+                });
+                return;
+            };
+            match &done.figures {
+                Err(why) => {
+                    ui.label(why);
+                }
+                Ok(lines) => {
+                    ui.label(format!("Ground distances in game units: {GROUND_NOTE}."));
+                    table(ui, lines);
+                    ui.separator();
+                    chosen = from(ui, a, &done.players);
+                    if a.from.is_some() && a.busy() {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label("computing…");
+                        });
+                    } else if let Some(Err(why)) = &done.overlay {
+                        ui.label(why);
+                    }
+                }
+            }
+        });
+    chosen
+}
+
+/// The statements, the table and its notes (flagged spreads stand out).
+fn table(ui: &mut egui::Ui, lines: &crate::analysis::report::Lines) {
+    for s in &lines.statements {
+        ui.label(s);
+    }
+    if !lines.table.is_empty() {
+        egui::Grid::new("fairness")
+            .striped(true)
+            .num_columns(4)
+            .show(ui, |ui| {
+                for h in HEADING {
+                    ui.strong(h);
+                }
+                ui.end_row();
+                for row in &lines.table {
+                    for cell in row {
+                        ui.label(cell);
+                    }
+                    ui.end_row();
+                }
+            });
+    }
+    for (line, flagged) in &lines.notes {
+        if *flagged {
+            ui.colored_label(FLAGGED, line);
+        } else {
+            ui.label(line);
+        }
+    }
+}
+
+/// "Ground distance from: off / player N": a change, where there is one.
+fn from(ui: &mut egui::Ui, a: &Analysis, players: &[u32]) -> Option<Option<u32>> {
+    let name = |p: Option<u32>| p.map_or("off".to_string(), |p| format!("player {p}"));
+    let mut choice = a.from;
+    ui.add_enabled_ui(!players.is_empty(), |ui| {
+        egui::ComboBox::from_label("Ground distance from")
+            .selected_text(name(choice))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut choice, None, name(None));
+                for &p in players {
+                    ui.selectable_value(&mut choice, Some(p), name(Some(p)));
+                }
+            });
+    });
+    (choice != a.from).then_some(choice)
+}
+
+impl super::App {
+    /// The Analysis window, where open, and the overlay's legend, where
+    /// drawn: the start location chosen, when it changes.
+    pub(super) fn analysis_ui(
+        &mut self,
+        ctx: &egui::Context,
+        area: egui::Rect,
+    ) -> Option<Option<u32>> {
+        let map = self.current.as_ref().map(|c| &c.map);
+        let a = &self.analysis;
+        if let (Some(map), Some(player)) = (map, a.from) {
+            if let Some(Some(Ok(range))) = a.current(map).map(|d| &d.overlay) {
+                super::legend::distance_legend(ctx, player, *range, area);
+            }
+        }
+        // Not before a map is open: egui places a window where it first
+        // shows, and the side panels come with the map.
+        let map = map.filter(|_| self.panels.analysis)?;
+        show(ctx, &mut self.panels.analysis, a, map, area)
+    }
+}
