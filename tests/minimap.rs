@@ -84,6 +84,7 @@ fn the_minimap_view_matches_the_games_own_minimaps() {
     };
     let Some(mut gpu) = gpu() else { return };
     let (mut rows, mut betas, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
+    let mut tinted = Vec::new();
     for path in corpus_maps(&dir) {
         let map = formats::load_path(&path, &LoadOptions::default()).expect("a corpus map opens");
         let w = map.warcraft().expect("a Warcraft III map");
@@ -92,6 +93,13 @@ fn the_minimap_view_matches_the_games_own_minimaps() {
             continue;
         }
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        // The game's minimap leaves out the w3i's water tint, which the
+        // view draws as the game draws the water (README, known limits):
+        // those maps' water cannot match it, so they are left out here.
+        if mapscope::kinds::terrain_look(w).water_tint.is_some() {
+            tinted.push(name);
+            continue;
+        }
         let Some(reference) = minimap::reference(w) else {
             skipped.push(name);
             continue;
@@ -117,7 +125,10 @@ fn the_minimap_view_matches_the_games_own_minimaps() {
     for (name, e) in sorted.iter().take(5) {
         println!("{e:6.1}  {name}");
     }
-    println!("the betas: {betas:?}; no minimap or playable area: {skipped:?}");
+    println!(
+        "the betas: {betas:?}; no minimap or playable area: {skipped:?}; water tinted: {tinted:?}"
+    );
+    assert!(rows.len() >= 80, "{} untinted maps compared", rows.len());
     // Dragon Fire and the two Lost Temples, BLP0 minimaps all, and Ice
     // Flow in three Frozen Throne betas.
     assert!(betas.len() >= 6, "the betas' minimaps are read: {betas:?}");

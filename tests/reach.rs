@@ -228,3 +228,47 @@ fn a_pit_is_a_trap_and_a_plateau_is_out_of_reach() {
         "{text}"
     );
 }
+
+/// `diff` says how where each team can go changed: a pit dug into flat
+/// ground is a trap (36 columns), a plateau raised from it is out of
+/// reach (144 columns), and the teams' share drops by those.
+#[test]
+fn diff_says_how_reachability_changed() {
+    let dir = common::scratch_dir("reach", "diff");
+    let flat = dir.join("flat.vxl");
+    let pit = dir.join("pit.vxl");
+    std::fs::write(&flat, common::aos_file(|_, _| (50, 0x7f80_8080))).unwrap();
+    let in_pit = |x: u32, y: u32| (200..206).contains(&x) && (250..256).contains(&y);
+    let walled = |x: u32, y: u32| (300..312).contains(&x) && (100..112).contains(&y);
+    std::fs::write(
+        &pit,
+        common::aos_file(|x, y| {
+            let top = if in_pit(x, y) {
+                58
+            } else if walled(x, y) {
+                40
+            } else {
+                50
+            };
+            (top, 0x7f80_8080)
+        }),
+    )
+    .unwrap();
+    let out = common::mapscope(&["diff".as_ref(), flat.as_os_str(), pit.as_os_str()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("trap columns: 0 -> 36"), "{text}");
+    assert!(
+        text.contains("reachable share: 100.0 % -> 99.9 %"),
+        "{text}"
+    );
+    assert!(text.contains("columns no team reaches: 0 -> 144"), "{text}");
+    let out = common::mapscope(&[
+        "diff".as_ref(),
+        flat.as_os_str(),
+        pit.as_os_str(),
+        "--json".as_ref(),
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let fairness = v["fairness"].as_array().unwrap();
+    assert!(fairness.iter().any(|f| f["field"] == "trap columns"), "{v}");
+}

@@ -24,6 +24,9 @@ pub(super) struct Done {
     /// it cannot be.
     pub overlay: Option<Result<[f32; 2], String>>,
     vertices: Vec<BoxVertex>,
+    /// A voxel map's reachability (its figures are in `figures`), with its
+    /// witnesses to play back.
+    pub reach: Option<crate::analysis::reach::ReachReport>,
 }
 
 /// The panel's state: asked for, in flight, done.
@@ -73,6 +76,28 @@ impl Analysis {
 pub(super) fn compute(map: &Arc<Map>, from: Option<u32>) -> Done {
     let kind = crate::kinds::of(map);
     let ground = kind.ground_map();
+    if ground.is_err() {
+        if let Ok(m) = kind.reach_map() {
+            let r = crate::analysis::reach::analyze(&m);
+            let text = crate::analysis::reach::report::text(&r);
+            return Done {
+                map: Arc::downgrade(map),
+                from,
+                figures: Ok(Lines {
+                    statements: text
+                        .lines()
+                        .filter(|l| !l.trim().is_empty())
+                        .map(str::to_string)
+                        .collect(),
+                    ..Lines::default()
+                }),
+                players: Vec::new(),
+                overlay: None,
+                vertices: crate::kinds::views::reach_overlay(map, &r),
+                reach: Some(r),
+            };
+        }
+    }
     let figures = ground.as_ref().map_err(Clone::clone).map(|g| {
         let r = crate::analysis::analyze(g);
         report::lines(&r, g.mines.len())
@@ -91,6 +116,7 @@ pub(super) fn compute(map: &Arc<Map>, from: Option<u32>) -> Done {
         players,
         overlay,
         vertices,
+        reach: None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The Analysis window (View → Analysis, G): the open map's fairness table
 //! as `mapscope analyze` prints it, and the start location to draw ground
-//! distances from. What it shows is worked out in `analysis.rs`.
+//! distances from; on a voxel map, where each team can go, the tints'
+//! legend and the witnesses to play back. What it shows is worked out in `analysis.rs`.
 
 use super::analysis::Analysis;
 use crate::analysis::report::{GROUND_NOTE, HEADING};
@@ -21,8 +22,9 @@ pub(super) fn show(
     a: &Analysis,
     map: &Arc<Map>,
     area: egui::Rect,
-) -> Option<Option<u32>> {
+) -> (Option<Option<u32>>, Option<crate::walk::Script>) {
     let mut chosen = None;
+    let mut play = None;
     egui::Window::new("Analysis")
         .open(open)
         // At the 3D view's top right, clear of the side panels: placed by
@@ -45,6 +47,9 @@ pub(super) fn show(
                 Err(why) => {
                     ui.label(why);
                 }
+                Ok(lines) if done.reach.is_some() => {
+                    play = reach(ui, lines, done.reach.as_ref());
+                }
                 Ok(lines) => {
                     ui.label(format!("Ground distances in game units: {GROUND_NOTE}."));
                     table(ui, lines);
@@ -61,7 +66,53 @@ pub(super) fn show(
                 }
             }
         });
-    chosen
+    (chosen, play)
+}
+
+/// A voxel map's reachability: the report, the tints' legend, and each
+/// witness with a button that plays it back in walk mode.
+fn reach(
+    ui: &mut egui::Ui,
+    lines: &crate::analysis::report::Lines,
+    r: Option<&crate::analysis::reach::ReachReport>,
+) -> Option<crate::walk::Script> {
+    use crate::mesh::reach_view::{MEANINGS, TINTS};
+    let mut play = None;
+    egui::ScrollArea::vertical()
+        .max_height(260.0)
+        .show(ui, |ui| {
+            for s in lines.statements.iter().filter(|s| !s.contains("witness")) {
+                ui.label(s);
+            }
+        });
+    ui.separator();
+    for (tint, meaning) in TINTS.iter().zip(MEANINGS) {
+        let c = tint.map(|v| (v * 255.0) as u8);
+        ui.horizontal(|ui| {
+            let (swatch, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter()
+                .rect_filled(swatch, 2.0, egui::Color32::from_rgb(c[0], c[1], c[2]));
+            ui.label(meaning);
+        });
+    }
+    ui.separator();
+    for t in r.map_or(&[][..], |r| &r.teams) {
+        ui.collapsing(
+            format!("team {} ({}): witnesses", t.area.team, t.area.label),
+            |ui| {
+                for w in &t.witnesses {
+                    let [x, y, z] = w.place;
+                    ui.horizontal(|ui| {
+                        ui.label(format!("{} ({x}, {y}) floor z {z}", w.why));
+                        if ui.button("Show me how to get there").clicked() {
+                            play = Some(w.script.clone());
+                        }
+                    });
+                }
+            },
+        );
+    }
+    play
 }
 
 /// The statements, the table and its notes (flagged spreads stand out).
@@ -129,7 +180,11 @@ impl super::App {
         }
         // Not before a map is open: egui places a window where it first
         // shows, and the side panels come with the map.
-        let map = map.filter(|_| self.panels.analysis)?;
-        show(ctx, &mut self.panels.analysis, a, map, area)
+        let map = map.filter(|_| self.panels.analysis)?.clone();
+        let (chosen, play) = show(ctx, &mut self.panels.analysis, a, &map, area);
+        if let Some(script) = play {
+            self.play_witness(script);
+        }
+        chosen
     }
 }

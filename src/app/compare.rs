@@ -124,14 +124,11 @@ impl Comparing {
                 .iter()
                 .map(|f| format!("{}: {} -> {}", f.field, short(&f.old), short(&f.new))),
         );
-        summary.extend(d.fairness.iter().map(|f| {
-            format!(
-                "fairness, {}: {} -> {}",
-                f.field,
-                short(&f.old),
-                short(&f.new)
-            )
-        }));
+        summary.extend(
+            d.fairness
+                .iter()
+                .map(|f| format!("plays, {}: {} -> {}", f.field, short(&f.old), short(&f.new))),
+        );
         if !d.objects.is_empty() {
             use crate::diff::Change::*;
             let n = |c| d.count(c);

@@ -369,7 +369,10 @@ pub const HELP: &[(&str, &str)] = &[
     ("End", "the file's own camera"),
     ("F5", "reload"),
     ("F12", "screenshot"),
-    ("G", "Analysis: fairness table, ground distances"),
+    (
+        "G",
+        "Analysis: fairness table, ground distances; voxel maps: where teams can go",
+    ),
     ("X", "comparing two maps: show the other one"),
     ("Ctrl+O", "open a map (or drop it on the window)"),
     ("Esc", "cancel a load"),
@@ -461,8 +464,6 @@ pub fn menu(
                 ui.separator();
                 ui.checkbox(&mut panels.info, "Map info");
                 ui.checkbox(&mut panels.help, "Keys");
-                ui.checkbox(&mut panels.analysis, "Analysis (G)")
-                    .on_hover_text("How the map plays: the fairness table and ground distances");
                 ui.separator();
                 a.view_prefs_changed |= ui
                     .add_enabled(on.spawns, egui::Checkbox::new(&mut panels.spawn_areas, "Spawn areas"))
@@ -494,6 +495,11 @@ pub fn menu(
                         }
                     }
                 });
+                // Last, so that the entries above keep their places.
+                ui.separator();
+                ui.checkbox(&mut panels.analysis, "Analysis (G)").on_hover_text(
+                    "How the map plays: Warcraft III's fairness table and ground distances, where each team of a voxel map can go",
+                );
             });
             ui.menu_button("Tile flags", |ui| {
                 ui.label("Warcraft III tile flags and pathing, tinted over the ground");

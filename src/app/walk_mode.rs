@@ -8,7 +8,8 @@ use super::camera_mode::CameraMode;
 use super::App;
 use crate::kinds::{self, views};
 use crate::walk::player::{Keys, Landing, TICK};
-use crate::walk::{Input, Walker};
+use crate::walk::script::Stretch;
+use crate::walk::{Input, Script, Walker, Walking};
 use glam::Vec3;
 use std::time::{Duration, Instant};
 
@@ -31,6 +32,9 @@ pub(super) struct WalkMode {
     far_before: f32,
     /// Where a climb or jump was last stopped, and when.
     pub marker: Option<([f32; 3], Instant)>,
+    /// A witness being played back: its stretches, the one playing and
+    /// the ticks of it done.
+    replay: Option<(Vec<Stretch>, usize, u32)>,
 }
 
 impl WalkMode {
@@ -114,6 +118,28 @@ impl App {
             ));
             return;
         };
+        self.begin_walk(walker, area.is_some(), None);
+    }
+
+    /// Plays a witness's script back in walk mode, tick by tick as `mapscope
+    /// walk` replays it ("show me how to get there"); the camera looks
+    /// where the player does. Walking goes on from where it ends.
+    pub(super) fn play_witness(&mut self, script: Script) {
+        self.leave_walk();
+        let Some(c) = &self.current else { return };
+        let Some(Walking::Voxels(map)) = kinds::of(&c.map).walking() else {
+            return;
+        };
+        let walker = Walker::spawned(map, script.start);
+        self.begin_walk(walker, false, Some(script.stretches));
+    }
+
+    /// Walk mode with `walker`: the game's view, the camera at its eye
+    /// (toward the map's middle where `face_middle`), and a script's
+    /// stretches to play back, if any.
+    fn begin_walk(&mut self, walker: Walker, face_middle: bool, replay: Option<Vec<Stretch>>) {
+        let Some(c) = &self.current else { return };
+        let map = c.map.clone();
         if let CameraMode::Top { saved, .. } = self.mode {
             self.fly = saved;
         }
@@ -139,7 +165,7 @@ impl App {
         // A player looks ahead, not at the ground the fly camera saw; from
         // a spawn, toward the map's middle, where the other team is.
         self.fly.camera.pitch_deg = 0.0;
-        if area.is_some() {
+        if face_middle {
             let e = views::extent(&map);
             let (dx, dy) = (e.width / 2.0 - eye[0], e.length / 2.0 - eye[1]);
             self.fly.camera.yaw_deg = dy.atan2(dx).to_degrees().rem_euclid(360.0);
@@ -158,6 +184,7 @@ impl App {
             fov_before,
             far_before,
             marker: None,
+            replay: replay.map(|r| (r, 0, 0)),
         }));
         self.set_cursor_for_walk(true);
     }
@@ -249,7 +276,24 @@ impl App {
         let tick = TICK as f32;
         while w.pending >= tick {
             w.before = w.walker.eye();
-            w.walker.tick(&input);
+            if let Some((stretches, at, done)) = &mut w.replay {
+                // Skip stretches of no ticks (their input is overwritten).
+                while stretches.get(*at).is_some_and(|s| *done >= s.ticks) {
+                    (*at, *done) = (*at + 1, 0);
+                }
+                match stretches.get(*at) {
+                    Some(s) => {
+                        w.walker.replay_tick(s, *done == 0);
+                        *done += 1;
+                        let [x, y, z] = s.look;
+                        self.fly.camera.yaw_deg = y.atan2(x).to_degrees().rem_euclid(360.0);
+                        self.fly.camera.pitch_deg = (-z).atan2(x.hypot(y)).to_degrees();
+                    }
+                    None => w.replay = None,
+                }
+            } else {
+                w.walker.tick(&input);
+            }
             w.pending -= tick;
             if let Some(at) = w.walker.blocked() {
                 w.marker = Some((at, Instant::now()));

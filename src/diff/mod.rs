@@ -262,8 +262,10 @@ pub struct MapDiff {
     /// Sizes that differ, one side a bare terrain file…
     pub notes: Vec<String>,
     pub metadata: Vec<FieldChange>,
-    /// How the fairness table changed ("player 3 to main mine"), in game
-    /// units: worked out from the other changes, so not a change of its own.
+    /// How the way the map plays changed: a Warcraft III map's fairness
+    /// table ("player 3 to main mine", game units), a voxel map's
+    /// reachability ("team 0 (blue) reachable share"). Worked out from the
+    /// other changes, so not a change of its own.
     pub fairness: Vec<FieldChange>,
     pub objects: Vec<ObjectChange>,
     /// By kind, objects whose only changes are below what the editor can

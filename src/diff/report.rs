@@ -19,17 +19,21 @@ fn value(v: &Value) -> String {
     }
 }
 
-/// How the fairness table changed, as the text report and the picture
+/// How the way the map plays changed (a Warcraft III map's fairness
+/// table, a voxel map's reachability), as the text report and the picture
 /// (`diff -o`) say it: a heading, then a change a line; none where
 /// nothing changed.
 pub fn fairness_lines(diff: &MapDiff) -> Vec<String> {
     if diff.fairness.is_empty() {
         return Vec::new();
     }
-    let heading = format!(
-        "fairness (ground distances, game units): {} changed",
-        diff.fairness.len()
-    );
+    // A voxel diff's lines are its reachability, the others' the fairness
+    // table.
+    let what = match diff.voxels {
+        Some(_) => "where each team can go on foot",
+        None => "fairness (ground distances, game units)",
+    };
+    let heading = format!("{what}: {} changed", diff.fairness.len());
     let lines = diff
         .fairness
         .iter()

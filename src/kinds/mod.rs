@@ -192,7 +192,12 @@ pub fn diff(old: &Map, new: &Map) -> Result<crate::diff::MapDiff, crate::diff::D
                 spawn_list(old),
                 spawn_list(new),
             );
-            d.voxels = Some(voxels::diff::compare(a, b, light));
+            let v = voxels::diff::compare(a, b, light);
+            let spawns_moved = d.metadata.iter().any(|f| f.field == "spawn areas");
+            if v.columns_changed > 0 || spawns_moved {
+                voxels::reach_diff::reach_diff(old, new, &mut d.fairness);
+            }
+            d.voxels = Some(v);
         }
         (Content::Terrain(a), Content::Terrain(b)) => {
             d.terrain = Some(terrain::diff::compare(a, b));
@@ -522,6 +527,11 @@ mod gui {
         /// The ground-distance overlay ([`crate::analysis::routes`]) laid on
         /// the kind's ground; nothing where the kind has no ground map.
         fn ground_overlay(&self, _view: &crate::analysis::routes::GroundView) -> Vec<BoxVertex> {
+            Vec::new()
+        }
+        /// Where each team can go ([`crate::analysis::reach`]) tinted on the
+        /// kind's ground; nothing where the kind has no reachability.
+        fn reach_overlay(&self, _r: &crate::analysis::reach::ReachReport) -> Vec<BoxVertex> {
             Vec::new()
         }
         /// Uploads the meshes, with `boxes` (spawn areas) drawn translucent.

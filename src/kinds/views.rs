@@ -384,6 +384,14 @@ pub fn ground_overlay(
     super::of(map).ground_overlay(view)
 }
 
+/// Where each team of `map` can go (see [`super::ViewKind::reach_overlay`]).
+pub fn reach_overlay(
+    map: &Map,
+    r: &crate::analysis::reach::ReachReport,
+) -> Vec<crate::render::boxes::BoxVertex> {
+    super::of(map).reach_overlay(r)
+}
+
 /// The ray through pixel (px, py) of a `w x h` picture: origin and unit
 /// direction.
 pub fn ray(camera: &Camera, px: f32, py: f32, w: f32, h: f32) -> (Vec3, Vec3) {

@@ -3,6 +3,7 @@
 //! store holds light in its fourth byte, as only VMF's does.
 
 pub(crate) mod diff;
+pub(crate) mod reach_diff;
 use super::bench::{time, BenchInput};
 use super::{Lines, MapKind};
 use crate::formats::{vmf, vxl};
@@ -224,7 +225,7 @@ mod view {
     use crate::formats::vxl::spans::{raw_spans, vxl_problem};
     use crate::kinds::{Applies, Extent, Picked, Upload, ViewKind};
     use crate::mesh::MapMeshes;
-    use crate::render::boxes::Box3;
+    use crate::render::boxes::{Box3, BoxVertex};
     use crate::render::Scene;
     use crate::store::voxels::{fourth_byte, rgb, Color, Voxel, VoxelStore};
     use glam::Vec3;
@@ -235,6 +236,12 @@ mod view {
     impl ViewKind for Voxels<'_> {
         fn drawn_unit(&self) -> &'static str {
             "faces"
+        }
+
+        /// On each column's top floor: columns and voxels are the view's
+        /// coordinates.
+        fn reach_overlay(&self, r: &crate::analysis::reach::ReachReport) -> Vec<BoxVertex> {
+            crate::mesh::reach_view::mesh(r.dims[0], &r.floors, &r.reached_by, r.teams.len())
         }
 
         fn store_bytes(&self) -> Option<u64> {

@@ -37,6 +37,7 @@ pub mod objects;
 pub mod overlay;
 pub mod palette;
 pub mod player_colors;
+pub mod reach_view;
 pub mod reference;
 pub mod terrain;
 pub mod tris;

@@ -152,6 +152,33 @@ impl Walker {
         }
     }
 
+    /// One step of a script's stretch, applied as a replay applies it
+    /// (`first`: the stretch's input is taken before its first tick), so
+    /// that the viewer plays a witness back exactly (ground walkers have
+    /// no scripts: nothing happens).
+    pub fn replay_tick(&mut self, s: &super::script::Stretch, first: bool) {
+        if let Walker::Player {
+            map,
+            player,
+            clock,
+            landing,
+            ..
+        } = self
+        {
+            if first {
+                player.set_crouch(s.crouch);
+                player.keys = s.keys;
+                player.look(s.look);
+                player.ask_jump(s.jump);
+            }
+            let (now, dt) = clock.advance();
+            let l = player.tick(map, now, dt);
+            if l != Landing::None {
+                *landing = l;
+            }
+        }
+    }
+
     /// The eye, where the camera stands.
     pub fn eye(&self) -> [f32; 3] {
         match self {

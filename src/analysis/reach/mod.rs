@@ -29,6 +29,9 @@ pub struct ReachMap {
     pub teams: Vec<TeamArea>,
 }
 
+/// In [`ReachReport::reached_by`]: a trap there.
+pub const TRAP: u8 = 0x80;
+
 /// Witnesses a team gets of each sort (highest, spread).
 pub const WITNESSES: usize = 5;
 
@@ -60,12 +63,24 @@ pub struct ReachReport {
     /// Columns with a place a team reaches but cannot get back to its spawn
     /// area from.
     pub traps: Vec<Region>,
+    /// Each column's top floor z (`u16::MAX`: no place to stand), row by
+    /// row, and which teams reach it: bit k for team k, [`TRAP`] where a
+    /// team reaches a place of the column it cannot get back from.
+    pub floors: Vec<u16>,
+    pub reached_by: Vec<u8>,
     /// Moves run through the physics and moves reused from a kept shape.
     pub moves_run: u64,
     pub moves_reused: u64,
 }
 
+/// The whole analysis, with [`WITNESSES`] witnesses of each sort a team.
 pub fn analyze(map: &ReachMap) -> ReachReport {
+    analyze_with(map, WITNESSES)
+}
+
+/// The analysis with `witnesses` of each sort a team (0: none, for diffs
+/// and overlays that need only the figures).
+pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
     let mut graph = Graph::new(&map.solids);
     let reached: Vec<_> = map
         .teams
@@ -114,12 +129,27 @@ pub fn analyze(map: &ReachMap) -> ReachReport {
                 highest,
                 spawn_columns: r.spawns.len(),
                 only_this_team: regions::regions(w, l, &only),
-                witnesses: witness::witnesses(&graph, r, WITNESSES),
+                witnesses: witness::witnesses(&graph, r, witnesses),
             }
+        })
+        .collect();
+    let floors = tops
+        .iter()
+        .map(|t| t.map_or(u16::MAX, |i| places.floors[i as usize]))
+        .collect();
+    let reached_by = (0..cols)
+        .map(|c| {
+            let teams = by[c]
+                .iter()
+                .filter(|&&k| k < 7)
+                .fold(0u8, |b, &k| b | 1 << k);
+            teams | if trap_mask[c] { TRAP } else { 0 }
         })
         .collect();
     ReachReport {
         dims: map.solids.dims(),
+        floors,
+        reached_by,
         surface_columns,
         places: places.len(),
         teams,
