@@ -164,6 +164,24 @@ fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
     assert!(checked >= 160, "{checked} witnesses checked");
 }
 
+/// Flat ground at z 50 with a pit 8 deep at x 200..206, y 250..256 and a
+/// plateau 10 high at x 300..312, y 100..112.
+fn write_pit_map(path: &Path) {
+    let pit = |x: u32, y: u32| (200..206).contains(&x) && (250..256).contains(&y);
+    let plateau = |x: u32, y: u32| (300..312).contains(&x) && (100..112).contains(&y);
+    let file = common::aos_file(|x, y| {
+        let top = if pit(x, y) {
+            58
+        } else if plateau(x, y) {
+            40
+        } else {
+            50
+        };
+        (top, 0x7f80_8080)
+    });
+    std::fs::write(path, file).unwrap();
+}
+
 /// A map made here: flat ground with a pit nobody climbs out of and a
 /// plateau nobody climbs onto. The analysis finds both, and its
 /// witnesses replay through `mapscope walk` to where they say.
@@ -171,22 +189,7 @@ fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
 fn a_pit_is_a_trap_and_a_plateau_is_out_of_reach() {
     let dir = common::scratch_dir("reach", "pit");
     let map = dir.join("pit.vxl");
-    let pit = |x: u32, y: u32| (200..206).contains(&x) && (250..256).contains(&y);
-    let plateau = |x: u32, y: u32| (300..312).contains(&x) && (100..112).contains(&y);
-    std::fs::write(
-        &map,
-        common::aos_file(|x, y| {
-            let top = if pit(x, y) {
-                58
-            } else if plateau(x, y) {
-                40
-            } else {
-                50
-            };
-            (top, 0x7f80_8080)
-        }),
-    )
-    .unwrap();
+    write_pit_map(&map);
     let v = analyze(&map);
     let inside = |r: &Value, x: i64, y: i64| {
         let (min, max) = (&r["min"], &r["max"]);
@@ -238,22 +241,7 @@ fn diff_says_how_reachability_changed() {
     let flat = dir.join("flat.vxl");
     let pit = dir.join("pit.vxl");
     std::fs::write(&flat, common::aos_file(|_, _| (50, 0x7f80_8080))).unwrap();
-    let in_pit = |x: u32, y: u32| (200..206).contains(&x) && (250..256).contains(&y);
-    let walled = |x: u32, y: u32| (300..312).contains(&x) && (100..112).contains(&y);
-    std::fs::write(
-        &pit,
-        common::aos_file(|x, y| {
-            let top = if in_pit(x, y) {
-                58
-            } else if walled(x, y) {
-                40
-            } else {
-                50
-            };
-            (top, 0x7f80_8080)
-        }),
-    )
-    .unwrap();
+    write_pit_map(&pit);
     let out = common::mapscope(&["diff".as_ref(), flat.as_os_str(), pit.as_os_str()]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("trap columns: 0 -> 36"), "{text}");
