@@ -144,3 +144,29 @@ pub fn json(r: &ReachReport) -> Value {
         "moves": { "run": r.moves_run, "reused": r.moves_reused },
     })
 }
+
+/// A gallery card's line: each team's reachable share, what no one reaches
+/// and the traps; flagged where the teams' shares differ by over 5 points
+/// or a team can be trapped. `None` where the map has no teams.
+pub fn summary(r: &ReachReport) -> Option<(String, bool)> {
+    if r.teams.is_empty() {
+        return None;
+    }
+    let shares: Vec<String> = r
+        .teams
+        .iter()
+        .map(|t| format!("{} {:.1} %", team_name(t), t.share * 100.0))
+        .collect();
+    let columns = |v: &[Region]| v.iter().map(|g| g.columns).sum::<u32>();
+    let (lo, hi) = r.teams.iter().fold((1.0f64, 0.0f64), |(lo, hi), t| {
+        (lo.min(t.share), hi.max(t.share))
+    });
+    let flagged = hi - lo > 0.05 || !r.traps.is_empty();
+    let line = format!(
+        "On foot: {}; {} columns no team reaches; {} trap columns",
+        shares.join(", "),
+        columns(&r.unreachable),
+        columns(&r.traps)
+    );
+    Some((line, flagged))
+}

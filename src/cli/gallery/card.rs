@@ -31,8 +31,10 @@ pub struct Card {
     pub pictures: Vec<String>,
     /// Why the map could not be decoded or drawn: one line.
     pub error: Option<String>,
-    /// A Warcraft III map's fairness table in one line (`analyze`'s
-    /// spreads), and whether a spread is over 5 %; none for other maps.
+    /// How the map plays in one line: a Warcraft III map's fairness table
+    /// (`analyze`'s spreads, flagged where one is over 5 %), a voxel map's
+    /// reachable shares (flagged where they differ by over 5 points or a
+    /// team can be trapped); none for other maps.
     #[serde(default)]
     pub fairness: Option<(String, bool)>,
 }

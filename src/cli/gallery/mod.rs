@@ -94,10 +94,15 @@ fn describe(card: &mut Card, map: &Map) {
             .join(" x ")
     );
     card.area = dims.iter().take(2).map(|&d| d as u64).product();
-    card.fairness = mapscope::kinds::of(map)
-        .ground_map()
-        .ok()
-        .and_then(|g| mapscope::analysis::report::summary(&mapscope::analysis::analyze(&g)));
+    let kind = mapscope::kinds::of(map);
+    card.fairness = match kind.ground_map() {
+        Ok(g) => mapscope::analysis::report::summary(&mapscope::analysis::analyze(&g)),
+        // A voxel map: where each team can go (no witnesses on a card).
+        Err(_) => kind.reach_map().ok().and_then(|m| {
+            let r = mapscope::analysis::reach::analyze_with(&m, 0);
+            mapscope::analysis::reach::report::summary(&r)
+        }),
+    };
 }
 
 /// Draws both views of a decoded map into `out`.
