@@ -103,7 +103,13 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
     let unreachable_mask: Vec<bool> = (0..cols)
         .map(|c| tops[c].is_some() && by[c].is_empty())
         .collect();
-    let trap_mask = traps(&graph, &reached);
+    // The known moves backwards, for each team: the traps and the
+    // witnesses both walk them.
+    let backs: Vec<witness::Back> = reached
+        .iter()
+        .map(|r| witness::Back::of(&graph, r))
+        .collect();
+    let trap_mask = traps(&graph, &reached, &backs);
     let teams = map
         .teams
         .iter()
@@ -129,7 +135,7 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
                 highest,
                 spawn_columns: r.spawns.len(),
                 only_this_team: regions::regions(w, l, &only),
-                witnesses: witness::witnesses(&graph, r, witnesses),
+                witnesses: witness::witnesses(&graph, r, &backs[k], witnesses),
             }
         })
         .collect();
@@ -162,13 +168,13 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
 
 /// Columns holding a place some team reaches but cannot leave for its own
 /// spawn area again.
-fn traps(graph: &Graph, reached: &[search::Reached]) -> Vec<bool> {
+fn traps(graph: &Graph, reached: &[search::Reached], backs: &[witness::Back]) -> Vec<bool> {
     let places = &graph.places;
     let mut mask = vec![false; (places.width * places.length) as usize];
-    for r in reached {
-        let back = search::returns(graph, r);
+    for (r, back) in reached.iter().zip(backs) {
+        let home = back.moves_to_any(&r.spawns);
         for i in 0..places.len() as u32 {
-            if r.has(i) && !back[i as usize] {
+            if r.has(i) && home[i as usize] == u32::MAX {
                 let (x, y) = places.column_of(i);
                 mask[(y * places.width as i32 + x) as usize] = true;
             }

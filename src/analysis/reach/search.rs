@@ -100,32 +100,3 @@ pub fn reach(graph: &mut Graph, area: &TeamArea) -> Reached {
     }
     r
 }
-
-/// The places from which a team gets back to one of its spawns (walking
-/// the known moves backwards from them).
-pub fn returns(graph: &Graph, reached: &Reached) -> Vec<bool> {
-    let n = graph.places.len();
-    let mut back: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for i in 0..n as u32 {
-        if !reached.has(i) {
-            continue;
-        }
-        for e in graph.known(i).unwrap_or(&[]) {
-            back[e.to as usize].push(i);
-        }
-    }
-    let mut ok = vec![false; n];
-    let mut queue: VecDeque<u32> = reached.spawns.iter().copied().collect();
-    for &s in &reached.spawns {
-        ok[s as usize] = true;
-    }
-    while let Some(i) = queue.pop_front() {
-        for &j in &back[i as usize] {
-            if !ok[j as usize] {
-                ok[j as usize] = true;
-                queue.push_back(j);
-            }
-        }
-    }
-    ok
-}

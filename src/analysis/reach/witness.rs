@@ -69,10 +69,17 @@ impl Back {
 
     /// Moves needed from each place to `target` (`u32::MAX`: no way).
     pub fn moves_to(&self, target: u32) -> Vec<u32> {
+        self.moves_to_any(&[target])
+    }
+
+    /// Moves needed from each place to the nearest of `targets`.
+    pub fn moves_to_any(&self, targets: &[u32]) -> Vec<u32> {
         let n = self.starts.len() - 1;
         let mut d = vec![u32::MAX; n];
-        d[target as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([target]);
+        for &t in targets {
+            d[t as usize] = 0;
+        }
+        let mut queue: std::collections::VecDeque<u32> = targets.iter().copied().collect();
         while let Some(i) = queue.pop_front() {
             let r = self.starts[i as usize] as usize..self.starts[i as usize + 1] as usize;
             for &j in &self.from[r] {
@@ -247,9 +254,8 @@ fn centre(drive: &mut Drive, c: (i32, i32)) {
 /// Witnesses for a team: the `count` highest places it reaches (apart from
 /// one another), then `count` spread over the map (each as far as can be
 /// from the spawn and those before).
-pub fn witnesses(graph: &Graph, reached: &Reached, count: usize) -> Vec<Witness> {
+pub fn witnesses(graph: &Graph, reached: &Reached, back: &Back, count: usize) -> Vec<Witness> {
     let places = &graph.places;
-    let back = Back::of(graph, reached);
     let reached_places: Vec<u32> = (0..places.len() as u32)
         .filter(|&i| reached.has(i))
         .collect();
@@ -274,7 +280,7 @@ pub fn witnesses(graph: &Graph, reached: &Reached, count: usize) -> Vec<Witness>
             continue;
         }
         tries += 1;
-        if let Some(w) = witness(graph, reached, &back, i, "highest") {
+        if let Some(w) = witness(graph, reached, back, i, "highest") {
             out.push(w);
         }
     }
@@ -303,7 +309,7 @@ pub fn witnesses(graph: &Graph, reached: &Reached, count: usize) -> Vec<Witness>
             });
         let Some(&(i, c)) = best else { break };
         tries += 1;
-        match witness(graph, reached, &back, i, "spread") {
+        match witness(graph, reached, back, i, "spread") {
             Some(w) => {
                 marks.push(c);
                 out.push(w);
