@@ -277,7 +277,8 @@ impl App {
         while w.pending >= tick {
             w.before = w.walker.eye();
             if let Some((stretches, at, done)) = &mut w.replay {
-                // Skip stretches of no ticks (their input is overwritten).
+                // Past the stretches done (and any of no ticks, which the
+                // witnesses do not have).
                 while stretches.get(*at).is_some_and(|s| *done >= s.ticks) {
                     (*at, *done) = (*at + 1, 0);
                 }

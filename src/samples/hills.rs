@@ -13,7 +13,7 @@
 use super::tall::{argb, push, EARTH, GRASS, ROCK, SAND};
 use crate::format::Format;
 use crate::store::voxels::{FourthByte, VoxelStore};
-use crate::store::{Content, DefaultCamera, Map, Metadata};
+use crate::store::{DefaultCamera, Map, Metadata};
 
 /// Up to three solid spans of a column, `[top, bottom)`, top first.
 #[derive(Clone, Copy, Default)]
@@ -90,6 +90,27 @@ impl Hills {
 /// Voxlap's demo map (see the module's notes), as a Voxlap VXL with its
 /// camera; every voxel that shows a face coloured.
 pub fn voxlap_demo_like(side: u32, depth: u32) -> Map {
+    let s = hills_store(side, depth);
+    // A quarter of the way in from the west edge, at a quarter of the
+    // depth (above most hills, below the highest), looking east and 10
+    // degrees down: most of the map in view, far hills behind near ones.
+    let (sin, cos) = 10f64.to_radians().sin_cos();
+    let camera = DefaultCamera::Voxlap {
+        position: [side as f64 / 4.0, side as f64 / 2.0, depth as f64 / 4.0],
+        right: [0.0, 1.0, 0.0],
+        // z points down: looking down is a positive z.
+        down: [-sin, 0.0, cos],
+        forward: [cos, 0.0, sin],
+    };
+    let meta = Metadata {
+        camera: Some(camera),
+        ..Metadata::default()
+    };
+    Map::of_voxels(Format::VoxlapVxl, meta, s)
+}
+
+/// The hills' voxels.
+fn hills_store(side: u32, depth: u32) -> VoxelStore {
     assert!(depth >= 64, "rolling hills need depth");
     let hills = Hills {
         depth,
@@ -129,25 +150,7 @@ pub fn voxlap_demo_like(side: u32, depth: u32) -> Map {
         }
     }
     s.finish();
-    // A quarter of the way in from the west edge, at a quarter of the
-    // depth (above most hills, below the highest), looking east and 10
-    // degrees down: most of the map in view, far hills behind near ones.
-    let (sin, cos) = 10f64.to_radians().sin_cos();
-    let camera = DefaultCamera::Voxlap {
-        position: [side as f64 / 4.0, side as f64 / 2.0, depth as f64 / 4.0],
-        right: [0.0, 1.0, 0.0],
-        // z points down: looking down is a positive z.
-        down: [-sin, 0.0, cos],
-        forward: [cos, 0.0, sin],
-    };
-    Map {
-        format: Format::VoxlapVxl,
-        meta: Metadata {
-            camera: Some(camera),
-            ..Metadata::default()
-        },
-        content: Content::Voxels(s),
-    }
+    s
 }
 
 /// How many voxels of the span `[a, b)` to colour from its top and up from
@@ -190,16 +193,12 @@ fn coloured(a: u32, b: u32, depth: u32, around: &[&Spans; 4]) -> (u32, u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::voxlap_demo_like;
-    use crate::store::Content;
+    use super::hills_store;
 
     #[test]
     fn hills_span_most_of_the_depth_with_two_and_three_span_columns() {
         let n = 1024;
-        let map = voxlap_demo_like(n, 256);
-        let Content::Voxels(s) = &map.content else {
-            panic!("a voxel map")
-        };
+        let s = &hills_store(n, 256);
         s.validate().unwrap();
         let (mut spans, mut tops, mut solid) = ([0u32; 4], Vec::new(), 0u64);
         for y in 0..n {
@@ -220,6 +219,6 @@ mod tests {
         // About half the volume solid, as the demo's 134 M of 268 M.
         let share = solid as f64 / (n as f64 * n as f64 * 256.0);
         assert!((0.45..0.55).contains(&share), "{share}");
-        assert!(map.meta.camera.is_some());
+        assert!(super::voxlap_demo_like(64, 64).meta.camera.is_some());
     }
 }

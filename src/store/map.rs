@@ -28,6 +28,17 @@ pub enum Content {
     Warcraft(Box<WarcraftMap>),
 }
 
+impl Map {
+    /// A voxel map of `format` (what samples and tests build).
+    pub fn of_voxels(format: Format, meta: Metadata, store: VoxelStore) -> Map {
+        Map {
+            format,
+            meta,
+            content: Content::Voxels(store),
+        }
+    }
+}
+
 /// Metadata common to every format. Fields a format or sidecar lacks stay empty.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Metadata {

@@ -110,15 +110,6 @@ impl<'a> Drive<'a> {
         let v = self.player.v;
         !self.player.airborne && v[0].abs() + v[1].abs() < 0.01 && v[2].abs() < 0.02
     }
-
-    pub fn ticks(&self) -> u64 {
-        self.clock.ticks
-    }
-
-    /// The script that does what the drive did, from `start`.
-    pub fn script(start: [f32; 3], stretches: Vec<Stretch>) -> Script {
-        Script { start, stretches }
-    }
 }
 
 /// A script as `mapscope walk` reads it: the start, then a line a stretch.

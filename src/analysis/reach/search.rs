@@ -3,7 +3,6 @@
 //! column the servers may spawn the team's players on.
 
 use super::graph::Graph;
-use crate::walk::Solids;
 use std::collections::VecDeque;
 
 /// Not reached.
@@ -47,29 +46,6 @@ impl Reached {
     }
 }
 
-/// The columns the servers spawn a team on in `[min, max)`: those with land
-/// (solid just above the sea), all of them where there is none (see
-/// `walk::spawn`).
-pub fn spawn_columns(map: &Solids, area: &TeamArea) -> Vec<(i32, i32)> {
-    let [w, l, d] = map.dims().map(|v| v as i32);
-    let clamp = |v: f32, n: i32| (v.floor() as i32).clamp(0, n - 1);
-    let (x1, x2) = (clamp(area.min[0], w), clamp(area.max[0], w));
-    let (y1, y2) = (clamp(area.min[1], l), clamp(area.max[1], l));
-    let all: Vec<(i32, i32)> = (y1..y2)
-        .flat_map(|y| (x1..x2).map(move |x| (x, y)))
-        .collect();
-    let land: Vec<(i32, i32)> = all
-        .iter()
-        .copied()
-        .filter(|&(x, y)| map.solid(x, y, d - 2))
-        .collect();
-    if land.is_empty() {
-        all
-    } else {
-        land
-    }
-}
-
 /// Searches from the team's spawn columns.
 pub fn reach(graph: &mut Graph, area: &TeamArea) -> Reached {
     let n = graph.places.len();
@@ -79,7 +55,10 @@ pub fn reach(graph: &mut Graph, area: &TeamArea) -> Reached {
         spawns: Vec::new(),
     };
     let mut queue = VecDeque::new();
-    for (x, y) in spawn_columns(graph.map, area) {
+    let mut columns = crate::walk::spawn::spawn_columns(graph.map, area.min, area.max);
+    // Row by row, as places are numbered.
+    columns.sort_unstable_by_key(|&(x, y)| (y, x));
+    for (x, y) in columns {
         if let Some(i) = graph.places.top(x, y) {
             if r.from[i as usize] == NONE {
                 r.from[i as usize] = SPAWN;
