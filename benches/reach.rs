@@ -60,6 +60,8 @@ fn synthetic() -> ReachMap {
 }
 
 fn bench(c: &mut Criterion) {
+    // As the program runs (no huge pages), before the maps are made.
+    mapscope::lean_heap();
     let mut maps = corpus_maps();
     if maps.is_empty() {
         maps.push(("synthetic rolling 512x512x64".into(), synthetic()));

@@ -274,9 +274,11 @@ impl Player {
         // Along x: the leading face's two corners, from the feet up.
         let fx = if self.v[0] < 0.0 { -0.45 } else { 0.45 };
         let (y, x) = (self.p[1], nx + fx);
+        // The leading face's two corner columns, asked at every height.
+        let (a, b) = (map.clip_column(x, y - 0.45), map.clip_column(x, y + 0.45));
         let open_x = |z0: f32, z_end: f32| {
             let mut z = z0;
-            while z >= z_end && !map.clip(x, y - 0.45, nz + z) && !map.clip(x, y + 0.45, nz + z) {
+            while z >= z_end && !a.clip(nz + z) && !b.clip(nz + z) {
                 z -= 0.9;
             }
             z < z_end
@@ -294,9 +296,10 @@ impl Player {
         // Along y, from where x left the box.
         let fy = if self.v[1] < 0.0 { -0.45 } else { 0.45 };
         let (x, y) = (self.p[0], ny + fy);
+        let (a, b) = (map.clip_column(x - 0.45, y), map.clip_column(x + 0.45, y));
         let open_y = |z0: f32, z_end: f32| {
             let mut z = z0;
-            while z >= z_end && !map.clip(x - 0.45, y, nz + z) && !map.clip(x + 0.45, y, nz + z) {
+            while z >= z_end && !a.clip(nz + z) && !b.clip(nz + z) {
                 z -= 0.9;
             }
             z < z_end

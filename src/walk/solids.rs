@@ -109,20 +109,56 @@ impl Solids {
     /// maps use their own sides and depth the same way.
     #[inline]
     pub fn clip(&self, x: f32, y: f32, z: f32) -> bool {
-        if x < 0.0 || x >= self.width as f32 || y < 0.0 || y >= self.length as f32 {
-            return true;
+        self.clip_column(x, y).clip(z)
+    }
+
+    /// The column a point at (x, y) is in, for asking [`Solids::clip`] at
+    /// several heights: the physics tests a box's corner from the feet up.
+    #[inline]
+    pub fn clip_column(&self, x: f32, y: f32) -> ClipColumn<'_> {
+        let bits = if x < 0.0 || x >= self.width as f32 || y < 0.0 || y >= self.length as f32 {
+            None
+        } else {
+            let column = (y as usize * self.width as usize + x as usize) * self.words;
+            Some(&self.bits[column..column + self.words])
+        };
+        ClipColumn {
+            bits,
+            bottom: self.depth as i32 - 1,
         }
+    }
+}
+
+/// One column's bits as [`Solids::clip`] sees them (`None`: beyond the
+/// map's sides, which block at every height).
+#[derive(Debug, Clone, Copy)]
+pub struct ClipColumn<'a> {
+    bits: Option<&'a [u64]>,
+    bottom: i32,
+}
+
+impl ClipColumn<'_> {
+    /// Whether height `z` of this column blocks a player's box.
+    #[inline]
+    pub fn clip(&self, z: f32) -> bool {
+        let Some(col) = self.bits else {
+            return true;
+        };
         if z < 0.0 {
             return false;
         }
         let mut sz = z as i32;
-        let bottom = self.depth as i32 - 1;
-        if sz == bottom {
-            sz = bottom - 1;
-        } else if sz > bottom {
+        if sz == self.bottom {
+            sz = self.bottom - 1;
+        } else if sz > self.bottom {
             return true;
         }
-        self.solid(x as i32, y as i32, sz)
+        // Only a one-voxel-deep map's "layer above the bottom" is above it.
+        if sz < 0 {
+            return false;
+        }
+        let sz = sz as usize;
+        col[sz / 64] >> (sz % 64) & 1 == 1
     }
 }
 

@@ -4,7 +4,8 @@
 //! steps, a cliff's edge), so a move's result is kept by the shape of the
 //! columns it can touch (32 voxels of each, from 10 above the floor: a
 //! walk's own column and the next, a jump's up to two or four on) and reused where
-//! the shape recurs; a move that strays outside them is run in full every
+//! the shape recurs; a walk that strays outside them is kept by a wider
+//! shape too, and a move that strays from every shape is run in full each
 //! time. (A kept result was run at one place of the shape; positions
 //! elsewhere differ in their last bits, which can tip a move that only
 //! just makes it. The witnesses are run in full.)
@@ -51,13 +52,52 @@ enum Outcome {
     Stray,
 }
 
-type Shape = (u8, [u32; 25]);
+/// Kept outcomes by shape, a table for each move's reach (a walk's shape
+/// is 2 or 4 columns, a standing jump's 3 or 9, a leap's 5 or 25), so a
+/// key holds no padding: one leap-sized key for every move made the table
+/// five times larger, and its growth a tenth of the search.
+#[derive(Default)]
+struct Kept {
+    walk: FxHashMap<(u8, [u32; 4]), Outcome>,
+    wide_walk: FxHashMap<(u8, [u32; 16]), Outcome>,
+    jump: FxHashMap<(u8, [u32; 9]), Outcome>,
+    leap: FxHashMap<(u8, [u32; 25]), Outcome>,
+}
+
+/// The shape a move from a place can touch: its columns' windows.
+enum Shape {
+    Walk((u8, [u32; 4])),
+    WideWalk((u8, [u32; 16])),
+    Jump((u8, [u32; 9])),
+    Leap((u8, [u32; 25])),
+}
+
+impl Kept {
+    fn get(&self, shape: &Shape) -> Option<Outcome> {
+        match shape {
+            Shape::Walk(k) => self.walk.get(k),
+            Shape::WideWalk(k) => self.wide_walk.get(k),
+            Shape::Jump(k) => self.jump.get(k),
+            Shape::Leap(k) => self.leap.get(k),
+        }
+        .copied()
+    }
+
+    fn insert(&mut self, shape: Shape, o: Outcome) {
+        match shape {
+            Shape::Walk(k) => self.walk.insert(k, o),
+            Shape::WideWalk(k) => self.wide_walk.insert(k, o),
+            Shape::Jump(k) => self.jump.insert(k, o),
+            Shape::Leap(k) => self.leap.insert(k, o),
+        };
+    }
+}
 
 pub struct Graph<'a> {
     pub map: &'a Solids,
     pub places: Places,
     edges: Vec<Option<Box<[Edge]>>>,
-    kept: FxHashMap<Shape, Outcome>,
+    kept: Kept,
     /// Moves run through the physics, and moves found in the kept shapes.
     pub ran: u64,
     pub reused: u64,
@@ -71,7 +111,7 @@ impl<'a> Graph<'a> {
             map,
             places,
             edges,
-            kept: FxHashMap::default(),
+            kept: Kept::default(),
             ran: 0,
             reused: 0,
         }
@@ -110,43 +150,11 @@ impl<'a> Graph<'a> {
         let mut out: Vec<Edge> = Vec::new();
         for (di, d) in DIRECTIONS.iter().enumerate() {
             for (mi, &m) in MOVES.iter().enumerate() {
-                if !moves::worth(self.map, m, [x, y, z], *d) {
-                    continue;
-                }
-                let how = (mi * 8 + di) as u8;
-                let shape = self.shape(x, y, z, how);
-                let outcome = match self.kept.get(&shape) {
-                    Some(&o) => {
-                        self.reused += 1;
-                        o
+                if moves::worth(self.map, m, [x, y, z], *d) {
+                    let how = (mi * 8 + di) as u8;
+                    if let Some(e) = self.edge(i, [x, y, z], how, &mut rest) {
+                        out.push(e);
                     }
-                    None => {
-                        let start = *rest.get_or_insert_with(|| self.rest(i));
-                        let o = match start {
-                            Some(start) => self.run(start, [x, y, z], how, &mut out),
-                            None => Outcome::Nowhere,
-                        };
-                        self.kept.insert(shape, o);
-                        // A stray move's edge is added as it runs.
-                        if matches!(o, Outcome::Stray) {
-                            continue;
-                        }
-                        o
-                    }
-                };
-                match outcome {
-                    Outcome::At { d: rel, damage } => {
-                        let to = (x + rel[0] as i32, y + rel[1] as i32, z + rel[2] as i32);
-                        if let Some(to) = self.places.at(to.0, to.1, to.2) {
-                            out.push(Edge { to, damage, how });
-                        }
-                    }
-                    Outcome::Stray => {
-                        if let Some(start) = *rest.get_or_insert_with(|| self.rest(i)) {
-                            self.run(start, [x, y, z], how, &mut out);
-                        }
-                    }
-                    Outcome::Nowhere => {}
                 }
             }
         }
@@ -156,68 +164,157 @@ impl<'a> Graph<'a> {
         out
     }
 
-    /// Runs move `how` from `rest`, adding its edge when it strays (a kept
-    /// move's edge is added from its outcome).
-    fn run(&mut self, rest: Player, at: [i32; 3], how: u8, out: &mut Vec<Edge>) -> Outcome {
-        self.ran += 1;
-        let (m, d) = (MOVES[how as usize / 8], DIRECTIONS[how as usize % 8]);
-        let mut drive = Drive::from(self.map, rest);
-        if !moves::run(&mut drive, m, d) || drive.damage >= DEADLY {
-            return Outcome::Nowhere;
-        }
-        let Some(to) = self.places.under(drive.player.p, drive.player.feet()) else {
-            return Outcome::Nowhere;
+    /// Move `how` from place `i` (at `at`): from the kept shapes where one
+    /// holds it, else run. A walk that strays from its shape (a diagonal
+    /// one sliding along a wall) is looked up again in a wider shape, so
+    /// the walls that recur all over a map are not run at each.
+    fn edge(
+        &mut self,
+        i: u32,
+        at: [i32; 3],
+        how: u8,
+        rest: &mut Option<Option<Player>>,
+    ) -> Option<Edge> {
+        let tiers: &[bool] = match MOVES[how as usize / 8] {
+            Move::Walk => &[false, true],
+            _ => &[false],
         };
-        let damage = drive.damage.clamp(0, u16::MAX as i32) as u16;
-        if self.inside(&drive, at, how) {
-            let (tx, ty) = self.places.column_of(to);
-            let tz = self.places.floors[to as usize] as i32;
-            let d = [tx - at[0], ty - at[1], tz - at[2]].map(|v| v as i16);
-            return Outcome::At { d, damage };
+        let mut ran: Option<Option<Ran>> = None;
+        for &wide in tiers {
+            let shape = self.shape(at, how, wide);
+            let outcome = match self.kept.get(&shape) {
+                Some(o) => {
+                    self.reused += 1;
+                    o
+                }
+                None => {
+                    let r = *ran.get_or_insert_with(|| self.run(i, how, rest));
+                    let o = self.outcome(r, at, how, wide);
+                    self.kept.insert(shape, o);
+                    o
+                }
+            };
+            match outcome {
+                Outcome::At { d, damage } => {
+                    let to = self.places.at(
+                        at[0] + d[0] as i32,
+                        at[1] + d[1] as i32,
+                        at[2] + d[2] as i32,
+                    )?;
+                    return Some(Edge { to, damage, how });
+                }
+                Outcome::Nowhere => return None,
+                Outcome::Stray => {}
+            }
         }
-        out.push(Edge { to, damage, how });
-        Outcome::Stray
+        // It strays from every shape: where this run ended is the answer.
+        let r = (*ran.get_or_insert_with(|| self.run(i, how, rest)))?;
+        Some(Edge {
+            to: r.to,
+            damage: r.damage,
+            how,
+        })
     }
 
-    /// Whether the whole move stayed within the columns and voxels its
+    /// Runs move `how` from place `i`'s rest (worked out once, in `rest`);
+    /// `None` where it gets nowhere: no rest, no end, or a deadly fall.
+    fn run(&mut self, i: u32, how: u8, rest: &mut Option<Option<Player>>) -> Option<Ran> {
+        let start = (*rest.get_or_insert_with(|| self.rest(i)))?;
+        self.ran += 1;
+        let (m, d) = (MOVES[how as usize / 8], DIRECTIONS[how as usize % 8]);
+        let mut drive = Drive::from(self.map, start);
+        if !moves::run(&mut drive, m, d) || drive.damage >= DEADLY {
+            return None;
+        }
+        let to = self.places.under(drive.player.p, drive.player.feet())?;
+        Some(Ran {
+            to,
+            damage: drive.damage.clamp(0, u16::MAX as i32) as u16,
+            low: drive.low,
+            high: drive.high,
+        })
+    }
+
+    /// What a run from `at` says of every place with the same shape.
+    fn outcome(&self, ran: Option<Ran>, at: [i32; 3], how: u8, wide: bool) -> Outcome {
+        let Some(r) = ran else {
+            return Outcome::Nowhere;
+        };
+        if !self.inside(&r, at, how, wide) {
+            return Outcome::Stray;
+        }
+        let (tx, ty) = self.places.column_of(r.to);
+        let tz = self.places.floors[r.to as usize] as i32;
+        let d = [tx - at[0], ty - at[1], tz - at[2]].map(|v| v as i16);
+        Outcome::At {
+            d,
+            damage: r.damage,
+        }
+    }
+
+    /// Whether the whole run stayed within the columns and voxels its
     /// shape holds.
-    fn inside(&self, drive: &Drive, at: [i32; 3], how: u8) -> bool {
-        let (xs, ys) = window(at[0], at[1], how);
+    fn inside(&self, r: &Ran, at: [i32; 3], how: u8, wide: bool) -> bool {
+        let (xs, ys) = window(at[0], at[1], how, wide);
         let box_in = |lo: f32, hi: f32, r: &std::ops::RangeInclusive<i32>| {
             lo - 0.45 >= *r.start() as f32 && hi + 0.45 < (*r.end() + 1) as f32
         };
         let top = (at[2] - ABOVE) as f32;
-        box_in(drive.low[0], drive.high[0], &xs)
-            && box_in(drive.low[1], drive.high[1], &ys)
-            && drive.low[2] - 2.5 >= top
-            && drive.high[2] + 4.0 < top + 32.0
+        box_in(r.low[0], r.high[0], &xs)
+            && box_in(r.low[1], r.high[1], &ys)
+            && r.low[2] - 2.5 >= top
+            && r.high[2] + 4.0 < top + 32.0
     }
 
-    /// The shape move `how` from (x, y, z) can touch.
-    fn shape(&self, x: i32, y: i32, z: i32, how: u8) -> Shape {
-        let (xs, ys) = window(x, y, how);
-        let mut cols = [0u32; 25];
+    /// The shape move `how` from `at` can touch.
+    fn shape(&self, at: [i32; 3], how: u8, wide: bool) -> Shape {
+        match (MOVES[how as usize / 8], wide) {
+            (Move::Walk, false) => Shape::Walk((how, self.windows(at, how, wide))),
+            (Move::Walk, true) => Shape::WideWalk((how, self.windows(at, how, wide))),
+            (Move::Jump, _) => Shape::Jump((how, self.windows(at, how, wide))),
+            (Move::LeapOff, _) => Shape::Leap((how, self.windows(at, how, wide))),
+        }
+    }
+
+    /// The windows of the columns move `how` from `at` can touch, row by
+    /// row (zero past the last: `N` fits the move's most).
+    fn windows<const N: usize>(&self, at: [i32; 3], how: u8, wide: bool) -> [u32; N] {
+        let (xs, ys) = window(at[0], at[1], how, wide);
+        let mut cols = [0u32; N];
         let mut k = 0;
         for cy in ys {
             for cx in xs.clone() {
-                cols[k] = self.map.window(cx, cy, z - ABOVE);
+                cols[k] = self.map.window(cx, cy, at[2] - ABOVE);
                 k += 1;
             }
         }
-        (how, cols)
+        cols
     }
+}
+
+/// A move run in full: the place it ended on, its fall damage, and the
+/// least and greatest `p` on the way.
+#[derive(Debug, Clone, Copy)]
+struct Ran {
+    to: u32,
+    damage: u16,
+    low: [f32; 3],
+    high: [f32; 3],
 }
 
 /// The columns move `how` from (x, y) may touch: its own, and on along
 /// each axis it moves on, one column for a walk, two for a standing jump,
-/// four for a running one off an edge (most end within them).
+/// four for a running one off an edge (most end within them); three for a
+/// walk that strayed from its one (`wide`).
 fn window(
     x: i32,
     y: i32,
     how: u8,
+    wide: bool,
 ) -> (std::ops::RangeInclusive<i32>, std::ops::RangeInclusive<i32>) {
     let [dx, dy] = DIRECTIONS[how as usize % 8];
     let reach = match MOVES[how as usize / 8] {
+        Move::Walk if wide => 3,
         Move::Walk => 1,
         Move::Jump => 2,
         Move::LeapOff => 4,
