@@ -87,6 +87,20 @@ mod tests {
     }
 
     #[test]
+    fn a_warcraft_maps_thumbnail_is_its_playable_area() {
+        // The sample's w3i leaves 2 tiles out on each side of its 32 x 32
+        // tiles (bounds complements 2, 2, 2, 2), and it has no minimap.
+        let bytes = crate::samples::w3x_archive(4, Default::default());
+        let options = crate::formats::LoadOptions::default();
+        let map = crate::formats::decode(&bytes, &options).unwrap();
+        assert_eq!(area(&map), [2.0, 2.0, 30.0, 30.0]);
+        let p = cpu_picture(&map, 56);
+        assert_eq!([p.width, p.height], [56, 56]);
+        // Flat ground all over: every pixel drawn, none transparent.
+        assert!(p.rgba.chunks(4).all(|c| c[3] == 255));
+    }
+
+    #[test]
     fn every_kind_has_a_cpu_picture_of_the_asked_size() {
         use crate::store::cells::AlwLayout;
         let maps = [
