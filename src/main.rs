@@ -116,57 +116,7 @@ enum Command {
         map_size: MapSize,
     },
     /// Draw a map to a PNG, with no window.
-    Render {
-        /// The map to draw (any supported format, archive or map folder).
-        file: PathBuf,
-        /// The PNG to write.
-        #[arg(short, long)]
-        output: PathBuf,
-        /// overview, top, spawn, camera, or minimap (the playable area in
-        /// flat colours, framed as the game's own minimap).
-        #[arg(long, default_value = "overview", value_parser = parse_view)]
-        view: View,
-        /// An explicit camera: x,y,z,yaw,pitch (map coordinates, z down; degrees).
-        #[arg(long, value_parser = parse_camera, allow_hyphen_values = true)]
-        camera: Option<[f32; 5]>,
-        /// Vertical field of view in degrees, 1 to 179.
-        #[arg(long, default_value_t = 60.0, value_parser = parse_fov)]
-        fov: f32,
-        /// Leave out the spawn-area boxes.
-        #[arg(long)]
-        no_spawns: bool,
-        /// W3E overlays to tint, comma-separated: ramp, blight, water,
-        /// boundary, edge, cliff, layers, and the pathing map's nowalk,
-        /// nobuild, nofly.
-        #[arg(long, value_delimiter = ',', value_parser = parse_overlay)]
-        overlay: Vec<String>,
-        /// Warcraft III: the ground distance from this player's start
-        /// location tinted over the terrain (cyan near, magenta far), with
-        /// every start location's walks to its main and natural gold mines.
-        #[arg(long, value_name = "PLAYER")]
-        ground_distance: Option<u32>,
-        /// The game's distance fog, in voxels (AoS uses 128).
-        #[arg(long)]
-        fog: Option<f32>,
-        /// Leave out the text labels of ALW entities and lights.
-        #[arg(long)]
-        no_labels: bool,
-        /// With --view top: frame the playable area as the game's minimap
-        /// does (Warcraft III maps).
-        #[arg(long)]
-        playable: bool,
-        /// Tint VMF indestructible voxels orange.
-        #[arg(long)]
-        indestructible: bool,
-        /// Replace OUTPUT if it exists.
-        #[arg(long)]
-        force: bool,
-        /// WIDTHxHEIGHT: the picture's size (default 1280x720); or
-        /// WIDTHxLENGTHxHEIGHT: a VXL map's size, overriding what its data
-        /// and sidecars suggest. May be given twice, once of each.
-        #[arg(long, value_parser = parse_size, action = clap::ArgAction::Append)]
-        size: Vec<SizeArg>,
-    },
+    Render(RenderArgs),
     /// Write a map's meshes, as the viewer draws them, for Blender and game
     /// engines: glTF (.glb, or .gltf with a .bin) or OBJ (with a .mtl).
     Export {
@@ -277,6 +227,61 @@ enum Command {
         #[arg(long, default_value_t = 36)]
         orbit: u32,
     },
+}
+
+// `mapscope render`'s arguments, apart so that drawing them is a function
+// of its own (`render`); the subcommand's help is the variant's.
+#[derive(clap::Args)]
+struct RenderArgs {
+    /// The map to draw (any supported format, archive or map folder).
+    file: PathBuf,
+    /// The PNG to write.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// overview, top, spawn, camera, or minimap (the playable area in
+    /// flat colours, framed as the game's own minimap).
+    #[arg(long, default_value = "overview", value_parser = parse_view)]
+    view: View,
+    /// An explicit camera: x,y,z,yaw,pitch (map coordinates, z down; degrees).
+    #[arg(long, value_parser = parse_camera, allow_hyphen_values = true)]
+    camera: Option<[f32; 5]>,
+    /// Vertical field of view in degrees, 1 to 179.
+    #[arg(long, default_value_t = 60.0, value_parser = parse_fov)]
+    fov: f32,
+    /// Leave out the spawn-area boxes.
+    #[arg(long)]
+    no_spawns: bool,
+    /// W3E overlays to tint, comma-separated: ramp, blight, water,
+    /// boundary, edge, cliff, layers, and the pathing map's nowalk,
+    /// nobuild, nofly.
+    #[arg(long, value_delimiter = ',', value_parser = parse_overlay)]
+    overlay: Vec<String>,
+    /// Warcraft III: the ground distance from this player's start
+    /// location tinted over the terrain (cyan near, magenta far), with
+    /// every start location's walks to its main and natural gold mines.
+    #[arg(long, value_name = "PLAYER")]
+    ground_distance: Option<u32>,
+    /// The game's distance fog, in voxels (AoS uses 128).
+    #[arg(long)]
+    fog: Option<f32>,
+    /// Leave out the text labels of ALW entities and lights.
+    #[arg(long)]
+    no_labels: bool,
+    /// With --view top: frame the playable area as the game's minimap
+    /// does (Warcraft III maps).
+    #[arg(long)]
+    playable: bool,
+    /// Tint VMF indestructible voxels orange.
+    #[arg(long)]
+    indestructible: bool,
+    /// Replace OUTPUT if it exists.
+    #[arg(long)]
+    force: bool,
+    /// WIDTHxHEIGHT: the picture's size (default 1280x720); or
+    /// WIDTHxLENGTHxHEIGHT: a VXL map's size, overriding what its data
+    /// and sidecars suggest. May be given twice, once of each.
+    #[arg(long, value_parser = parse_size, action = clap::ArgAction::Append)]
+    size: Vec<SizeArg>,
 }
 
 fn parse_start(s: &str) -> Result<mapscope::app::StartWith, String> {
@@ -395,76 +400,83 @@ fn run(cli: Cli) -> Result<()> {
             };
             cli::bench::bench(&file, iterations, &load_options(&size), frames)
         }
-        Some(Command::Render {
-            file,
-            output,
-            view,
-            camera,
-            fov,
-            no_spawns,
-            overlay,
-            ground_distance,
-            fog,
-            no_labels,
-            playable,
-            indestructible,
-            force,
-            size,
-        }) => {
-            let mut overlays = mapscope::mesh::terrain::Overlays::default();
-            for name in &overlay {
-                overlays.set(name, true);
-            }
-            let options_r = RenderOptions {
-                show_spawns: !no_spawns,
-                fog,
-                labels: !no_labels,
-                highlight_indestructible: indestructible,
-                ..Default::default()
-            };
-            let picture = picture_size(&size).unwrap_or([1280, 720]);
-            let look = cli::render::Look {
-                view,
-                playable,
-                explicit: camera,
-                fov,
-            };
-            cli::render::render(
-                &file,
-                &output,
-                picture,
-                &look,
-                &options_r,
-                &overlays,
-                ground_distance,
-                force,
-                &load_options(&size),
-            )
-        }
-        None => {
-            if let Some(file) = &cli.file {
-                reject_mistyped_command(file);
-            }
-            // Before the window opens, not after the frames a scripted run
-            // draws first (minutes, measuring a big map on a slow GPU).
-            if let Some(shot) = cli.screenshot.as_ref().filter(|p| p.exists()) {
-                return Err(cli::Exists {
-                    path: shot.clone(),
-                    forcible: false,
-                }
-                .into());
-            }
-            mapscope::app::run(mapscope::app::Options {
-                file: cli.file,
-                load: load_options(&cli.size),
-                screenshot: cli.screenshot,
-                size: picture_size(&cli.size),
-                start: cli.start_with.unwrap_or_default(),
-                measure_frames: cli.measure_frames,
-                compare: cli.compare,
-            })
-        }
+        Some(Command::Render(args)) => render(args),
+        None => viewer(cli),
     }
+}
+
+/// `mapscope render`: the map drawn to a PNG with the options asked for.
+fn render(args: RenderArgs) -> Result<()> {
+    let RenderArgs {
+        file,
+        output,
+        view,
+        camera,
+        fov,
+        no_spawns,
+        overlay,
+        ground_distance,
+        fog,
+        no_labels,
+        playable,
+        indestructible,
+        force,
+        size,
+    } = args;
+    let mut overlays = mapscope::mesh::terrain::Overlays::default();
+    for name in &overlay {
+        overlays.set(name, true);
+    }
+    let options_r = RenderOptions {
+        show_spawns: !no_spawns,
+        fog,
+        labels: !no_labels,
+        highlight_indestructible: indestructible,
+        ..Default::default()
+    };
+    let picture = picture_size(&size).unwrap_or([1280, 720]);
+    let look = cli::render::Look {
+        view,
+        playable,
+        explicit: camera,
+        fov,
+    };
+    cli::render::render(
+        &file,
+        &output,
+        picture,
+        &look,
+        &options_r,
+        &overlays,
+        ground_distance,
+        force,
+        &load_options(&size),
+    )
+}
+
+/// No subcommand: the viewer's window, on a map or the demo map.
+fn viewer(cli: Cli) -> Result<()> {
+    if let Some(file) = &cli.file {
+        reject_mistyped_command(file);
+    }
+    // Before the window opens, not after the frames a scripted run
+    // draws first (minutes, measuring a big map on a slow GPU).
+    if let Some(shot) = cli.screenshot.as_ref().filter(|p| p.exists()) {
+        return Err(cli::Exists {
+            path: shot.clone(),
+            forcible: false,
+        }
+        .into());
+    }
+    mapscope::app::run(mapscope::app::Options {
+        file: cli.file,
+        load: load_options(&cli.size),
+        screenshot: cli.screenshot,
+        size: picture_size(&cli.size),
+        start: cli.start_with.unwrap_or_default(),
+        measure_frames: cli.measure_frames,
+        compare: cli.compare,
+    })
 }
 
 /// `mapscope frobnicate`: a bare word that names no file is a mistyped

@@ -100,9 +100,7 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
     };
     use crate::formats::w3x::info::encode_info;
     use crate::store::terrain::W3eTerrain;
-    use crate::store::warcraft::{
-        Doodad, Environment, Force, MapInfo, MinimapIcon, Pathing, Player, Unit,
-    };
+    use crate::store::warcraft::MinimapIcon;
     let mut t = W3eTerrain::flat(33, 33, 12);
     for (i, p) in t.tilepoints.iter_mut().enumerate() {
         let (x, y) = (i % 33, i / 33);
@@ -111,7 +109,32 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
         }
     }
     let terrain = crate::formats::w3e::encode_terrain(&t).expect("a flat terrain writes");
-    let info = MapInfo {
+    let info = melee_info();
+    let units = melee_units(&info.players);
+    let doodads = melee_doodads(trees);
+    let pathing = melee_pathing(32);
+    let icons = vec![MinimapIcon {
+        kind: 2,
+        x: 40,
+        y: 200,
+        color: [255, 3, 3, 255],
+    }];
+    let wts = "\u{feff}STRING 1\r\n{\r\nTwo Rivers\r\n}\r\n\r\nSTRING 2\r\n{\r\nA map mapscope made.\r\n}\r\n";
+    vec![
+        ("war3map.w3e", terrain),
+        ("war3map.w3i", encode_info(&info)),
+        ("war3map.wts", wts.as_bytes().to_vec()),
+        ("war3mapUnits.doo", encode_units(&units, true)),
+        ("war3map.doo", encode_doodads(&doodads, &[], true)),
+        ("war3map.wpm", encode_pathing(&pathing)),
+        ("war3map.mmp", encode_icons(&icons)),
+    ]
+}
+
+/// [`w3x_files`]'s w3i: a 1.36 melee map for two players, one force.
+fn melee_info() -> crate::store::warcraft::MapInfo {
+    use crate::store::warcraft::{Environment, Force, MapInfo, Player};
+    MapInfo {
         version: 31,
         saves: 1,
         editor_version: 6116,
@@ -157,7 +180,13 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
             name: "Force 1".into(),
         }],
         other: Vec::new(),
-    };
+    }
+}
+
+/// [`w3x_files`]'s units: each player's start location, a gold mine
+/// beside it and creeps towards the middle.
+fn melee_units(players: &[crate::store::warcraft::Player]) -> Vec<crate::store::warcraft::Unit> {
+    use crate::store::warcraft::Unit;
     let unit = |id: &[u8; 4], owner: i32, x: f32, y: f32, editor_id: i32| Unit {
         id: *id,
         variation: 0,
@@ -174,12 +203,18 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
         editor_id,
     };
     let mut units = Vec::new();
-    for p in &info.players {
+    for p in players {
         let [x, y] = p.start;
         units.push(unit(b"sloc", p.number, x, y, units.len() as i32));
         units.push(unit(b"ngol", 27, x + 384.0, y, units.len() as i32));
         units.push(unit(b"nfor", 24, x * 0.4, y * 0.4, units.len() as i32));
     }
+    units
+}
+
+/// [`w3x_files`]'s doodads: a grove of `trees` trees and five rocks.
+fn melee_doodads(trees: usize) -> Vec<crate::store::warcraft::Doodad> {
+    use crate::store::warcraft::Doodad;
     let doodad = |id: &[u8; 4], x: f32, y: f32, scale: f32, editor_id: i32| Doodad {
         id: *id,
         variation: editor_id % 5,
@@ -214,8 +249,14 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
             (trees + i) as i32,
         ));
     }
-    let tiles = 32u32;
-    let pathing = Pathing {
+    doodads
+}
+
+/// [`w3x_files`]'s pathing map, `tiles` tiles a side: its border 8 cells
+/// deep neither walkable nor buildable.
+fn melee_pathing(tiles: u32) -> crate::store::warcraft::Pathing {
+    use crate::store::warcraft::Pathing;
+    Pathing {
         width: tiles * 4,
         height: tiles * 4,
         cells: (0..tiles * tiles * 16)
@@ -228,23 +269,7 @@ pub fn w3x_files(trees: usize) -> Vec<(&'static str, Vec<u8>)> {
                 }
             })
             .collect(),
-    };
-    let icons = vec![MinimapIcon {
-        kind: 2,
-        x: 40,
-        y: 200,
-        color: [255, 3, 3, 255],
-    }];
-    let wts = "\u{feff}STRING 1\r\n{\r\nTwo Rivers\r\n}\r\n\r\nSTRING 2\r\n{\r\nA map mapscope made.\r\n}\r\n";
-    vec![
-        ("war3map.w3e", terrain),
-        ("war3map.w3i", encode_info(&info)),
-        ("war3map.wts", wts.as_bytes().to_vec()),
-        ("war3mapUnits.doo", encode_units(&units, true)),
-        ("war3map.doo", encode_doodads(&doodads, &[], true)),
-        ("war3map.wpm", encode_pathing(&pathing)),
-        ("war3map.mmp", encode_icons(&icons)),
-    ]
+    }
 }
 
 /// [`w3x_files`] in an MPQ archive with a map header, stored as `how`.

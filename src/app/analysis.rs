@@ -194,24 +194,39 @@ mod tests {
     fn maps_it_cannot_measure_get_a_statement_in_the_panel() {
         let bytes = crate::samples::w3x_archive(0, Default::default());
         let whole = formats::decode(&bytes, &LoadOptions::default()).unwrap();
-        let lacking = |f: fn(&mut crate::store::warcraft::WarcraftMap)| {
-            let mut m = whole.clone();
-            f(m.warcraft_mut().unwrap());
-            compute(&Arc::new(m), Some(1))
+        // The sample's files less a file or some units, as a map folder
+        // would hold them: the map is built as a user's would be.
+        let lacking = |file: &str, keep: fn(&crate::store::warcraft::Unit) -> bool| {
+            use crate::formats::w3x::{decode_files, doo, FolderFiles};
+            let mut files = FolderFiles::default();
+            for (name, mut bytes) in crate::samples::w3x_files(0) {
+                if name == "war3mapUnits.doo" {
+                    let (mut units, _) = doo::decode_units(&bytes, Some(true)).unwrap();
+                    units.retain(keep);
+                    bytes = doo::write::encode_units(&units, true);
+                }
+                if name != file {
+                    files.files.push((name.to_string(), bytes));
+                }
+            }
+            compute(&Arc::new(decode_files(&files).unwrap()), Some(1))
         };
         let ok = compute(&Arc::new(whole.clone()), Some(1));
         assert!(ok.figures.unwrap().statements.is_empty());
         assert!(matches!(ok.overlay, Some(Ok(_))));
-        let no_pathing = lacking(|w| w.pathing = None);
+        // Nothing left out: the same map as the archive's, measured alike.
+        let all = lacking("", |_| true);
+        assert!(all.figures.unwrap().statements.is_empty());
+        let no_pathing = lacking("war3map.wpm", |_| true);
         assert!(no_pathing.figures.unwrap_err().contains("no pathing map"));
         assert!(no_pathing.overlay.unwrap().is_err());
         assert!(no_pathing.vertices.is_empty() && no_pathing.players.is_empty());
-        let no_starts = lacking(|w| w.units.retain(|u| &u.id != b"sloc"));
+        let no_starts = lacking("", |u| &u.id != b"sloc");
         let said = no_starts.figures.unwrap().statements.join(" ");
         assert!(said.contains("no start locations"), "{said}");
         let why = no_starts.overlay.unwrap().unwrap_err();
         assert!(why.contains("no start location for player 1"), "{why}");
-        let no_mines = lacking(|w| w.units.retain(|u| &u.id != b"ngol"));
+        let no_mines = lacking("", |u| &u.id != b"ngol");
         let lines = no_mines.figures.unwrap();
         assert!(lines.statements.join(" ").contains("no gold mines"));
         assert_eq!(lines.table[0][1], "unreachable");

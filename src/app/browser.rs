@@ -137,17 +137,6 @@ fn sniff_kind(path: &Path) -> Kind {
     }
 }
 
-/// Whether `dir` is a Warcraft III map folder: it holds the terrain,
-/// `war3map.w3e`, and that starts like one (what opening it needs).
-pub fn is_map_folder(dir: &Path) -> bool {
-    let terrain = dir.join(formats::w3x::TERRAIN);
-    let Ok(file) = std::fs::File::open(terrain) else {
-        return false;
-    };
-    let mut head = Vec::with_capacity(8);
-    file.take(8).read_to_end(&mut head).is_ok() && formats::w3e::sniff(&head).is_ok()
-}
-
 /// Whether `name` matches a filter: the filter's text anywhere in it,
 /// ignoring case and the filter's surrounding spaces; an empty filter
 /// matches everything.
@@ -193,7 +182,7 @@ pub fn list(folder: &Path) -> std::io::Result<Listing> {
         let Ok(meta) = std::fs::metadata(&path) else {
             continue;
         };
-        let (kind, size) = if meta.is_dir() && is_map_folder(&path) {
+        let (kind, size) = if meta.is_dir() && formats::is_map_folder(&path) {
             (Kind::MapFolder, 0)
         } else if meta.is_dir() {
             (Kind::Folder, 0)

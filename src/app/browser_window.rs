@@ -261,7 +261,7 @@ impl BrowserWindow {
         let path = browser::typed_path(&self.path_text, &self.folder);
         let path = std::fs::canonicalize(&path).unwrap_or(path);
         if path.is_dir() {
-            let kind = if browser::is_map_folder(&path) {
+            let kind = if crate::formats::is_map_folder(&path) {
                 Kind::MapFolder
             } else {
                 Kind::Folder
@@ -327,74 +327,12 @@ impl BrowserWindow {
         }
         let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
         let nothing_focused = ui.memory(|m| m.focused().is_none());
-        let mut step = None;
-
-        ui.horizontal(|ui| {
-            if ui.button("Parent folder").clicked() {
-                if let Some(p) = self.folder.parent() {
-                    step = Some(Step::Enter(p.to_path_buf()));
-                }
-            }
-            if ui.button("Home").clicked() {
-                if let Some(home) = std::env::var_os("HOME") {
-                    step = Some(Step::Enter(PathBuf::from(home)));
-                }
-            }
-            let edit = egui::TextEdit::singleline(&mut self.path_text)
-                .id(path_id)
-                .desired_width(f32::INFINITY)
-                .hint_text("a folder or a file: type or paste, then Enter");
-            let mut output = edit.show(ui);
-            if std::mem::take(&mut self.focus_path) {
-                output.response.request_focus();
-                let all = egui::text::CCursorRange::two(
-                    egui::text::CCursor::new(0),
-                    egui::text::CCursor::new(self.path_text.chars().count()),
-                );
-                output.state.cursor.set_char_range(Some(all));
-                output.state.store(ui.ctx(), path_id);
-            }
-            if output.response.lost_focus() && enter {
-                step = Some(self.typed());
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.label("Filter");
-            let before = self.filter.clone();
-            let filter = ui.add(
-                egui::TextEdit::singleline(&mut self.filter)
-                    .id(filter_id)
-                    .desired_width(180.0)
-                    .hint_text("type to filter by name"),
-            );
-            // Typing goes to the filter whenever no other field has the
-            // keyboard.
-            if nothing_focused && !self.focus_path {
-                filter.request_focus();
-            }
-            if self.filter != before && !self.filter.trim().is_empty() {
-                // The first match that opens is selected, so Enter opens it.
-                let visible = self.visible();
-                let opens = visible.iter().find(|e| e.kind.why_not_a_map("").is_none());
-                self.selected = opens.or(visible.first()).map(|e| e.path.clone());
-                self.reveal = true;
-            }
-            if !self.filter.is_empty() && ui.small_button("Clear").clicked() {
-                self.filter.clear();
-            }
-            if (filter.lost_focus() || nothing_focused) && enter && step.is_none() {
-                if let Some((path, kind)) = self.enter_target() {
-                    step = Some(self.step(&path, &kind));
-                }
-            }
-            if let Some(counts) = self.counts() {
-                ui.label(egui::RichText::new(counts).weak());
-            }
-            if self.purpose == Purpose::OpenMap {
-                ui.checkbox(&mut self.maps_only, "Maps only")
-                    .on_hover_text("Maps are found by their content, whatever their extension.");
-            }
-        });
+        let mut step = ui.horizontal(|ui| self.path_bar(ui, path_id, enter)).inner;
+        let typed = step.is_some();
+        let filtered = ui
+            .horizontal(|ui| self.filter_bar(ui, filter_id, enter, nothing_focused, typed))
+            .inner;
+        step = step.or(filtered);
         ui.separator();
         if let Some(e) = &self.error {
             ui.colored_label(egui::Color32::LIGHT_RED, e);
@@ -422,7 +360,96 @@ impl BrowserWindow {
                 step = Some(s);
             }
         });
-        match step? {
+        self.take_step(step?)
+    }
+
+    /// The top row: Parent folder, Home, and the path field (Enter there
+    /// goes to what was typed; Ctrl+L selects it all).
+    fn path_bar(&mut self, ui: &mut egui::Ui, path_id: egui::Id, enter: bool) -> Option<Step> {
+        let mut step = None;
+        if ui.button("Parent folder").clicked() {
+            if let Some(p) = self.folder.parent() {
+                step = Some(Step::Enter(p.to_path_buf()));
+            }
+        }
+        if ui.button("Home").clicked() {
+            if let Some(home) = std::env::var_os("HOME") {
+                step = Some(Step::Enter(PathBuf::from(home)));
+            }
+        }
+        let edit = egui::TextEdit::singleline(&mut self.path_text)
+            .id(path_id)
+            .desired_width(f32::INFINITY)
+            .hint_text("a folder or a file: type or paste, then Enter");
+        let mut output = edit.show(ui);
+        if std::mem::take(&mut self.focus_path) {
+            output.response.request_focus();
+            let all = egui::text::CCursorRange::two(
+                egui::text::CCursor::new(0),
+                egui::text::CCursor::new(self.path_text.chars().count()),
+            );
+            output.state.cursor.set_char_range(Some(all));
+            output.state.store(ui.ctx(), path_id);
+        }
+        if output.response.lost_focus() && enter {
+            step = Some(self.typed());
+        }
+        step
+    }
+
+    /// The second row: the filter (which has the keyboard when no other
+    /// field does; Enter there opens the selection, unless the path field
+    /// already `stepped`), the counts and "Maps only".
+    fn filter_bar(
+        &mut self,
+        ui: &mut egui::Ui,
+        filter_id: egui::Id,
+        enter: bool,
+        nothing_focused: bool,
+        stepped: bool,
+    ) -> Option<Step> {
+        let mut step = None;
+        ui.label("Filter");
+        let before = self.filter.clone();
+        let filter = ui.add(
+            egui::TextEdit::singleline(&mut self.filter)
+                .id(filter_id)
+                .desired_width(180.0)
+                .hint_text("type to filter by name"),
+        );
+        // Typing goes to the filter whenever no other field has the
+        // keyboard.
+        if nothing_focused && !self.focus_path {
+            filter.request_focus();
+        }
+        if self.filter != before && !self.filter.trim().is_empty() {
+            // The first match that opens is selected, so Enter opens it.
+            let visible = self.visible();
+            let opens = visible.iter().find(|e| e.kind.why_not_a_map("").is_none());
+            self.selected = opens.or(visible.first()).map(|e| e.path.clone());
+            self.reveal = true;
+        }
+        if !self.filter.is_empty() && ui.small_button("Clear").clicked() {
+            self.filter.clear();
+        }
+        if (filter.lost_focus() || nothing_focused) && enter && !stepped {
+            if let Some((path, kind)) = self.enter_target() {
+                step = Some(self.step(&path, &kind));
+            }
+        }
+        if let Some(counts) = self.counts() {
+            ui.label(egui::RichText::new(counts).weak());
+        }
+        if self.purpose == Purpose::OpenMap {
+            ui.checkbox(&mut self.maps_only, "Maps only")
+                .on_hover_text("Maps are found by their content, whatever their extension.");
+        }
+        step
+    }
+
+    /// Where a step leads: into a folder, an answer, or a refusal shown.
+    fn take_step(&mut self, step: Step) -> Option<Answer> {
+        match step {
             Step::Enter(folder) => {
                 self.go(folder);
                 None
@@ -463,7 +490,7 @@ impl BrowserWindow {
                     step = map_folder.map(|(p, _)| Step::Enter(p.clone()));
                 }
                 // Inside a map folder, the folder itself opens as a map.
-                if browser::is_map_folder(&self.folder)
+                if crate::formats::is_map_folder(&self.folder)
                     && ui.button("Open this folder as a map").clicked()
                 {
                     step = Some(Step::Answer(Answer::Open(self.folder.clone())));

@@ -52,33 +52,8 @@ impl ApplicationHandler<super::wake::Woken> for App {
         if pressed && self.clock.input_at.is_none() {
             self.clock.input_at = Some((Instant::now(), 0));
         }
-        if let Some(g) = &mut self.gfx {
-            let response = g.egui_state.on_window_event(&g.window, &event);
-            // egui asks to repaint after every redraw; honouring that would
-            // never let the window go idle.
-            if response.repaint && !matches!(event, WindowEvent::RedrawRequested) {
-                g.window.request_redraw();
-            }
-            // A released button always reaches the camera, so a drag that
-            // ends over a panel does not stick.
-            let release = matches!(
-                event,
-                WindowEvent::MouseInput {
-                    state: ElementState::Released,
-                    ..
-                }
-            );
-            if response.consumed
-                && !release
-                && !matches!(
-                    event,
-                    WindowEvent::RedrawRequested
-                        | WindowEvent::Resized(_)
-                        | WindowEvent::ModifiersChanged(_)
-                )
-            {
-                return;
-            }
+        if self.egui_takes(&event) {
+            return;
         }
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
@@ -89,21 +64,7 @@ impl ApplicationHandler<super::wake::Woken> for App {
             }
             WindowEvent::DroppedFile(path) => self.open(Source::at(path)),
             WindowEvent::CursorMoved { position, .. } => {
-                let (x, y) = (position.x as f32, position.y as f32);
-                self.pointer.cursor = Some((x, y));
-                self.pointer.moved = true;
-                if let Some(g) = &self.gfx {
-                    // Over a panel (outside the 3D view) or over a window or
-                    // menu floating on it, the pointer is the UI's.
-                    let at = egui::pos2(x, y) / g.egui_ctx.pixels_per_point();
-                    let floating = g
-                        .egui_ctx
-                        .layer_id_at(at)
-                        .is_some_and(|l| l.order != egui::Order::Background);
-                    let outside = self.pointer.view_rect.is_some_and(|v| !v.contains(at));
-                    self.pointer.over_ui = self.script.is_none() && (floating || outside);
-                    g.window.request_redraw();
-                }
+                self.cursor_moved(position.x as f32, position.y as f32);
             }
             WindowEvent::CursorLeft { .. } => self.pointer.cursor = None,
             // Keys released while another window had the focus (a file
@@ -114,24 +75,7 @@ impl ApplicationHandler<super::wake::Woken> for App {
             }
             WindowEvent::RedrawRequested => self.frame(event_loop),
             WindowEvent::ModifiersChanged(m) => self.input.modifiers = m.state(),
-            WindowEvent::MouseInput { state, button, .. } => {
-                let pressed = state == ElementState::Pressed;
-                // Right looks around (fly); in orbit mode either button drags.
-                // A press on a panel (its edge, its scroll bar) is the
-                // panel's, not the camera's.
-                let drags = !self.pointer.over_ui
-                    && match button {
-                        MouseButton::Right => true,
-                        MouseButton::Left => matches!(self.mode, CameraMode::Orbit(_)),
-                        _ => false,
-                    };
-                if drags || !pressed {
-                    self.input.looking = pressed && drags;
-                }
-                if button == MouseButton::Left {
-                    self.pin_button(pressed);
-                }
-            }
+            WindowEvent::MouseInput { state, button, .. } => self.mouse_button(state, button),
             WindowEvent::MouseWheel { delta, .. } => {
                 let notches = match delta {
                     MouseScrollDelta::LineDelta(_, y) => y,
@@ -215,6 +159,76 @@ impl ApplicationHandler<super::wake::Woken> for App {
 }
 
 impl App {
+    /// Hands `event` to egui; true when egui keeps it from the camera.
+    fn egui_takes(&mut self, event: &WindowEvent) -> bool {
+        let Some(g) = &mut self.gfx else {
+            return false;
+        };
+        let response = g.egui_state.on_window_event(&g.window, event);
+        // egui asks to repaint after every redraw; honouring that would
+        // never let the window go idle.
+        if response.repaint && !matches!(event, WindowEvent::RedrawRequested) {
+            g.window.request_redraw();
+        }
+        // A released button always reaches the camera, so a drag that
+        // ends over a panel does not stick.
+        let release = matches!(
+            event,
+            WindowEvent::MouseInput {
+                state: ElementState::Released,
+                ..
+            }
+        );
+        response.consumed
+            && !release
+            && !matches!(
+                event,
+                WindowEvent::RedrawRequested
+                    | WindowEvent::Resized(_)
+                    | WindowEvent::ModifiersChanged(_)
+            )
+    }
+
+    /// The pointer moved to (x, y), in pixels: whose it is now, the UI's
+    /// or the 3D view's.
+    fn cursor_moved(&mut self, x: f32, y: f32) {
+        self.pointer.cursor = Some((x, y));
+        self.pointer.moved = true;
+        if let Some(g) = &self.gfx {
+            // Over a panel (outside the 3D view) or over a window or
+            // menu floating on it, the pointer is the UI's.
+            let at = egui::pos2(x, y) / g.egui_ctx.pixels_per_point();
+            let floating = g
+                .egui_ctx
+                .layer_id_at(at)
+                .is_some_and(|l| l.order != egui::Order::Background);
+            let outside = self.pointer.view_rect.is_some_and(|v| !v.contains(at));
+            self.pointer.over_ui = self.script.is_none() && (floating || outside);
+            g.window.request_redraw();
+        }
+    }
+
+    /// A mouse button pressed or released: dragging the camera, pinning
+    /// what the left button picks.
+    fn mouse_button(&mut self, state: ElementState, button: MouseButton) {
+        let pressed = state == ElementState::Pressed;
+        // Right looks around (fly); in orbit mode either button drags.
+        // A press on a panel (its edge, its scroll bar) is the
+        // panel's, not the camera's.
+        let drags = !self.pointer.over_ui
+            && match button {
+                MouseButton::Right => true,
+                MouseButton::Left => matches!(self.mode, CameraMode::Orbit(_)),
+                _ => false,
+            };
+        if drags || !pressed {
+            self.input.looking = pressed && drags;
+        }
+        if button == MouseButton::Left {
+            self.pin_button(pressed);
+        }
+    }
+
     /// A key pressed (`down`) or released.
     fn key(&mut self, code: KeyCode, down: bool) {
         let ctrl = self.input.modifiers.control_key();

@@ -89,6 +89,31 @@ impl App {
             overlays: self.overlays,
             ..Default::default()
         };
+        let status = self.status();
+        let seen = self.seen_size(g);
+        let mut asked = screenshot::Asked::default();
+        let mut view_rect = None;
+        let mut chosen = None;
+        let settings_before = self.shots.settings.clone();
+        let out = g.egui_ctx.run_ui(input, |ui| {
+            let area = self.panels_ui(ui, g, &status, &mut actions);
+            view_rect = Some(area);
+            chosen = self.over_view(ui, area);
+            if !picture {
+                asked = self.dialogs(ui.ctx(), area, seen, &mut actions);
+            }
+        });
+        actions.screenshot |= asked.take_now;
+        actions.choose_shot_folder = asked.choose_folder;
+        actions.settings_changed = self.shots.settings != settings_before;
+        if let Some(from) = chosen {
+            self.measure_from(from);
+        }
+        (out, actions, view_rect)
+    }
+
+    /// The status line's contents: the load under way, the camera.
+    fn status(&self) -> ui::Status {
         let loading = self
             .load
             .as_ref()
@@ -97,119 +122,121 @@ impl App {
                 let c = self.compare_load.as_ref()?;
                 Some((c.source.name(), "load and compare"))
             });
-        let status = ui::Status {
+        ui::Status {
             loading,
             camera: self.describe_camera(),
-        };
-        let mode = self.mode.kind();
-        let seen = self.seen_size(g);
-        let mut browser_answer = None;
-        let mut export_asked = super::export_form::Asked::Nothing;
-        let mut asked = screenshot::Asked::default();
-        let mut view_rect = None;
-        let mut chosen = None;
-        let settings_before = self.shots.settings.clone();
-        let out = g.egui_ctx.run_ui(input, |ui| {
-            let applies = self.current.as_ref().map(|c| crate::kinds::applies(&c.map));
-            ui::menu(
-                ui,
-                &mut actions,
-                &mut self.panels,
-                mode,
-                &self.recent,
-                applies,
-            );
-            let map = self.current.as_ref().map(|c| {
-                let (stats, ms) = (&self.clock.stats, self.clock.frame_ms);
-                let scale = g.view3d.scale();
-                let inspector = super::inspector::Inspector {
-                    pinned: self.pointer.pinned.as_ref().map(|p| p.lines.as_slice()),
-                    hover: &self.pointer.lines,
-                };
-                ui::MapView::of(c, stats, ms, scale, &g.gpu, inspector)
-            });
-            let changes = self.comparing.as_ref().map(|k| k.view());
-            ui::draw(
-                ui,
-                &status,
-                map.as_ref(),
-                changes.as_ref(),
-                &mut self.panels,
-                &mut actions,
-            );
-            if let (None, None, Some(why)) = (&self.current, &self.load, &self.failed) {
-                ui::error_screen(ui, why, &mut actions);
-            }
-            // What the panels leave is the 3D view, in points.
-            let area = ui.available_rect_before_wrap();
-            view_rect = Some(area);
-            if let (Some(c), true) = (&self.current, self.panels.labels) {
-                // Over the 3D view only, in points, as egui lays out.
-                let (w, h) = (area.width().round() as u32, area.height().round() as u32);
-                let mut labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
-                for l in &mut labels {
-                    l.pos = [l.pos[0] + area.min.x, l.pos[1] + area.min.y];
-                }
-                let painter = ui.ctx().layer_painter(egui::LayerId::background());
-                labels::paint(&painter.with_clip_rect(area), &labels);
-            }
-            if self.panels.help {
-                ui::keys(ui.ctx(), &mut self.panels.help, area);
-            }
-            if self.panels.hint {
-                ui::hint(ui.ctx(), area);
-            }
-            let layers = self
-                .current
-                .as_ref()
-                .filter(|_| self.overlays.layers)
-                .and_then(|c| c.map.terrain())
-                .map(crate::mesh::overlay::layer_range);
-            super::legend::legend(ui.ctx(), self.overlays, layers, area);
-            chosen = self.analysis_ui(ui.ctx(), area);
-            if let Some(lines) = self.walk_hud() {
-                super::walk_mode::hud(ui.ctx(), &lines, area);
-                let painter = ui.ctx().layer_painter(egui::LayerId::background());
-                let marker = self.walk_marker();
-                super::walk_mode::marks(
-                    &painter.with_clip_rect(area),
-                    &self.fly.camera,
-                    area,
-                    marker,
-                );
-            }
-            if picture {
-                return;
-            }
-            if let Some(b) = &mut self.browser {
-                browser_answer = b.show(ui.ctx());
-            }
-            if let Some(form) = &mut self.export_form {
-                export_asked = form.show(ui.ctx());
-            }
-            if self.shots.window_open {
-                asked = screenshot::window::show(
-                    ui.ctx(),
-                    &mut self.shots.window_open,
-                    &mut self.shots.settings,
-                    seen,
-                );
-            }
-            if let Some(n) = self.notice.as_ref().filter(|n| n.alive()) {
-                if n.draw(ui.ctx(), area, &dialog_rects(ui.ctx())) {
-                    actions.dismiss_notice = true;
-                }
-            }
-        });
-        actions.screenshot |= asked.take_now;
-        actions.choose_shot_folder = asked.choose_folder;
-        actions.settings_changed = self.shots.settings != settings_before;
-        actions.browser_answer = browser_answer;
-        actions.export_asked = export_asked;
-        if let Some(from) = chosen {
-            self.measure_from(from);
         }
-        (out, actions, view_rect)
+    }
+
+    /// The menu bar, the status line, the side panels (or the error
+    /// screen): what they leave is the 3D view, returned in points.
+    fn panels_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        g: &Gfx,
+        status: &ui::Status,
+        actions: &mut Actions,
+    ) -> egui::Rect {
+        let mode = self.mode.kind();
+        let applies = self.current.as_ref().map(|c| crate::kinds::applies(&c.map));
+        ui::menu(ui, actions, &mut self.panels, mode, &self.recent, applies);
+        let map = self.current.as_ref().map(|c| {
+            let (stats, ms) = (&self.clock.stats, self.clock.frame_ms);
+            let scale = g.view3d.scale();
+            let inspector = super::inspector::Inspector {
+                pinned: self.pointer.pinned.as_ref().map(|p| p.lines.as_slice()),
+                hover: &self.pointer.lines,
+            };
+            ui::MapView::of(c, stats, ms, scale, &g.gpu, inspector)
+        });
+        let changes = self.comparing.as_ref().map(|k| k.view());
+        ui::draw(
+            ui,
+            status,
+            map.as_ref(),
+            changes.as_ref(),
+            &mut self.panels,
+            actions,
+        );
+        if let (None, None, Some(why)) = (&self.current, &self.load, &self.failed) {
+            ui::error_screen(ui, why, actions);
+        }
+        ui.available_rect_before_wrap()
+    }
+
+    /// What is drawn over the 3D view (`area`, in points): labels, the key
+    /// list and first hint, the legends, the Analysis window and the walk
+    /// HUD. The start location chosen in the Analysis window, when it
+    /// changes.
+    fn over_view(&mut self, ui: &mut egui::Ui, area: egui::Rect) -> Option<Option<u32>> {
+        if let (Some(c), true) = (&self.current, self.panels.labels) {
+            // Over the 3D view only, in points, as egui lays out.
+            let (w, h) = (area.width().round() as u32, area.height().round() as u32);
+            let mut labels = labels::project(&self.fly.camera, w, h, &c.scene.markers);
+            for l in &mut labels {
+                l.pos = [l.pos[0] + area.min.x, l.pos[1] + area.min.y];
+            }
+            let painter = ui.ctx().layer_painter(egui::LayerId::background());
+            labels::paint(&painter.with_clip_rect(area), &labels);
+        }
+        if self.panels.help {
+            ui::keys(ui.ctx(), &mut self.panels.help, area);
+        }
+        if self.panels.hint {
+            ui::hint(ui.ctx(), area);
+        }
+        let layers = self
+            .current
+            .as_ref()
+            .filter(|_| self.overlays.layers)
+            .and_then(|c| crate::kinds::of(&c.map).layer_range());
+        super::legend::legend(ui.ctx(), self.overlays, layers, area);
+        let chosen = self.analysis_ui(ui.ctx(), area);
+        if let Some(lines) = self.walk_hud() {
+            super::walk_mode::hud(ui.ctx(), &lines, area);
+            let painter = ui.ctx().layer_painter(egui::LayerId::background());
+            let marker = self.walk_marker();
+            super::walk_mode::marks(
+                &painter.with_clip_rect(area),
+                &self.fly.camera,
+                area,
+                marker,
+            );
+        }
+        chosen
+    }
+
+    /// The windows that answer (the browser, the export form, the
+    /// screenshot settings) and the notice, which none of them hides; their
+    /// answers go into `actions`, the screenshot settings' are returned.
+    fn dialogs(
+        &mut self,
+        ctx: &egui::Context,
+        area: egui::Rect,
+        seen: [u32; 2],
+        actions: &mut Actions,
+    ) -> screenshot::Asked {
+        if let Some(b) = &mut self.browser {
+            actions.browser_answer = b.show(ctx);
+        }
+        if let Some(form) = &mut self.export_form {
+            actions.export_asked = form.show(ctx);
+        }
+        let mut asked = screenshot::Asked::default();
+        if self.shots.window_open {
+            asked = screenshot::window::show(
+                ctx,
+                &mut self.shots.window_open,
+                &mut self.shots.settings,
+                seen,
+            );
+        }
+        if let Some(n) = self.notice.as_ref().filter(|n| n.alive()) {
+            if n.draw(ctx, area, &dialog_rects(ctx)) {
+                actions.dismiss_notice = true;
+            }
+        }
+        asked
     }
 
     /// A scripted run's part of the frame: its F12, its end once measured,
@@ -362,52 +389,9 @@ impl App {
         }
     }
 
-    fn act(&mut self, a: Actions, event_loop: &ActiveEventLoop) {
-        if a.overlays != self.overlays {
-            self.overlays = a.overlays;
-            if let (Some(c), Some(g)) = (&mut self.current, &self.gfx) {
-                views::apply_overlays(&c.map, &mut c.scene, &g.gpu.device, &self.overlays);
-                self.scene_edits += 1;
-            }
-        }
-        match a.export_asked {
-            super::export_form::Asked::Nothing => {}
-            super::export_form::Asked::Cancel => self.export_last = self.export_form.take(),
-            super::export_form::Asked::Export(path) => {
-                self.export_form = None;
-                self.export_to_path(path);
-            }
-        }
-        if let Some(answer) = a.browser_answer {
-            let comparing = self
-                .browser
-                .as_ref()
-                .is_some_and(|b| b.purpose == Purpose::CompareWith);
-            if let Some(b) = self.browser.take() {
-                self.remember_folder(b.purpose, b.folder().to_path_buf());
-            }
-            match answer {
-                Answer::Open(p) if comparing => self.start_compare(Source::at(p)),
-                Answer::Open(p) => self.open(Source::at(p)),
-                Answer::Folder(p) => self.set_shot_folder(p),
-                Answer::Cancel => {}
-            }
-        }
-        if a.settings_changed {
-            self.save_shot_settings();
-        }
-        if a.view_prefs_changed {
-            let prefs = super::view_prefs::ViewPrefs {
-                spawn_areas: self.panels.spawn_areas,
-                map_panel: self.panels.map_open,
-                inspector_panel: self.panels.inspector_open,
-            };
-            if let Some(Err(e)) = super::view_prefs::path().map(|p| prefs.save(&p)) {
-                self.notice = Some(super::notice::Notice::error(format!(
-                    "could not remember the view settings: {e}"
-                )));
-            }
-        }
+    /// Does what the overlay asked for this frame.
+    fn act(&mut self, mut a: Actions, event_loop: &ActiveEventLoop) {
+        self.take_answers(&mut a);
         if a.choose_shot_folder {
             self.choose_shot_folder();
         }
@@ -467,6 +451,56 @@ impl App {
         }
         if a.quit {
             event_loop.exit();
+        }
+    }
+
+    /// The overlay's changed tile flags and the windows' answers (the
+    /// export form, the browser, the screenshot and view settings).
+    fn take_answers(&mut self, a: &mut Actions) {
+        if a.overlays != self.overlays {
+            self.overlays = a.overlays;
+            if let (Some(c), Some(g)) = (&mut self.current, &self.gfx) {
+                views::apply_overlays(&c.map, &mut c.scene, &g.gpu.device, &self.overlays);
+                self.scene_edits += 1;
+            }
+        }
+        match std::mem::take(&mut a.export_asked) {
+            super::export_form::Asked::Nothing => {}
+            super::export_form::Asked::Cancel => self.export_last = self.export_form.take(),
+            super::export_form::Asked::Export(path) => {
+                self.export_form = None;
+                self.export_to_path(path);
+            }
+        }
+        if let Some(answer) = a.browser_answer.take() {
+            let comparing = self
+                .browser
+                .as_ref()
+                .is_some_and(|b| b.purpose == Purpose::CompareWith);
+            if let Some(b) = self.browser.take() {
+                self.remember_folder(b.purpose, b.folder().to_path_buf());
+            }
+            match answer {
+                Answer::Open(p) if comparing => self.start_compare(Source::at(p)),
+                Answer::Open(p) => self.open(Source::at(p)),
+                Answer::Folder(p) => self.set_shot_folder(p),
+                Answer::Cancel => {}
+            }
+        }
+        if a.settings_changed {
+            self.save_shot_settings();
+        }
+        if a.view_prefs_changed {
+            let prefs = super::view_prefs::ViewPrefs {
+                spawn_areas: self.panels.spawn_areas,
+                map_panel: self.panels.map_open,
+                inspector_panel: self.panels.inspector_open,
+            };
+            if let Some(Err(e)) = super::view_prefs::path().map(|p| prefs.save(&p)) {
+                self.notice = Some(super::notice::Notice::error(format!(
+                    "could not remember the view settings: {e}"
+                )));
+            }
         }
     }
 }

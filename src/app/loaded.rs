@@ -134,7 +134,7 @@ pub(super) fn shown(
     if let Some(t) = total {
         timings += &format!(", total {:.0} ms", t.as_secs_f64() * 1e3);
     }
-    let (pictures, players) = warcraft_panel(&g.egui_ctx, &done.map);
+    let (pictures, players) = map_panel_parts(&g.egui_ctx, &done.map);
     Current {
         source: done.source,
         objects: done.meshes.objects,
@@ -149,34 +149,22 @@ pub(super) fn shown(
     }
 }
 
-/// What the Map panel shows of a Warcraft III map beyond its summary: its
-/// pictures (as textures, made once) and its players in their colours.
-fn warcraft_panel(
+/// What the Map panel shows of a map beyond its summary, where its kind
+/// has them (Warcraft III): its pictures (as textures, made once) and its
+/// players in their colours.
+fn map_panel_parts(
     ctx: &egui::Context,
     map: &crate::store::Map,
 ) -> (Vec<super::Captioned>, Vec<super::PlayerRow>) {
-    use crate::mesh::objects::{twenty_four_players, Owner};
-    let Some(w) = map.warcraft() else {
-        return Default::default();
-    };
+    let kind = crate::kinds::of(map);
     let mut pictures = Vec::new();
-    for (caption, picture) in [
-        ("Minimap (war3mapMap.blp)", &w.minimap),
-        ("Preview (war3mapPreview.tga)", &w.preview),
-    ] {
-        if let Some(p) = picture {
-            let image = egui::ColorImage::from_rgba_unmultiplied(
-                [p.width as usize, p.height as usize],
-                &p.rgba,
-            );
-            let texture = ctx.load_texture(caption, image, egui::TextureOptions::LINEAR);
-            pictures.push((caption.to_string(), texture));
-        }
+    for (caption, p) in kind.pictures() {
+        let image = egui::ColorImage::from_rgba_unmultiplied(
+            [p.width as usize, p.height as usize],
+            &p.rgba,
+        );
+        let texture = ctx.load_texture(caption, image, egui::TextureOptions::LINEAR);
+        pictures.push((caption.to_string(), texture));
     }
-    let wide = twenty_four_players(w);
-    let players = crate::kinds::player_lines(w)
-        .into_iter()
-        .map(|(number, text)| (Owner::of(number, wide).color(), text))
-        .collect();
-    (pictures, players)
+    (pictures, kind.player_rows())
 }

@@ -108,6 +108,17 @@ pub fn check_file(path: &Path, format: Format, vxl_size_known: bool) -> Result<(
 /// again (only a hint: reading them later still works).
 pub type DoneWith<'a> = &'a dyn Fn(usize);
 
+/// Whether `dir` is a Warcraft III map folder: it holds the terrain,
+/// `war3map.w3e`, and that starts like one (what opening it needs).
+pub fn is_map_folder(dir: &Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(dir.join(w3x::TERRAIN)) else {
+        return false;
+    };
+    let mut head = Vec::with_capacity(8);
+    file.take(8).read_to_end(&mut head).is_ok() && w3e::sniff(&head).is_ok()
+}
+
 /// Decodes a map from its bytes alone.
 pub fn decode(bytes: &[u8], options: &LoadOptions) -> Result<Map, LoadError> {
     decode_releasing(bytes, options, &|_| ())

@@ -10,6 +10,7 @@ use crate::formats::alw::LayoutShape;
 use crate::mesh::cells::mesh_world;
 use crate::mesh::MapMeshes;
 use crate::store::cells::{AlwLayout, AlwWorld};
+use crate::store::warcraft::Picture;
 use serde_json::{json, Map as JsonMap, Value};
 
 pub(super) struct Cells<'a> {
@@ -17,6 +18,14 @@ pub(super) struct Cells<'a> {
 }
 
 impl MapKind for Cells<'_> {
+    fn top_colors(&self) -> Picture {
+        crate::mesh::top_colors::cells(self.world)
+    }
+
+    fn top_grid(&self) -> [u32; 2] {
+        [self.world.width as u32, self.world.height as u32]
+    }
+
     /// The engine's player on the cells' floors.
     fn walking(&self) -> Option<crate::walk::Walking> {
         walk::walking(self.world)

@@ -25,7 +25,7 @@ use crate::mesh::MapMeshes;
 use crate::store::cells::AlwWorld;
 use crate::store::terrain::W3eTerrain;
 use crate::store::voxels::VoxelStore;
-use crate::store::warcraft::WarcraftMap;
+use crate::store::warcraft::{Picture, WarcraftMap};
 use crate::store::{Content, Map, Spawn};
 use serde_json::{Map as JsonMap, Value};
 
@@ -65,6 +65,20 @@ pub trait MapKind: Shown {
     /// thumbnails) where that is not [`MapKind::mesh`]: an indoor world's
     /// floor plan, cut above its floors.
     fn plan(&self) -> Option<MapMeshes> {
+        None
+    }
+    /// The map from straight above on the CPU, a pixel a column, tile or
+    /// cell, north up (`mesh::top_colors`): thumbnails without a GPU.
+    fn top_colors(&self) -> Picture;
+    /// [`Self::top_colors`]'s grid: columns, tiles or cells across and down.
+    fn top_grid(&self) -> [u32; 2];
+    /// The playable area in tiles, `[x0, y0, x1, y1]` from the north-west
+    /// corner, where the map has one (Warcraft III: the camera bounds).
+    fn playable_tiles(&self) -> Option<[u32; 4]> {
+        None
+    }
+    /// The minimap the file carries (Warcraft III's `war3mapMap.blp`).
+    fn minimap(&self) -> Option<&Picture> {
         None
     }
     /// Adds what the map draws (`meshes`, meshed from it) to an export.
@@ -482,6 +496,19 @@ mod gui {
         /// The playable area (x0, y0, x1, y1 in map coordinates), where the
         /// map has one (Warcraft III maps: the camera bounds).
         fn playable(&self) -> Option<[f32; 4]> {
+            None
+        }
+        /// The pictures the file carries, captioned, for the Map panel.
+        fn pictures(&self) -> Vec<(&'static str, &crate::store::warcraft::Picture)> {
+            Vec::new()
+        }
+        /// The players in their colours (RGB), for the Map panel.
+        fn player_rows(&self) -> Vec<([u8; 3], String)> {
+            Vec::new()
+        }
+        /// The lowest and highest layer of the tiles, where the map has
+        /// layers: the tile flags' legend spans them.
+        fn layer_range(&self) -> Option<[u8; 2]> {
             None
         }
         /// A point of the 3D view as the file counts positions (W3E: tiles

@@ -11,6 +11,7 @@ use crate::mesh::terrain::game_colors::Era;
 use crate::mesh::terrain::{mesh_terrain, mesh_terrain_of_era, terrain_levels_of_era, Look};
 use crate::mesh::MapMeshes;
 use crate::store::terrain::{id_string, letter_string, tileset_name, W3eTerrain};
+use crate::store::warcraft::Picture;
 use crate::store::Spawn;
 use serde_json::{json, Map as JsonMap, Value};
 
@@ -34,6 +35,14 @@ impl Terrain<'_> {
 }
 
 impl MapKind for Terrain<'_> {
+    fn top_colors(&self) -> Picture {
+        crate::mesh::top_colors::terrain(self.terrain, self.look())
+    }
+
+    fn top_grid(&self) -> [u32; 2] {
+        crate::mesh::top_colors::tiles(self.terrain)
+    }
+
     fn ground_map(&self) -> Result<crate::analysis::GroundMap, String> {
         Err("a bare war3map.w3e holds no pathing map, start locations or gold mines: analyze the whole map (.w3x, .w3m or its folder)".into())
     }
@@ -221,6 +230,10 @@ mod view {
                 tile_flags: true,
                 ..Default::default()
             }
+        }
+
+        fn layer_range(&self) -> Option<[u8; 2]> {
+            Some(crate::mesh::overlay::layer_range(self.terrain))
         }
 
         fn extent(&self) -> Extent {

@@ -9,6 +9,7 @@ use super::{Lines, MapKind};
 use crate::formats::{vmf, vxl};
 use crate::mesh::{self, materials, MapMeshes, MeshOptions};
 use crate::store::voxels::{FourthByte, VoxelStore};
+use crate::store::warcraft::Picture;
 use crate::store::Map;
 use serde_json::{json, Map as JsonMap, Value};
 
@@ -25,6 +26,14 @@ impl Voxels<'_> {
 }
 
 impl MapKind for Voxels<'_> {
+    fn top_colors(&self) -> Picture {
+        crate::mesh::top_colors::voxels(self.store)
+    }
+
+    fn top_grid(&self) -> [u32; 2] {
+        [self.store.width(), self.store.length()]
+    }
+
     /// The servers' player physics over the voxels.
     fn walking(&self) -> Option<crate::walk::Walking> {
         Some(crate::walk::Walking::Voxels(

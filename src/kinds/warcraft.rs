@@ -17,7 +17,7 @@ use super::{Lines, MapKind};
 use crate::mesh::terrain::game_colors::Era;
 use crate::mesh::terrain::Look;
 use crate::mesh::MapMeshes;
-use crate::store::warcraft::{MapInfo, WarcraftMap};
+use crate::store::warcraft::{MapInfo, Picture, WarcraftMap};
 use crate::store::Spawn;
 use serde_json::{json, Map as JsonMap, Value};
 
@@ -129,6 +129,22 @@ fn players_json(info: &MapInfo) -> Value {
 }
 
 impl MapKind for Warcraft<'_> {
+    fn top_colors(&self) -> Picture {
+        self.terrain().top_colors()
+    }
+
+    fn top_grid(&self) -> [u32; 2] {
+        self.terrain().top_grid()
+    }
+
+    fn playable_tiles(&self) -> Option<[u32; 4]> {
+        self.map.playable_tiles()
+    }
+
+    fn minimap(&self) -> Option<&Picture> {
+        self.map.minimap.as_ref()
+    }
+
     fn ground_map(&self) -> Result<crate::analysis::GroundMap, String> {
         ground::ground_map(self.map)
     }

@@ -40,6 +40,7 @@ pub mod player_colors;
 pub mod reach_view;
 pub mod reference;
 pub mod terrain;
+pub mod top_colors;
 pub mod tris;
 mod voxel;
 

@@ -1,14 +1,14 @@
 //! Thumbnails for file managers (`mapscope thumbnail`): the size of the
 //! picture, and the pictures drawn where no rasterizer can be had: a
 //! Warcraft III map's own minimap (`war3mapMap.blp`), else one pixel a
-//! column, tile or cell of the map seen from above ([`top`]), scaled to
-//! the asked size ([`scale`]). No GPU here; the GPU picture is
+//! column, tile or cell of the map seen from above (its kind's
+//! `MapKind::top_colors`), scaled to the asked size ([`scale`]). No GPU here; the GPU picture is
 //! `mapscope render --view top`'s, drawn by `cli/thumbnail.rs`.
 
 pub mod scale;
-pub mod top;
 
-use crate::store::warcraft::{Picture, WarcraftMap};
+use crate::kinds::{self, MapKind};
+use crate::store::warcraft::Picture;
 use crate::store::Map;
 
 /// The picture's size for an area `width x length` (any units) drawn
@@ -28,26 +28,31 @@ pub fn fit([width, length]: [f32; 2], longest: u32) -> [u32; 2] {
 /// north-west corner): a Warcraft III map's playable area, else the whole
 /// map. `[x0, y0, x1, y1]`.
 pub fn area(map: &Map) -> [f32; 4] {
-    if let Some(p) = map.warcraft().and_then(WarcraftMap::playable_tiles) {
+    area_of(&*kinds::of(map))
+}
+
+fn area_of(kind: &dyn MapKind) -> [f32; 4] {
+    if let Some(p) = kind.playable_tiles() {
         return p.map(|v| v as f32);
     }
-    let [w, l] = top::grid_size(map);
+    let [w, l] = kind.top_grid();
     [0.0, 0.0, w as f32, l as f32]
 }
 
 /// The thumbnail drawn without a GPU, `longest` pixels on its longer side.
 /// A Warcraft III map shows the minimap it carries (the part that is the
-/// playable area), other maps their top colours ([`top::colors`]).
+/// playable area), other maps their top colours
+/// ([`MapKind::top_colors`]).
 pub fn cpu_picture(map: &Map, longest: u32) -> Picture {
-    let [x0, y0, x1, y1] = area(map);
+    let kind = kinds::of(map);
+    let [x0, y0, x1, y1] = area_of(&*kind);
     let size = fit([x1 - x0, y1 - y0], longest);
-    let own = map.warcraft().and_then(|w| {
-        let minimap = w.minimap.as_ref()?;
-        let tiles = w.playable_tiles()?;
-        Some(playable_part(minimap, tiles))
-    });
+    let own = kind
+        .minimap()
+        .zip(kind.playable_tiles())
+        .map(|(minimap, tiles)| playable_part(minimap, tiles));
     let picture = own.unwrap_or_else(|| {
-        let all = top::colors(map);
+        let all = kind.top_colors();
         scale::crop(&all, [x0, y0, x1, y1].map(|v| v.round() as u32))
     });
     scale::resize(&picture, size)
@@ -79,6 +84,20 @@ mod tests {
         assert_eq!(fit([64.0, 160.0], 256), [102, 256]);
         assert_eq!(fit([160.0, 64.0], 256), [256, 102]);
         assert_eq!(fit([10_000.0, 1.0], 256), [256, 1]);
+    }
+
+    #[test]
+    fn a_warcraft_maps_thumbnail_is_its_playable_area() {
+        // The sample's w3i leaves 2 tiles out on each side of its 32 x 32
+        // tiles (bounds complements 2, 2, 2, 2), and it has no minimap.
+        let bytes = crate::samples::w3x_archive(4, Default::default());
+        let options = crate::formats::LoadOptions::default();
+        let map = crate::formats::decode(&bytes, &options).unwrap();
+        assert_eq!(area(&map), [2.0, 2.0, 30.0, 30.0]);
+        let p = cpu_picture(&map, 56);
+        assert_eq!([p.width, p.height], [56, 56]);
+        // Flat ground all over: every pixel drawn, none transparent.
+        assert!(p.rgba.chunks(4).all(|c| c[3] == 255));
     }
 
     #[test]

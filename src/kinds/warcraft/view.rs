@@ -195,6 +195,31 @@ impl ViewKind for Warcraft<'_> {
         Some(self.map.playable_tiles()?.map(|v| v as f32))
     }
 
+    fn pictures(&self) -> Vec<(&'static str, &crate::store::warcraft::Picture)> {
+        let m = self.map;
+        [
+            ("Minimap (war3mapMap.blp)", &m.minimap),
+            ("Preview (war3mapPreview.tga)", &m.preview),
+        ]
+        .into_iter()
+        .filter_map(|(caption, p)| Some((caption, p.as_ref()?)))
+        .collect()
+    }
+
+    /// Each player's line in the player's colour, neutrals numbered as
+    /// the map numbers them (12 or 24 players).
+    fn player_rows(&self) -> Vec<([u8; 3], String)> {
+        let wide = twenty_four_players(self.map);
+        crate::kinds::player_lines(self.map)
+            .into_iter()
+            .map(|(number, text)| (Owner::of(number, wide).color(), text))
+            .collect()
+    }
+
+    fn layer_range(&self) -> Option<[u8; 2]> {
+        self.terrain().layer_range()
+    }
+
     fn file_position(&self, world: Vec3) -> [f32; 3] {
         self.terrain().file_position(world)
     }

@@ -1,40 +1,20 @@
 //! A map seen from straight above on the CPU, one pixel a voxel column,
 //! W3E tile or ALW cell, north up: the thumbnail where no rasterizer can be
-//! had. Colours are the map's own where it has them (a column's top voxel,
-//! the game's minimap colours of a tile's ground), with higher ground drawn
-//! lighter so that the shape of the map reads; empty columns are
-//! transparent.
+//! had (each kind hands its own: `MapKind::top_colors`). Colours are the
+//! map's own where it has them (a column's top voxel, the game's minimap
+//! colours of a tile's ground), with higher ground drawn lighter so that
+//! the shape of the map reads; empty columns are transparent.
 
-use crate::mesh::terrain::game_colors::{self, Era};
+use crate::mesh::terrain::game_colors;
 use crate::mesh::terrain::Look;
 use crate::store::cells::AlwWorld;
 use crate::store::terrain::W3eTerrain;
 use crate::store::voxels::{rgb, VoxelStore};
 use crate::store::warcraft::Picture;
-use crate::store::{Content, Map};
 
-/// The grid [`colors`] draws: columns, tiles or cells across and down.
-pub fn grid_size(map: &Map) -> [u32; 2] {
-    match &map.content {
-        Content::Voxels(v) => [v.width(), v.length()],
-        Content::Terrain(t) => tiles(t),
-        Content::Warcraft(w) => tiles(&w.terrain),
-        Content::Cells(c) => [c.width as u32, c.height as u32],
-    }
-}
-
-/// The map from above, one pixel a column, tile or cell, rows from the
-/// north.
-pub fn colors(map: &Map) -> Picture {
-    match &map.content {
-        Content::Voxels(v) => voxels(v),
-        Content::Terrain(t) => terrain(t, Era::Release.into()),
-        Content::Warcraft(w) => terrain(&w.terrain, crate::kinds::terrain_look(w)),
-        Content::Cells(c) => cells(c),
-    }
-}
-
-fn tiles(t: &W3eTerrain) -> [u32; 2] {
+/// The tiles of a W3E terrain, across and down: one fewer than its
+/// tilepoints each way.
+pub fn tiles(t: &W3eTerrain) -> [u32; 2] {
     [t.width.saturating_sub(1), t.height.saturating_sub(1)]
 }
 
@@ -46,7 +26,7 @@ fn lit([r, g, b]: [u8; 3], light: f32) -> [u8; 4] {
 
 /// Each column's top voxel (y runs south, so row 0 is the north edge);
 /// higher ground lighter. A top voxel with no stored colour is grey.
-fn voxels(v: &VoxelStore) -> Picture {
+pub fn voxels(v: &VoxelStore) -> Picture {
     let depth = v.depth().max(1) as f32;
     let mut rgba = Vec::with_capacity(v.width() as usize * v.length() as usize * 4);
     for y in 0..v.length() {
@@ -77,7 +57,7 @@ fn voxels(v: &VoxelStore) -> Picture {
 /// layers lighter; the ground as `look`'s era draws it, the water under
 /// its tint. The file's rows run south to north; the picture's north to
 /// south.
-fn terrain(t: &W3eTerrain, look: Look) -> Picture {
+pub fn terrain(t: &W3eTerrain, look: Look) -> Picture {
     let [w, h] = tiles(t);
     let ground_scale = game_colors::ground_scale(look.era);
     let mut rgba = Vec::with_capacity(w as usize * h as usize * 4);
@@ -115,7 +95,7 @@ fn terrain(t: &W3eTerrain, look: Look) -> Picture {
 
 /// Open cells by their floor's height (the highest floor lightest), solid
 /// rock dark; rows as the file stores them.
-fn cells(c: &AlwWorld) -> Picture {
+pub fn cells(c: &AlwWorld) -> Picture {
     let open = || c.cells.iter().filter(|cell| !cell.is_solid_rock());
     let lo = open().map(|cell| cell.floor).min().unwrap_or(0);
     let hi = open().map(|cell| cell.floor).max().unwrap_or(0);
@@ -141,6 +121,7 @@ fn cells(c: &AlwWorld) -> Picture {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mesh::terrain::game_colors::Era;
 
     #[test]
     fn a_voxel_map_shows_its_top_colours_north_up() {

@@ -1,0 +1,23 @@
+//! The egui overlay's own parts: what the user asked for and which panels
+//! are shown (`state.rs`), the menu bar and toolbar (`menu.rs`, a function
+//! a menu), the status line, the side panels and the error screen
+//! (`panels.rs`, with the Map panel's contents in `map_panel.rs`), what
+//! they show of the open map (`map_view.rs`), and the key list and first
+//! hint (`keys.rs`). The notice is `notice.rs`, the tile flags' legend
+//! `legend.rs`, the Inspector `inspector.rs`, the Changes panel
+//! `changes_panel.rs`.
+
+mod keys;
+mod map_view;
+mod menu;
+mod panels;
+mod state;
+mod widgets;
+
+pub use super::side_panel::{side_panel, Side};
+pub use keys::{hint, keys};
+pub use map_view::MapView;
+pub use menu::menu;
+pub use panels::{draw, error_screen};
+pub use state::{Actions, CompareTab, Panels, Status};
+pub use widgets::{swatch, wrapped};
