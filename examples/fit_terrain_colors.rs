@@ -1076,7 +1076,7 @@ fn source(fit: &Fit, summary: &str) -> String {
     s.push_str("//! Terrain colours fitted to the game's own minimaps: written by\n");
     s.push_str("//! `cargo run --release --example fit_terrain_colors -- --write`; do not\n");
     s.push_str("//! edit by hand. Read through `super::game_colors`.\n\n");
-    s.push_str("use super::game_colors::Bands;\n\n");
+    s.push_str("use super::bands::Bands;\n\n");
     s.push_str(&format!(
         "/// The fit: {summary}.\npub const FIT: &str = \"{summary}\";\n\n"
     ));
