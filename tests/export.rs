@@ -82,11 +82,11 @@ fn check_map(label: &str, map: &Map) -> (usize, usize) {
     let meshes = mapscope::kinds::mesh(map);
     let (v, t) = viewer_counts(&meshes);
     assert!(t > 0, "{label}: nothing drawn");
-    let plain = export::build(map, &meshes, &ExportOptions { merge: false });
+    let plain = mapscope::kinds::export_model(map, &meshes, &ExportOptions { merge: false });
     assert_eq!((plain.vertices(), plain.triangles()), (v, t), "{label}");
     let bytes = export::glb_bytes(&plain).unwrap();
     assert_eq!(gltf_counts(&bytes), (v, t), "{label}: read back");
-    let merged = export::build(map, &meshes, &ExportOptions { merge: true });
+    let merged = mapscope::kinds::export_model(map, &meshes, &ExportOptions { merge: true });
     let merged_bytes = export::glb_bytes(&merged).unwrap();
     let (mv, mt) = gltf_counts(&merged_bytes);
     assert!(mv <= v && mt <= t, "{label}: merging added triangles");
@@ -154,7 +154,7 @@ fn names(m: &Model) -> Vec<String> {
 #[test]
 fn nodes_are_named_by_chunk_part_and_object() {
     let vxl = terraces();
-    let m = export::build(
+    let m = mapscope::kinds::export_model(
         &vxl,
         &mapscope::kinds::mesh(&vxl),
         &ExportOptions::default(),
@@ -178,7 +178,7 @@ fn nodes_are_named_by_chunk_part_and_object() {
 
     let w3x = w3x_map();
     let meshes = mapscope::kinds::mesh(&w3x);
-    let m = export::build(&w3x, &meshes, &ExportOptions::default());
+    let m = mapscope::kinds::export_model(&w3x, &meshes, &ExportOptions::default());
     let n = names(&m);
     for want in ["terrain", "ground", "objects", "Trees", "Start locations"] {
         assert!(n.iter().any(|x| x == want), "{want} missing from {n:?}");
@@ -209,7 +209,7 @@ fn nodes_are_named_by_chunk_part_and_object() {
         meta: Metadata::default(),
         content: Content::Cells(mapscope::samples::alw_room(12, 10, AlwLayout::Engine)),
     };
-    let m = export::build(
+    let m = mapscope::kinds::export_model(
         &alw,
         &mapscope::kinds::mesh(&alw),
         &ExportOptions::default(),
@@ -294,7 +294,7 @@ fn the_command_writes_glb_gltf_and_obj_and_never_overwrites_without_force() {
     let text = std::fs::read_to_string(&obj).unwrap();
     let mtl = std::fs::read_to_string(dir.join("t.mtl")).unwrap();
     assert!(text.contains("mtllib t.mtl") && mtl.contains("newmtl voxels"));
-    let merged = export::build(
+    let merged = mapscope::kinds::export_model(
         &terraces(),
         &mapscope::kinds::mesh(&terraces()),
         &Default::default(),

@@ -32,7 +32,7 @@ enum Outcome {
 fn export_to(map: &Map, path: &Path) -> Notice {
     let result = FileFormat::of_path(path).and_then(|format| {
         let meshes = crate::kinds::mesh(map);
-        let model = export::build(map, &meshes, &ExportOptions::default());
+        let model = crate::kinds::export_model(map, &meshes, &ExportOptions::default());
         // The save dialog has asked about replacing a file already.
         export::write(&model, path, format, true)
     });

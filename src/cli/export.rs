@@ -24,7 +24,7 @@ pub fn export(
     }
     let map = formats::load_path(file, load)?;
     let meshes = mapscope::kinds::mesh(&map);
-    let model = export::build(&map, &meshes, &ExportOptions { merge });
+    let model = mapscope::kinds::export_model(&map, &meshes, &ExportOptions { merge });
     let written = export::write(&model, output, format, force)?;
     let files: Vec<String> = written
         .iter()

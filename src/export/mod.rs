@@ -2,11 +2,13 @@
 //! glTF 2.0 (`.glb`, or `.gltf` with a `.bin`) or Wavefront OBJ (`.obj`
 //! with a `.mtl`).
 //!
-//! The meshers' output ([`MapMeshes`]) becomes a [`Model`] first (`build`,
+//! The meshers' output ([`MapMeshes`]) becomes a [`Model`] first: each
+//! kind adds its parts (`kinds::export_model`) through the `add_*` here,
 //! with the modules by what is drawn: `voxels`, `terrain`, `objects`,
-//! `cells`), in glTF's frame and units ([`frame`]); the writers (`glb`,
-//! `obj`) know models, not maps. Lighting, ambient occlusion and shading
-//! are baked into vertex colours and materials are unlit
+//! `cells`, in glTF's frame and units ([`frame`]); the writers (`glb`,
+//! `obj`) know models, not maps. Nothing here asks which kind a map is:
+//! kinds use export, never the other way. Lighting, ambient occlusion and
+//! shading are baked into vertex colours and materials are unlit
 //! (`KHR_materials_unlit`), so another viewer shows what mapscope shows.
 
 mod cells;
@@ -25,7 +27,6 @@ pub use glb::GLB_LIMIT;
 pub use model::{Material, Mesh, Model, Node, Primitive};
 
 use crate::mesh::MapMeshes;
-use crate::store::Map;
 use std::path::{Path, PathBuf};
 
 /// How to export.
@@ -95,17 +96,6 @@ impl FileFormat {
             .chain(beside.map(|ext| path.with_extension(ext)))
             .collect()
     }
-}
-
-/// The model of everything `meshes` (meshed from `map`) draws: each kind
-/// adds its parts ([`crate::kinds::MapKind::export_into`]).
-pub fn build(map: &Map, meshes: &MapMeshes, options: &ExportOptions) -> Model {
-    let mut model = Model {
-        name: map.meta.name.clone().unwrap_or_default(),
-        ..Default::default()
-    };
-    crate::kinds::of(map).export_into(&mut model, meshes, options);
-    model
 }
 
 /// A voxel map's chunks (and VMF water) as a node.

@@ -286,6 +286,22 @@ pub fn mesh(map: &Map) -> MapMeshes {
     of(map).mesh()
 }
 
+/// The export model of everything `meshes` (meshed from `map`) draws:
+/// each kind adds its parts ([`MapKind::export_into`]). Here, not in
+/// `export`, which knows models, not maps.
+pub fn export_model(
+    map: &Map,
+    meshes: &MapMeshes,
+    options: &crate::export::ExportOptions,
+) -> crate::export::Model {
+    let mut model = crate::export::Model {
+        name: map.meta.name.clone().unwrap_or_default(),
+        ..Default::default()
+    };
+    of(map).export_into(&mut model, meshes, options);
+    model
+}
+
 /// Meshes any map, giving up (`None`) soon after `stop` is set.
 pub fn mesh_until(map: &Map, stop: &std::sync::atomic::AtomicBool) -> Option<MapMeshes> {
     of(map).mesh_until(stop)

@@ -31,6 +31,7 @@ use crate::store::terrain::{Tilepoint, W3eTerrain};
 pub use coarse::{terrain_levels, terrain_levels_of_era, TerrainLevel, TerrainLevels, BLOCK};
 pub use look::Look;
 
+mod bands;
 mod cliff;
 mod coarse;
 mod colors;

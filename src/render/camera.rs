@@ -147,10 +147,37 @@ pub fn box_in_frustum(planes: &[glam::Vec4; 6], min: Vec3, max: Vec3) -> bool {
     })
 }
 
+/// The share of the view's height a voxel `size` across takes, seen from
+/// `camera` at the nearest point of the box `min..max`: what the levels of
+/// detail (voxel chunks, terrain blocks, object cells) pick by.
+pub fn voxel_share(camera: &Camera, size: f32, min: Vec3, max: Vec3) -> f32 {
+    match camera.projection {
+        Projection::Perspective { fov_deg } => {
+            let p = camera.position;
+            let distance = p.clamp(min, max).distance(p).max(1e-3);
+            size / (2.0 * distance * (fov_deg.to_radians() / 2.0).tan())
+        }
+        Projection::TopDown { half_height } => size / (2.0 * half_height),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use glam::Vec4Swizzles;
+
+    #[test]
+    fn a_voxel_takes_less_of_the_view_farther_away() {
+        let camera = Camera::perspective(Vec3::ZERO, 0.0, 0.0, 90.0);
+        let near = voxel_share(&camera, 1.0, Vec3::new(10.0, 0.0, 0.0), Vec3::splat(11.0));
+        let far = voxel_share(&camera, 1.0, Vec3::new(100.0, 0.0, 0.0), Vec3::splat(101.0));
+        // 90 degrees: the view is 2 d high at distance d.
+        assert!((near - 1.0 / 20.0).abs() < 1e-6, "{near}");
+        assert!((far - 1.0 / 200.0).abs() < 1e-6, "{far}");
+        // Inside the box: as near as can be.
+        let inside = voxel_share(&camera, 1.0, Vec3::splat(-1.0), Vec3::splat(1.0));
+        assert!(inside > 100.0, "{inside}");
+    }
 
     fn project(c: &Camera, p: Vec3) -> glam::Vec3 {
         let clip = c.view_proj(1.0) * p.extend(1.0);

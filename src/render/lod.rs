@@ -6,12 +6,12 @@
 //! nearest point, take no more than a given share of the view's height;
 //! else its four finer chunks are looked at in its place. So every part
 //! of the map is drawn once, at one level, and far parts cheaply. The
-//! meshes' skirts (`mesh::lod`) close the seams between levels.
+//! meshes' skirts (`mesh::lod`) close the seams between levels. The
+//! renderer uploads the levels (`renderer/upload.rs`); here they are kept
+//! and picked from, knowing only the camera and the chunks' buffers.
 
-use super::camera::{box_in_frustum, Camera, Projection};
-use super::scene::{gpu_chunk, GpuChunk, Scene};
-use super::Renderer;
-use crate::mesh::ChunkMesh;
+use super::buffers::GpuChunk;
+use super::camera::{box_in_frustum, voxel_share, Camera};
 use glam::Vec3;
 use std::collections::HashMap;
 
@@ -39,59 +39,45 @@ struct Level {
 }
 
 impl Levels {
+    /// No coarse levels yet over the full-detail chunks `fine`, each
+    /// `side` full-detail columns across.
+    pub(super) fn new(side: u32, fine: &[GpuChunk]) -> Levels {
+        Levels {
+            side,
+            fine: fine
+                .iter()
+                .enumerate()
+                .map(|(i, c)| ([c.origin[0] / side, c.origin[1] / side], i))
+                .collect(),
+            coarse: Vec::new(),
+        }
+    }
+
+    /// How many coarse levels there are.
+    pub(super) fn coarse_levels(&self) -> usize {
+        self.coarse.len()
+    }
+
     pub(super) fn gpu_bytes(&self) -> u64 {
         self.coarse
             .iter()
             .map(|l| l.face_bytes + l.uniforms.0.size())
             .sum()
     }
-}
 
-impl Renderer {
-    /// Adds a coarse level to `scene`'s voxel chunks: `meshes` whose voxels
-    /// span `factor` full-detail voxels each (twice the level added last,
-    /// 2 for the first), chunk `i` starting at full-detail column
-    /// `origin(i)`, with bounds in full-detail coordinates; `side` is the
-    /// full-detail columns a full-detail chunk spans.
-    pub fn add_coarse_level(
-        &self,
-        device: &wgpu::Device,
-        scene: &mut Scene,
-        side: u32,
+    /// Adds the next coarse level over the full-detail chunks `fine`:
+    /// `chunks` (not empty) whose voxels span `factor` full-detail voxels
+    /// each (twice the level added last, 2 for the first: the caller
+    /// checks), with their uniforms and the bytes of their faces.
+    pub(super) fn push(
+        &mut self,
+        fine: &[GpuChunk],
         factor: u32,
-        meshes: &[ChunkMesh],
-        origin: impl Fn(usize) -> [u32; 2],
+        chunks: Vec<GpuChunk>,
+        uniforms: (wgpu::Buffer, wgpu::BindGroup),
+        face_bytes: u64,
     ) {
-        let levels = scene.lod.get_or_insert_with(|| Levels {
-            side,
-            fine: scene
-                .chunks
-                .iter()
-                .enumerate()
-                .map(|(i, c)| ([c.origin[0] / side, c.origin[1] / side], i))
-                .collect(),
-            coarse: Vec::new(),
-        });
-        assert_eq!(factor, 2 << levels.coarse.len(), "levels double");
-        let mut origins = Vec::new();
-        let mut chunks = Vec::new();
-        let mut face_bytes = 0;
-        for m in meshes.iter().filter(|m| !m.faces.is_empty()) {
-            let slot = chunks.len() as u32;
-            chunks.push(gpu_chunk(
-                device,
-                m,
-                slot,
-                origin(m.chunk),
-                factor,
-                &mut origins,
-            ));
-            face_bytes += std::mem::size_of_val(m.faces.as_slice()) as u64;
-        }
-        if chunks.is_empty() {
-            return;
-        }
-        let span = levels.side * factor;
+        let span = self.side * factor;
         let by_cell: HashMap<[u32; 2], usize> = chunks
             .iter()
             .enumerate()
@@ -103,16 +89,14 @@ impl Renderer {
                 let cell = [c.origin[0] / span, c.origin[1] / span];
                 let mut tree = (c.min, c.max);
                 for child in children(cell) {
-                    if let Some((min, max)) = levels.tree(&scene.chunks, levels.coarse.len(), child)
-                    {
+                    if let Some((min, max)) = self.tree(fine, self.coarse.len(), child) {
                         tree = (tree.0.min(min), tree.1.max(max));
                     }
                 }
                 tree
             })
             .collect();
-        let uniforms = self.chunk_uniforms(device, &origins);
-        levels.coarse.push(Level {
+        self.coarse.push(Level {
             factor,
             chunks,
             by_cell,
@@ -145,22 +129,20 @@ impl Levels {
 /// A chunk to draw and the bind group of its level's uniforms.
 pub(super) type Drawn<'a> = (&'a GpuChunk, &'a wgpu::BindGroup);
 
-/// The voxel chunks to draw inside the view: at full detail, or, with
-/// `share`, each part of the map at the coarsest level whose voxels take
-/// at most that share of the view's height.
+/// The voxel chunks to draw inside the view: the full-detail `fine` ones
+/// (with their uniforms' bind group), or, with `share` and `levels`, each
+/// part of the map at the coarsest level whose voxels take at most that
+/// share of the view's height.
 pub(super) fn pick<'a>(
-    scene: &'a Scene,
+    (fine, fine_group): (&'a [GpuChunk], &'a wgpu::BindGroup),
+    levels: Option<&'a Levels>,
     planes: &[glam::Vec4; 6],
     camera: &Camera,
     share: Option<f32>,
 ) -> Vec<Drawn<'a>> {
-    let Some((_, fine_group)) = &scene.chunk_uniforms else {
-        return Vec::new();
-    };
     let in_view = |c: &GpuChunk| box_in_frustum(planes, c.min, c.max);
-    let (Some(levels), Some(share)) = (&scene.lod, share) else {
-        return scene
-            .chunks
+    let (Some(levels), Some(share)) = (levels, share) else {
+        return fine
             .iter()
             .filter(|c| in_view(c))
             .map(|c| (c, fine_group))
@@ -180,7 +162,7 @@ pub(super) fn pick<'a>(
     while let Some((k, cell)) = todo.pop() {
         if k == 0 {
             if let Some(&i) = levels.fine.get(&cell) {
-                let c = &scene.chunks[i];
+                let c = &fine[i];
                 if in_view(c) {
                     out.push((c, fine_group));
                 }
@@ -207,35 +189,4 @@ pub(super) fn pick<'a>(
         }
     }
     out
-}
-
-/// The share of the view's height a voxel `size` across takes, seen from
-/// `camera` at the nearest point of the box `min..max`.
-pub(super) fn voxel_share(camera: &Camera, size: f32, min: Vec3, max: Vec3) -> f32 {
-    match camera.projection {
-        Projection::Perspective { fov_deg } => {
-            let p = camera.position;
-            let distance = p.clamp(min, max).distance(p).max(1e-3);
-            size / (2.0 * distance * (fov_deg.to_radians() / 2.0).tan())
-        }
-        Projection::TopDown { half_height } => size / (2.0 * half_height),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_voxel_takes_less_of_the_view_farther_away() {
-        let camera = Camera::perspective(Vec3::ZERO, 0.0, 0.0, 90.0);
-        let near = voxel_share(&camera, 1.0, Vec3::new(10.0, 0.0, 0.0), Vec3::splat(11.0));
-        let far = voxel_share(&camera, 1.0, Vec3::new(100.0, 0.0, 0.0), Vec3::splat(101.0));
-        // 90 degrees: the view is 2 d high at distance d.
-        assert!((near - 1.0 / 20.0).abs() < 1e-6, "{near}");
-        assert!((far - 1.0 / 200.0).abs() < 1e-6, "{far}");
-        // Inside the box: as near as can be.
-        let inside = voxel_share(&camera, 1.0, Vec3::splat(-1.0), Vec3::splat(1.0));
-        assert!(inside > 100.0, "{inside}");
-    }
 }

@@ -3,12 +3,21 @@
 //! share this path. It knows meshes, not maps: what a kind of map uploads
 //! is said in `kinds`.
 //!
-//! `renderer` holds the one [`Renderer`] (prepare, then paint);
-//! `pipelines` its pipelines for one colour format; `scene` a map's buffers;
-//! `paint` the draw calls; `shaders` the WGSL as the pipelines get it.
+//! `renderer` holds the one [`Renderer`] (prepare, then paint; its
+//! uploads in `renderer/upload.rs`); `pipelines` its pipelines for one
+//! colour format; `shaders` the WGSL as the pipelines get it.
+//!
+//! The drawing of a scene goes one way, each module using only those
+//! before it: `camera` (frusta, the share of the view a voxel takes) ←
+//! `buffers` (a chunk's, a quad list's buffers) ← the level-of-detail
+//! pickers (`lod` for voxel chunks, `terrain_lod` for terrain blocks,
+//! `object_cells` for objects) ← `scene` (a map's buffers, which asks the
+//! pickers what is in view) ← `paint` (the draw calls, in the frame's
+//! order) ← `renderer`.
 
 pub mod blit;
 pub mod boxes;
+mod buffers;
 pub mod camera;
 pub mod egui_pass;
 mod globals;

@@ -5,8 +5,7 @@
 //! simpler shape (`mesh::objects::far_shape_triangles`): ten thousand
 //! trees cost a software rasterizer more than the ground under them.
 
-use super::camera::{box_in_frustum, Camera};
-use super::lod::voxel_share;
+use super::camera::{box_in_frustum, voxel_share, Camera};
 use crate::mesh::objects::{instance_box, Group, Instance};
 use glam::Vec3;
 use std::ops::Range;

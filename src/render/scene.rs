@@ -1,68 +1,19 @@
 //! A map's data on the GPU: voxel chunks, and lists of coloured quads by
-//! layer (terrain, water, tints, highlights, boxes), uploaded once and
-//! drawn every frame by the [`Renderer`].
+//! layer (terrain, water, tints, highlights, boxes), uploaded once by the
+//! [`super::Renderer`] (`renderer/upload.rs`) and drawn every frame. A
+//! scene answers what to draw of it from a camera through the
+//! level-of-detail pickers (`lod`, `terrain_lod`, `object_cells`), which
+//! know nothing of scenes.
 
 use super::boxes::{self, Box3, BoxVertex};
-use super::Renderer;
+use super::buffers::{GpuChunk, GpuQuads};
+use super::camera::{box_in_frustum, Camera};
+use super::lod::{self, Drawn, Levels};
+use super::object_cells::Cell;
+use super::terrain_lod::{self, Runs, TerrainLod};
 use crate::mesh::cells::Marker;
-use crate::mesh::objects::{Group, ObjectInstances};
-use crate::mesh::terrain::{TileColors, TriMesh};
-use crate::mesh::ChunkMesh;
-use glam::Vec3;
-use std::ops::Range;
+use crate::mesh::objects::Group;
 use wgpu::util::DeviceExt;
-
-/// Half the width of the transition between two corners' ground colours,
-/// in tiles: short and sharp, as the game paints its textures.
-const TRANSITION: f32 = 0.12;
-
-/// Per-chunk uniforms sit at this stride (the largest alignment wgpu allows).
-pub(super) const CHUNK_UNIFORM_STRIDE: u64 = 256;
-
-/// One voxel chunk's faces on the GPU.
-pub(super) struct GpuChunk {
-    pub faces: wgpu::Buffer,
-    pub dir_ranges: [Range<u32>; 6],
-    pub min: Vec3,
-    pub max: Vec3,
-    /// Its origin's place in the chunk uniform buffer.
-    pub slot: u32,
-    /// Its first column, in full-detail columns.
-    pub origin: [u32; 2],
-    /// Full-detail voxels one of its voxels spans: 1, or a coarse level's.
-    pub scale: u32,
-}
-
-/// Chunk `m`'s faces on the GPU, at `slot` of the chunk uniforms, whose
-/// entry (its first column `origin`, in full-detail columns, and the
-/// full-detail voxels a voxel of it spans, `scale`) goes onto `origins`.
-pub(super) fn gpu_chunk(
-    device: &wgpu::Device,
-    m: &ChunkMesh,
-    slot: u32,
-    origin: [u32; 2],
-    scale: u32,
-    origins: &mut Vec<u8>,
-) -> GpuChunk {
-    let faces = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-        label: Some("chunk faces"),
-        contents: bytemuck::cast_slice(&m.faces),
-        usage: wgpu::BufferUsages::VERTEX,
-    });
-    let mut uniform = [0u8; CHUNK_UNIFORM_STRIDE as usize];
-    let entry = [origin[0] as f32, origin[1] as f32, 0.0f32, scale as f32];
-    uniform[..16].copy_from_slice(bytemuck::cast_slice(&entry));
-    origins.extend_from_slice(&uniform);
-    GpuChunk {
-        faces,
-        dir_ranges: m.dir_ranges.clone(),
-        min: Vec3::from(m.bounds_min),
-        max: Vec3::from(m.bounds_max),
-        slot,
-        origin,
-        scale,
-    }
-}
 
 /// The lists of coloured quads a scene holds, in the order they are drawn:
 /// opaque ones first, then what is seen through.
@@ -115,18 +66,12 @@ impl QuadLayer {
     }
 }
 
-/// A list of coloured quads on the GPU (see [`crate::mesh::tris`]).
-pub(super) struct GpuQuads {
-    pub vertices: wgpu::Buffer,
-    pub quads: u32,
-}
-
 /// One group of map objects on the GPU: instances of its shape, sorted
 /// into cells of the map (see [`super::object_cells`]).
 pub(super) struct GpuInstances {
     pub group: Group,
     pub buffer: wgpu::Buffer,
-    pub cells: Vec<super::object_cells::Cell>,
+    pub cells: Vec<Cell>,
 }
 
 /// A map's GPU data.
@@ -149,9 +94,9 @@ pub struct Scene {
     /// with it, the ground quads are drawn by the terrain shader.
     pub(super) tile_grid: Option<wgpu::BindGroup>,
     /// Coarser versions of the voxel chunks, for far parts of the map.
-    pub(super) lod: Option<super::lod::Levels>,
+    pub(super) lod: Option<Levels>,
     /// The terrain quads' levels of detail, block by block.
-    pub(super) terrain_lod: Option<super::terrain_lod::TerrainLod>,
+    pub(super) terrain_lod: Option<TerrainLod>,
     /// Named markers (ALW lights and entities), for labels.
     pub markers: Vec<Marker>,
     /// Lines of text on a plate at a picture's top left (a diff's
@@ -184,6 +129,50 @@ impl Scene {
 
     pub(super) fn layer(&self, layer: QuadLayer) -> Option<&GpuQuads> {
         self.quads[layer as usize].as_ref()
+    }
+
+    /// The voxel chunks to draw inside the view (`planes` of `camera`'s):
+    /// at full detail, or, with `share`, each part at the coarsest level
+    /// whose voxels take at most that share of the view's height.
+    pub(super) fn chunks_in_view(
+        &self,
+        planes: &[glam::Vec4; 6],
+        camera: &Camera,
+        share: Option<f32>,
+    ) -> Vec<Drawn<'_>> {
+        match &self.chunk_uniforms {
+            Some((_, group)) => {
+                let fine = (self.chunks.as_slice(), group);
+                lod::pick(fine, self.lod.as_ref(), planes, camera, share)
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// The water chunks inside the view, at full detail (water has no
+    /// coarse levels).
+    pub(super) fn water_in_view(&self, planes: &[glam::Vec4; 6]) -> Vec<Drawn<'_>> {
+        match &self.chunk_uniforms {
+            Some((_, group)) => self
+                .water_chunks
+                .iter()
+                .filter(|c| box_in_frustum(planes, c.min, c.max))
+                .map(|c| (c, group))
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// The terrain's blocks in view, each at its level, where the terrain
+    /// has levels and `share` is set.
+    pub(super) fn terrain_in_view(
+        &self,
+        planes: &[glam::Vec4; 6],
+        camera: &Camera,
+        share: Option<f32>,
+    ) -> Option<(&TerrainLod, Runs)> {
+        let lod = self.terrain_lod.as_ref()?;
+        Some((lod, terrain_lod::pick(lod, planes, camera, share?)))
     }
 
     /// Replaces a layer's quads (none to clear), making sure the shared
@@ -265,141 +254,5 @@ impl Scene {
     /// Replaces the highlighted boxes (none to clear).
     pub fn set_highlight(&mut self, device: &wgpu::Device, boxes: &[Box3]) {
         self.set_quads(device, QuadLayer::Highlight, &boxes::quads(boxes));
-    }
-}
-
-impl Renderer {
-    /// Uploads meshed chunks (empty ones are skipped) and boxes.
-    /// `chunk_origin` gives a chunk's first column (x, y).
-    pub fn upload(
-        &self,
-        device: &wgpu::Device,
-        meshes: &[ChunkMesh],
-        water: &[ChunkMesh],
-        chunk_origin: impl Fn(usize) -> [u32; 2],
-        boxes: &[Box3],
-    ) -> Scene {
-        let mut scene = Scene::default();
-        let mut origins: Vec<u8> = Vec::new();
-        let solid = meshes.iter().map(|m| (m, false));
-        let water = water.iter().map(|m| (m, true));
-        for (m, is_water) in solid.chain(water).filter(|(m, _)| !m.faces.is_empty()) {
-            let slot = (scene.chunks.len() + scene.water_chunks.len()) as u32;
-            // Full detail: a voxel spans one.
-            let chunk = gpu_chunk(device, m, slot, chunk_origin(m.chunk), 1, &mut origins);
-            scene.face_bytes += std::mem::size_of_val(m.faces.as_slice()) as u64;
-            scene.faces += m.faces.len() as u64;
-            if is_water {
-                scene.water_chunks.push(chunk);
-            } else {
-                scene.chunks.push(chunk);
-            }
-        }
-        if !origins.is_empty() {
-            scene.chunk_uniforms = Some(self.chunk_uniforms(device, &origins));
-        }
-        scene.set_boxes(device, boxes);
-        scene
-    }
-
-    /// The chunk uniforms `origins` (one [`CHUNK_UNIFORM_STRIDE`] a chunk)
-    /// on the GPU, with their bind group.
-    pub(super) fn chunk_uniforms(
-        &self,
-        device: &wgpu::Device,
-        origins: &[u8],
-    ) -> (wgpu::Buffer, wgpu::BindGroup) {
-        let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("chunk origins"),
-            contents: origins,
-            usage: wgpu::BufferUsages::UNIFORM,
-        });
-        let group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("chunk origins"),
-            layout: &self.chunk_layout,
-            entries: &[wgpu::BindGroupEntry {
-                binding: 0,
-                resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
-                    buffer: &buffer,
-                    offset: 0,
-                    size: wgpu::BufferSize::new(16),
-                }),
-            }],
-        });
-        (buffer, group)
-    }
-
-    /// Adds map objects to a scene, a buffer a group.
-    pub fn upload_objects(
-        &self,
-        device: &wgpu::Device,
-        scene: &mut Scene,
-        objects: &ObjectInstances,
-    ) {
-        for (group, list) in &objects.groups {
-            if list.is_empty() {
-                continue;
-            }
-            let (sorted, cells) = super::object_cells::sort(*group, list);
-            let buffer = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-                label: Some(group.label()),
-                contents: bytemuck::cast_slice(&sorted),
-                usage: wgpu::BufferUsages::VERTEX,
-            });
-            scene.instances.push(GpuInstances {
-                group: *group,
-                buffer,
-                cells,
-            });
-        }
-    }
-
-    /// A terrain's tile grid on the GPU: its size and corner colours.
-    fn tile_grid(&self, device: &wgpu::Device, grid: &TileColors) -> wgpu::BindGroup {
-        let size = [grid.width as f32, grid.height as f32, TRANSITION, 0.0];
-        let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("tile grid size"),
-            contents: bytemuck::cast_slice(&size),
-            usage: wgpu::BufferUsages::UNIFORM,
-        });
-        // A storage buffer may not be empty.
-        let colors: &[[u8; 4]] = if grid.colors.is_empty() {
-            &[[0; 4]]
-        } else {
-            &grid.colors
-        };
-        let colors = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("tile grid colours"),
-            contents: bytemuck::cast_slice(colors),
-            usage: wgpu::BufferUsages::STORAGE,
-        });
-        device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("tile grid"),
-            layout: &self.grid_layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: uniform.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: colors.as_entire_binding(),
-                },
-            ],
-        })
-    }
-
-    /// Adds coloured quads (terrain and its water, or a world) to a scene.
-    pub fn upload_triangles(&self, device: &wgpu::Device, scene: &mut Scene, mesh: &TriMesh) {
-        scene.set_quads(device, QuadLayer::Ground, &mesh.opaque);
-        scene.tile_grid = mesh
-            .tile_colors
-            .as_ref()
-            .map(|grid| self.tile_grid(device, grid));
-        scene.set_quads(device, QuadLayer::OneSided, &mesh.one_sided);
-        scene.set_quads(device, QuadLayer::Water, &mesh.translucent);
-        // Two triangles a quad.
-        scene.faces +=
-            (mesh.opaque.len() + mesh.one_sided.len() + mesh.translucent.len()) as u64 / 2;
     }
 }

@@ -5,14 +5,12 @@
 //! of the view a coarse voxel may. Every block's border is drawn at full
 //! detail at every level, so blocks at different levels meet without
 //! cracks. Blocks next to each other in a level's buffers at the same
-//! level are drawn in one call: a software renderer pays for each.
+//! level are drawn in one call: a software renderer pays for each. The
+//! renderer uploads the levels (`renderer/upload.rs`) and `paint` draws
+//! the runs picked here.
 
-use super::camera::{box_in_frustum, Camera};
-use super::lod::voxel_share;
-use super::paint::draw_quad_range;
-use super::scene::{GpuQuads, Scene};
-use super::{DrawStats, Renderer};
-use crate::mesh::terrain::TerrainLevels;
+use super::buffers::GpuQuads;
+use super::camera::{box_in_frustum, voxel_share, Camera};
 use glam::Vec3;
 use std::ops::Range;
 
@@ -30,14 +28,27 @@ pub(super) struct TerrainLod {
 }
 
 /// One level's quads: ground and cliffs, and water.
-struct Level {
-    step: f32,
-    lists: [Option<GpuQuads>; 2],
+pub(super) struct Level {
+    /// Tiles a cell of it spans.
+    pub step: f32,
+    /// Its quads: ground and cliffs, and water (see [`List`]).
+    pub lists: [Option<GpuQuads>; 2],
     /// By block: its quads in each list.
-    blocks: Vec<[Range<u32>; 2]>,
+    pub blocks: Vec<[Range<u32>; 2]>,
 }
 
 impl TerrainLod {
+    /// The levels, finest first, of blocks whose full detail lies in
+    /// `bounds` (min, max), by block.
+    pub(super) fn new(bounds: Vec<(Vec3, Vec3)>, levels: Vec<Level>) -> TerrainLod {
+        TerrainLod { bounds, levels }
+    }
+
+    /// Level `k`'s quads of `list` (none where the level has none).
+    pub(super) fn quads(&self, k: usize, list: List) -> Option<&GpuQuads> {
+        self.levels[k].lists[list as usize].as_ref()
+    }
+
     pub(super) fn gpu_bytes(&self) -> u64 {
         let lists = self.levels.iter().flat_map(|l| l.lists.iter().flatten());
         lists.map(|q| q.vertices.size()).sum()
@@ -53,37 +64,6 @@ pub(super) enum List {
 
 /// Runs of quads to draw: a level, and quads of its lists.
 pub(super) type Runs = Vec<(usize, [Range<u32>; 2])>;
-
-impl Renderer {
-    /// Adds a terrain's levels of detail ([`crate::mesh::terrain::terrain_levels`])
-    /// to `scene`, for [`super::RenderOptions::lod`] to draw its far blocks
-    /// coarser.
-    pub fn add_terrain_levels(
-        &self,
-        device: &wgpu::Device,
-        scene: &mut Scene,
-        levels: &TerrainLevels,
-    ) {
-        let mut gpu = Vec::new();
-        for l in &levels.levels {
-            let lists =
-                [&l.opaque, &l.water].map(|v| scene.quads_buffer(device, "terrain level", v));
-            gpu.push(Level {
-                step: l.step as f32,
-                lists,
-                blocks: l.blocks.clone(),
-            });
-        }
-        scene.terrain_lod = Some(TerrainLod {
-            bounds: levels
-                .bounds
-                .iter()
-                .map(|&(lo, hi)| (Vec3::from(lo), Vec3::from(hi)))
-                .collect(),
-            levels: gpu,
-        });
-    }
-}
 
 /// The terrain's blocks in view, each at the coarsest level whose cells
 /// take at most [`CELL_SHARE`] times `share` of the view's height, as runs
@@ -117,24 +97,4 @@ pub(super) fn pick(
         }
     }
     runs
-}
-
-/// Draws `list` of the runs [`pick`] chose, with `pipeline` (and whatever
-/// bind groups past the globals it needs already set).
-pub(super) fn draw(
-    pass: &mut wgpu::RenderPass<'_>,
-    globals: &wgpu::BindGroup,
-    indices: Option<&wgpu::Buffer>,
-    pipeline: &wgpu::RenderPipeline,
-    (lod, runs): (&TerrainLod, &Runs),
-    list: List,
-    stats: &mut DrawStats,
-) {
-    for (k, ranges) in runs {
-        let quads = lod.levels[*k].lists[list as usize].as_ref();
-        let range = ranges[list as usize].clone();
-        if !range.is_empty() {
-            draw_quad_range(pass, globals, indices, pipeline, quads, range, stats);
-        }
-    }
 }

@@ -188,15 +188,49 @@ fn block(rows: &TileRows<'_>, [bx, by]: [usize; 2], step: usize) -> Lists {
     };
     let (tw, th) = (rows.w - 1, rows.h - 1);
     let (x0, y0) = (bx * BLOCK, by * BLOCK);
-    let (x1, y1) = ((x0 + BLOCK).min(tw), (y0 + BLOCK).min(th));
+    let area = Area {
+        x0,
+        y0,
+        x1: (x0 + BLOCK).min(tw),
+        y1: (y0 + BLOCK).min(th),
+    };
     if step == 1 {
-        for ty in y0..y1 {
-            rows.span(ty, x0..x1, &mut out);
+        for ty in area.y0..area.y1 {
+            rows.span(ty, area.x0..area.x1, &mut out);
         }
         return out;
     }
-    // By kind, each tile of the block: the side of the fan that covers it
-    // (0: none).
+    let (side, fans) = fans(rows, &area, step);
+    uncovered(rows, &area, &side, &mut out);
+    for f in fans {
+        draw_fan(rows, &area, &side, &f, &mut out);
+    }
+    out
+}
+
+/// The tiles of a block: `x0..x1`, `y0..y1`.
+struct Area {
+    x0: usize,
+    y0: usize,
+    x1: usize,
+    y1: usize,
+}
+
+impl Area {
+    /// Where tile (`tx`, `ty`) of the block lies in a [`Sides`] array.
+    fn at(&self, tx: usize, ty: usize) -> usize {
+        (ty - self.y0) * BLOCK + tx - self.x0
+    }
+}
+
+/// By kind, each tile of a block: the side of the fan that covers it (0:
+/// none).
+type Sides = [[u8; BLOCK * BLOCK]; 2];
+
+/// The fans of `area` at `step`, and the sides they cover: each cell a fan
+/// where it can be, else its four quarters in its place, down to 2 x 2.
+fn fans(rows: &TileRows<'_>, area: &Area, step: usize) -> (Sides, Vec<Fan>) {
+    let Area { x0, y0, x1, y1 } = *area;
     let mut side = [[0u8; BLOCK * BLOCK]; 2];
     let mut fans = Vec::new();
     // Cells to look at, with the kinds still to cover in them.
@@ -220,7 +254,7 @@ fn block(rows: &TileRows<'_>, [bx, by]: [usize; 2], step: usize) -> Lists {
             match covered[kind].filter(|_| kinds[kind]) {
                 Some(color) => {
                     for ty in y..y + s {
-                        let row = (ty - y0) * BLOCK + x - x0;
+                        let row = area.at(x, ty);
                         side[kind][row..row + s].fill(s as u8);
                     }
                     fans.push(Fan {
@@ -239,53 +273,59 @@ fn block(rows: &TileRows<'_>, [bx, by]: [usize; 2], step: usize) -> Lists {
             todo.extend(quarters.map(|at| (at, h, left)));
         }
     }
-    // What no fan covers, a run of a row at a time.
+    (side, fans)
+}
+
+/// What no fan covers, as the full detail draws it, a run of a row at a
+/// time.
+fn uncovered(rows: &TileRows<'_>, area: &Area, side: &Sides, out: &mut Lists) {
+    let Area { x0, y0, x1, y1 } = *area;
     for ty in y0..y1 {
         let mut tx = x0;
         while tx < x1 {
-            let at = (ty - y0) * BLOCK;
-            let fine = |tx: usize| side.map(|s| s[at + tx - x0] == 0);
+            let fine = |tx: usize| side.map(|s| s[area.at(tx, ty)] == 0);
             let here = fine(tx);
             let end = (tx..x1).find(|&t| fine(t) != here).unwrap_or(x1);
             match here {
-                [true, true] => rows.span(ty, tx..end, &mut out),
-                [true, false] => rows.span(ty, tx..end, &mut Only(&mut out, OPAQUE)),
-                [false, true] => rows.span(ty, tx..end, &mut Only(&mut out, TRANSLUCENT)),
+                [true, true] => rows.span(ty, tx..end, out),
+                [true, false] => rows.span(ty, tx..end, &mut Only(out, OPAQUE)),
+                [false, true] => rows.span(ty, tx..end, &mut Only(out, TRANSLUCENT)),
                 [false, false] => {}
             }
             tx = end;
         }
     }
-    for f in fans {
-        let [x, y] = f.at;
-        // An edge takes only its corners where a fan of the same side
-        // lies across it (fans are aligned to their side, so it shares
-        // the whole edge), else every tilepoint along it.
-        let across = [
-            y.checked_sub(1).map(|y| [x, y]),
-            Some([x + f.side, y]),
-            Some([x, y + f.side]),
-            x.checked_sub(1).map(|x| [x, y]),
-        ];
-        let split = across.map(|t| {
-            !t.is_some_and(|[tx, ty]| {
-                (x0..x1).contains(&tx)
-                    && (y0..y1).contains(&ty)
-                    && side[f.kind][(ty - y0) * BLOCK + tx - x0] as usize == f.side
-            })
+}
+
+/// Fan `f` of a block: an edge takes only its corners where a fan of the
+/// same side lies across it (fans are aligned to their side, so it shares
+/// the whole edge), else every tilepoint along it.
+fn draw_fan(rows: &TileRows<'_>, area: &Area, side: &Sides, f: &Fan, out: &mut Lists) {
+    let Area { x0, y0, x1, y1 } = *area;
+    let [x, y] = f.at;
+    let across = [
+        y.checked_sub(1).map(|y| [x, y]),
+        Some([x + f.side, y]),
+        Some([x, y + f.side]),
+        x.checked_sub(1).map(|x| [x, y]),
+    ];
+    let split = across.map(|t| {
+        !t.is_some_and(|[tx, ty]| {
+            (x0..x1).contains(&tx)
+                && (y0..y1).contains(&ty)
+                && side[f.kind][area.at(tx, ty)] as usize == f.side
+        })
+    });
+    let c = &rows.corners;
+    if KINDS[f.kind] == OPAQUE {
+        fan(rows, out, OPAQUE, f.at, f.side, split, |k| {
+            (c.heights[k], c.colors[k].rgba())
         });
-        let c = &rows.corners;
-        if KINDS[f.kind] == OPAQUE {
-            fan(rows, &mut out, OPAQUE, f.at, f.side, split, |k| {
-                (c.heights[k], c.colors[k].rgba())
-            });
-        } else {
-            fan(rows, &mut out, TRANSLUCENT, f.at, f.side, split, |k| {
-                (c.water_levels[k], f.color)
-            });
-        }
+    } else {
+        fan(rows, out, TRANSLUCENT, f.at, f.side, split, |k| {
+            (c.water_levels[k], f.color)
+        });
     }
-    out
 }
 
 /// Whether the cell of `side` x `side` tiles from tile (`cx`, `cy`), all

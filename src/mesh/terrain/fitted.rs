@@ -2,7 +2,7 @@
 //! `cargo run --release --example fit_terrain_colors -- --write`; do not
 //! edit by hand. Read through `super::game_colors`.
 
-use super::game_colors::Bands;
+use super::bands::Bands;
 
 /// The fit: 114 maps of ../shared/corpus (1859914 tiles): model error 10.1 on all; fitted on each half, 11.3 on the other (worst 20.2, 4v4_RuinsOfAlterac@5608.w3x).
 pub const FIT: &str = "114 maps of ../shared/corpus (1859914 tiles): model error 10.1 on all; fitted on each half, 11.3 on the other (worst 20.2, 4v4_RuinsOfAlterac@5608.w3x)";
