@@ -483,3 +483,29 @@ fn alw_worlds_and_w3e_terrains_are_compared_too() {
     );
     assert_eq!(terrain.regions[0].min, [5, 6]);
 }
+
+/// The text report, the JSON and the Changes panel say each kind's part
+/// through `DiffPart`, and which files a part explains is the kinds' to
+/// say: none of these files names a kind's part, a kind's content or a
+/// Warcraft III file.
+#[test]
+fn the_diff_readers_know_no_kind() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let readers = [
+        "diff/report.rs",
+        "diff/json.rs",
+        "diff/open.rs",
+        "diff/part.rs",
+        "app/compare.rs",
+        "app/changes_panel.rs",
+    ];
+    let kinds = [
+        ".terrain", ".voxels", ".cells", ".pathing", "Content::", "war3map",
+    ];
+    for file in readers {
+        let text = std::fs::read_to_string(src.join(file)).unwrap();
+        for word in kinds {
+            assert!(!text.contains(word), "{file} names {word}");
+        }
+    }
+}
