@@ -499,8 +499,17 @@ fn the_diff_readers_know_no_kind() {
         "app/compare.rs",
         "app/changes_panel.rs",
     ];
+    // A kind's part of a MapDiff as a field, or its content.
     let kinds = [
-        ".terrain", ".voxels", ".cells", ".pathing", "Content::", "war3map",
+        ".terrain",
+        ".voxels",
+        ".pathing",
+        "d.cells",
+        "diff.cells",
+        "TerrainDiff",
+        "VoxelDiff",
+        "Content::",
+        "war3map",
     ];
     for file in readers {
         let text = std::fs::read_to_string(src.join(file)).unwrap();

@@ -145,29 +145,13 @@ pub struct ObjectChange {
 pub struct TerrainDiff {
     pub tilepoints_changed: u64,
     /// Tilepoints changed, by field (a tilepoint counts once under each of
-    /// its fields that changed), in [`TILEPOINT_FIELDS`] order.
+    /// its fields that changed), in the order the terrain kind lists them.
     pub by_field: Vec<(&'static str, u64)>,
     /// The file's header: version, tileset, texture lists, size, offset.
     pub header: Vec<FieldChange>,
     /// Groups of changed tilepoints, in tilepoints from the south-west.
     pub regions: Vec<Region>,
 }
-
-/// The fields a tilepoint change is counted by.
-pub const TILEPOINT_FIELDS: [&str; 12] = [
-    "height",
-    "ground_texture",
-    "ground_variation",
-    "cliff_layer",
-    "cliff_texture",
-    "cliff_variation",
-    "water_level",
-    "ramp",
-    "blight",
-    "water",
-    "boundary",
-    "map_edge",
-];
 
 /// Voxels that changed, counted over the part both maps cover.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -187,15 +171,12 @@ pub struct VoxelDiff {
     pub regions: Vec<Region>,
 }
 
-/// The fields a cell change is counted by.
-pub const CELL_FIELDS: [&str; 5] = ["floor", "ceiling", "flags", "slopes", "textures"];
-
 /// Cells of a grid (ALW cells, the pathing map) whose value changed.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GridDiff {
     pub cells_changed: u64,
-    /// Cells changed by what changed (ALW: [`CELL_FIELDS`]; pathing: each
-    /// flag), only those that did.
+    /// Cells changed by what changed (ALW: each field of a cell; pathing:
+    /// each flag), only those that did.
     pub by_field: Vec<(&'static str, u64)>,
     pub regions: Vec<Region>,
     /// How its kind says it.

@@ -8,11 +8,26 @@ use crate::diff::regions::{self, Changed};
 use crate::diff::report::{field_line, section, Unit};
 use crate::diff::{
     counted, field, region_marks, DiffPart, FieldChange, MapDiff, Mark, TerrainDiff,
-    TILEPOINT_FIELDS,
 };
 use crate::store::terrain::{id_string, Tilepoint, W3eTerrain};
 use serde_json::{json, Value};
 use std::fmt::Write;
+
+/// The fields a tilepoint change is counted by.
+pub const TILEPOINT_FIELDS: [&str; 12] = [
+    "height",
+    "ground_texture",
+    "ground_variation",
+    "cliff_layer",
+    "cliff_texture",
+    "cliff_variation",
+    "water_level",
+    "ramp",
+    "blight",
+    "water",
+    "boundary",
+    "map_edge",
+];
 
 /// A tilepoint's fields as compared, in [`TILEPOINT_FIELDS`] order.
 pub(super) fn fields(t: &W3eTerrain, p: &Tilepoint) -> [u32; 12] {
