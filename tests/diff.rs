@@ -243,6 +243,30 @@ fn turtle_rocks_seasons_change_the_tilepoints_sources_md_names() {
     ] {
         assert!(names.contains(f), "{f} in {names:?}");
     }
+    // The pathing part, said by the Warcraft III kind in tiles: as many
+    // cells as the two war3map.wpm files' cell bytes (after their 16-byte
+    // header) differ in.
+    let wpm = |c: &str| {
+        let bytes = std::fs::read(tr(c)).unwrap();
+        Archive::open(&bytes)
+            .unwrap()
+            .read("war3map.wpm")
+            .unwrap()
+            .unwrap()
+    };
+    let (a, b) = (wpm("2025-09-07_83da33d"), wpm("2025-10-04_97880cf"));
+    assert_eq!(a.len(), b.len());
+    let cells = a[16..].iter().zip(&b[16..]).filter(|(p, q)| p != q).count();
+    let text = mapscope::diff::report::text(&d, "a", "b");
+    let head = format!("pathing: {cells} cells changed (");
+    let from = "(tiles from the south-west; a cell is a quarter tile)";
+    assert!(
+        text.contains(&head) && text.contains(from),
+        "{cells}: {text}"
+    );
+    let json = mapscope::diff::json::to_json(&d);
+    assert_eq!(json["pathing"]["cells_changed"], cells);
+    assert_eq!(json["pathing"]["regions"][0]["unit"], "tiles");
     let d = compare_paths(
         &tr("2025-10-04_97880cf"),
         &tr("2025-10-05_bc01869"),
@@ -456,6 +480,18 @@ fn alw_worlds_and_w3e_terrains_are_compared_too() {
         (d.objects[0].kind, d.objects[0].change),
         ("light", mapscope::diff::Change::Moved)
     );
+    // The cells' part, said by its kind: the cell edited, (4, 3), in cells.
+    let text = mapscope::diff::report::text(&d, "old", "new");
+    assert!(
+        text.contains("cells: 1 changed (floor 1), in 1 region\n    cells x 4..4, y 3..3: 1 change in 1 cell\n"),
+        "{text}"
+    );
+    let json = mapscope::diff::json::to_json(&d);
+    assert_eq!(
+        json["cells"]["regions"][0]["min"],
+        serde_json::json!([4.0, 3.0])
+    );
+    assert_eq!(json["cells"]["regions"][0]["unit"], "cells");
     // A W3E terrain: one tilepoint raised.
     let t = mapscope::store::terrain::W3eTerrain::flat(17, 17, 11);
     let mut raised = t.clone();
@@ -476,10 +512,55 @@ fn alw_worlds_and_w3e_terrains_are_compared_too() {
         &LoadOptions::default(),
     )
     .unwrap();
+    // Said in tiles from the south-west, where the tilepoint was raised.
+    let text = mapscope::diff::report::text(&d, "a", "b");
+    let lines = "terrain: 1 tilepoints changed (height 1), in 1 region (tiles from the south-west)\n    tiles x 5..5, y 6..6: 1 change in 1 tilepoint\n";
+    assert!(text.contains(lines), "{text}");
+    let json = mapscope::diff::json::to_json(&d);
+    assert_eq!(
+        json["terrain"]["regions"][0]["min"],
+        serde_json::json!([5.0, 6.0])
+    );
+    assert_eq!(json["terrain"]["tilepoints_changed"], 1);
     let terrain = d.terrain.unwrap();
     assert_eq!(
         (terrain.tilepoints_changed, terrain.by_field.clone()),
         (1, vec![("height", 1)])
     );
     assert_eq!(terrain.regions[0].min, [5, 6]);
+}
+
+/// The text report, the JSON and the Changes panel say each kind's part
+/// through `DiffPart`, and which files a part explains is the kinds' to
+/// say: none of these files names a kind's part, a kind's content or a
+/// Warcraft III file.
+#[test]
+fn the_diff_readers_know_no_kind() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
+    let readers = [
+        "diff/report.rs",
+        "diff/json.rs",
+        "diff/open.rs",
+        "diff/part.rs",
+        "app/compare.rs",
+        "app/changes_panel.rs",
+    ];
+    // A kind's part of a MapDiff as a field, or its content.
+    let kinds = [
+        ".terrain",
+        ".voxels",
+        ".pathing",
+        "d.cells",
+        "diff.cells",
+        "TerrainDiff",
+        "VoxelDiff",
+        "Content::",
+        "war3map",
+    ];
+    for file in readers {
+        let text = std::fs::read_to_string(src.join(file)).unwrap();
+        for word in kinds {
+            assert!(!text.contains(word), "{file} names {word}");
+        }
+    }
 }

@@ -140,24 +140,7 @@ impl Comparing {
                 n(Changed)
             ));
         }
-        if let Some(t) = d.terrain.as_ref().filter(|t| t.tilepoints_changed > 0) {
-            summary.push(format!(
-                "terrain: {} tilepoints changed",
-                t.tilepoints_changed
-            ));
-        }
-        if let Some(v) = d.voxels.as_ref().filter(|v| v.columns_changed > 0) {
-            summary.push(format!(
-                "voxels: {} added, {} removed, {} recoloured",
-                v.added, v.removed, v.recoloured
-            ));
-        }
-        if let Some(c) = d.cells.as_ref().filter(|c| c.cells_changed > 0) {
-            summary.push(format!("cells: {} changed", c.cells_changed));
-        }
-        if let Some(p) = d.pathing.as_ref().filter(|p| p.cells_changed > 0) {
-            summary.push(format!("pathing: {} cells changed", p.cells_changed));
-        }
+        summary.extend(d.parts().filter_map(|p| p.summary()));
         ChangesView {
             title: format!("{} -> {}", self.old_name, self.new_name),
             dim: self.dim,

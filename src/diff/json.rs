@@ -1,12 +1,14 @@
-//! The JSON of a [`MapDiff`], for scripts: `same`, `files`, `terrain`,
-//! `voxels`, `cells`, `pathing`, `objects`, `metadata`, `notes`, and the
+//! The JSON of a [`MapDiff`], for scripts: `same`, `files`, `objects`,
+//! `metadata`, `notes`, each kind's part under its key (`terrain`,
+//! `voxels`, `cells`, `pathing`: [`super::DiffPart::json`]), and the
 //! files' byte ranges under `file_details`: those no change names, and
 //! under `named` those each named change covers.
 
 use super::{FieldChange, MapDiff, ObjectChange, Region};
 use serde_json::{json, Map, Value};
 
-fn fields(list: &[FieldChange]) -> Value {
+/// Fields that changed, each with its old and new value.
+pub fn fields(list: &[FieldChange]) -> Value {
     list.iter()
         .map(|f| json!({"field": f.field, "old": f.old, "new": f.new}))
         .collect()
@@ -14,7 +16,7 @@ fn fields(list: &[FieldChange]) -> Value {
 
 /// Regions with their corners in `unit` (`per` grid cells to one), as
 /// the text says them; `cells` and `count` stay counts of the grid's cells.
-fn regions(list: &[Region], unit: &str, per: u32) -> Value {
+pub fn regions(list: &[Region], unit: &str, per: u32) -> Value {
     let at = |v: [u32; 2]| v.map(|c| super::number(c as f32 / per as f32));
     list.iter()
         .map(|r| {
@@ -27,7 +29,8 @@ fn regions(list: &[Region], unit: &str, per: u32) -> Value {
         .collect()
 }
 
-fn counts(by: &[(&str, u64)]) -> Map<String, Value> {
+/// Counts by field, a key each.
+pub fn counts(by: &[(&str, u64)]) -> Map<String, Value> {
     by.iter().map(|(f, n)| (f.to_string(), json!(n))).collect()
 }
 
@@ -76,35 +79,9 @@ pub fn to_json(diff: &MapDiff) -> Value {
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     });
-    if let Some(t) = &diff.terrain {
-        let mut terrain = counts(&t.by_field);
-        terrain.insert("tilepoints_changed".into(), json!(t.tilepoints_changed));
-        terrain.insert("header".into(), fields(&t.header));
-        terrain.insert("regions".into(), regions(&t.regions, "tiles", 1));
-        o["terrain"] = Value::Object(terrain);
-    }
-    if let Some(v) = &diff.voxels {
-        o["voxels"] = json!({
-            "added": v.added,
-            "removed": v.removed,
-            "recoloured": v.recoloured,
-            "relit": v.relit,
-            "material": v.material,
-            "columns_changed": v.columns_changed,
-            "regions": regions(&v.regions, "columns", 1),
-        });
-    }
-    if let Some(c) = &diff.cells {
-        let mut cells = counts(&c.by_field);
-        cells.insert("cells_changed".into(), json!(c.cells_changed));
-        cells.insert("regions".into(), regions(&c.regions, "cells", 1));
-        o["cells"] = Value::Object(cells);
-    }
-    if let Some(p) = &diff.pathing {
-        let mut pathing = counts(&p.by_field);
-        pathing.insert("cells_changed".into(), json!(p.cells_changed));
-        pathing.insert("regions".into(), regions(&p.regions, "tiles", 4));
-        o["pathing"] = Value::Object(pathing);
+    for part in diff.parts() {
+        let (key, value) = part.json();
+        o[key] = value;
     }
     o
 }

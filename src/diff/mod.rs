@@ -14,9 +14,11 @@ pub mod cover;
 pub mod files;
 pub mod json;
 pub mod open;
+pub mod part;
 pub mod regions;
 pub mod report;
 
+pub use part::{DiffPart, GridSaid};
 pub use regions::Region;
 use serde_json::Value;
 
@@ -143,29 +145,13 @@ pub struct ObjectChange {
 pub struct TerrainDiff {
     pub tilepoints_changed: u64,
     /// Tilepoints changed, by field (a tilepoint counts once under each of
-    /// its fields that changed), in [`TILEPOINT_FIELDS`] order.
+    /// its fields that changed), in the order the terrain kind lists them.
     pub by_field: Vec<(&'static str, u64)>,
     /// The file's header: version, tileset, texture lists, size, offset.
     pub header: Vec<FieldChange>,
     /// Groups of changed tilepoints, in tilepoints from the south-west.
     pub regions: Vec<Region>,
 }
-
-/// The fields a tilepoint change is counted by.
-pub const TILEPOINT_FIELDS: [&str; 12] = [
-    "height",
-    "ground_texture",
-    "ground_variation",
-    "cliff_layer",
-    "cliff_texture",
-    "cliff_variation",
-    "water_level",
-    "ramp",
-    "blight",
-    "water",
-    "boundary",
-    "map_edge",
-];
 
 /// Voxels that changed, counted over the part both maps cover.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -185,17 +171,16 @@ pub struct VoxelDiff {
     pub regions: Vec<Region>,
 }
 
-/// The fields a cell change is counted by.
-pub const CELL_FIELDS: [&str; 5] = ["floor", "ceiling", "flags", "slopes", "textures"];
-
 /// Cells of a grid (ALW cells, the pathing map) whose value changed.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GridDiff {
     pub cells_changed: u64,
-    /// Cells changed by what changed (ALW: [`CELL_FIELDS`]; pathing: each
-    /// flag), only those that did.
+    /// Cells changed by what changed (ALW: each field of a cell; pathing:
+    /// each flag), only those that did.
     pub by_field: Vec<(&'static str, u64)>,
     pub regions: Vec<Region>,
+    /// How its kind says it.
+    pub said: GridSaid,
 }
 
 /// The fields that changed with their counts, in `names` order.
@@ -267,6 +252,9 @@ pub struct MapDiff {
     /// reachability ("team 0 (blue) reachable share"). Worked out from the
     /// other changes, so not a change of its own.
     pub fairness: Vec<FieldChange>,
+    /// What `fairness` measures, as its heading says it; set by the kind
+    /// that fills it.
+    pub plays: &'static str,
     pub objects: Vec<ObjectChange>,
     /// By kind, objects whose only changes are below what the editor can
     /// set (under 1/64 unit, an angle by whole turns): counted, not listed.
@@ -293,63 +281,23 @@ impl MapDiff {
         !self.metadata.is_empty()
             || !self.objects.is_empty()
             || !self.slight.is_empty()
-            || self
-                .terrain
-                .as_ref()
-                .is_some_and(|t| t.tilepoints_changed > 0 || !t.header.is_empty())
-            || self.voxels.as_ref().is_some_and(|v| v.columns_changed > 0)
-            || self.cells.as_ref().is_some_and(|c| c.cells_changed > 0)
-            || self.pathing.as_ref().is_some_and(|p| p.cells_changed > 0)
+            || self.parts().any(|p| p.changed())
+    }
+
+    /// The kinds' parts, in the order the report gives them.
+    pub fn parts(&self) -> impl Iterator<Item = &dyn DiffPart> {
+        let parts: [Option<&dyn DiffPart>; 4] = [
+            self.terrain.as_ref().map(|p| p as _),
+            self.voxels.as_ref().map(|p| p as _),
+            self.cells.as_ref().map(|p| p as _),
+            self.pathing.as_ref().map(|p| p as _),
+        ];
+        parts.into_iter().flatten()
     }
 
     /// Changed objects of one kind of change.
     pub fn count(&self, change: Change) -> usize {
         self.objects.iter().filter(|o| o.change == change).count()
-    }
-}
-
-/// Marks each differing file whose change a part of `diff` names: the
-/// Warcraft III files mapscope decodes, or a single-file map whose model
-/// changed. Any other file is shown by its byte ranges.
-pub fn explain(diff: &mut MapDiff, single_file: bool) {
-    let changed = diff.changed();
-    let objects = |kinds: &[&str]| diff.objects.iter().any(|o| kinds.contains(&o.kind));
-    let marks: Vec<bool> = diff
-        .files
-        .iter()
-        .map(|f| match f.name.to_ascii_lowercase().as_str() {
-            _ if single_file => changed,
-            "war3map.w3e" => diff
-                .terrain
-                .as_ref()
-                .is_some_and(|t| t.tilepoints_changed > 0 || !t.header.is_empty()),
-            "war3map.w3i" => !diff.metadata.is_empty(),
-            "war3mapunits.doo" => objects(&["unit", "start location"]),
-            "war3map.doo" => objects(&["tree", "doodad", "special doodad"]),
-            "war3map.wpm" => diff.pathing.as_ref().is_some_and(|p| p.cells_changed > 0),
-            "war3map.mmp" => diff.objects.iter().any(|o| o.kind.ends_with("icon")),
-            _ => false,
-        })
-        .collect();
-    // Where a kind accounts for a file byte by byte, it is explained only
-    // when every differing byte is, and the rest are its ranges.
-    let exact: Vec<Option<cover::Coverage>> = diff
-        .files
-        .iter()
-        .map(|f| {
-            let p = f.plain.as_ref()?;
-            crate::kinds::diff_unexplained(&f.name, &p.0, &p.1, diff)
-        })
-        .collect();
-    for ((f, m), exact) in diff.files.iter_mut().zip(marks).zip(exact) {
-        f.explained = m && f.change == Change::Changed;
-        if let Some(c) = exact {
-            f.explained = c.complete() && f.change == Change::Changed;
-            f.range_count = (c.left.len() + c.left_old.len()) as u64;
-            f.ranges = c.left;
-            f.old_ranges = c.left_old;
-            f.named = c.named;
-        }
     }
 }
 

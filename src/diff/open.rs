@@ -2,7 +2,7 @@
 //! file-by-file comparison), both at once.
 
 use super::files::{self, Source};
-use super::MapDiff;
+use super::{Change, MapDiff};
 use crate::formats::{self, LoadOptions};
 use crate::store::Map;
 use std::path::Path;
@@ -68,7 +68,42 @@ fn settle_files(
     d.bytes_differ = bytes_differ;
     d.files = files;
     if bytes_differ {
-        super::explain(d, !old.holds_files() || !new.holds_files());
+        explain(d, !old.holds_files() || !new.holds_files());
+    }
+}
+
+/// Marks each differing file whose change a part of `diff` names (as the
+/// map's kind says: `kinds::diff_explains`), or, for a single-file map,
+/// whose model changed. Any other file is shown by its byte ranges.
+fn explain(diff: &mut MapDiff, single_file: bool) {
+    let changed = diff.changed();
+    let marks: Vec<bool> = diff
+        .files
+        .iter()
+        .map(|f| match single_file {
+            true => changed,
+            false => crate::kinds::diff_explains(&f.name, diff),
+        })
+        .collect();
+    // Where a kind accounts for a file byte by byte, it is explained only
+    // when every differing byte is, and the rest are its ranges.
+    let exact: Vec<Option<super::cover::Coverage>> = diff
+        .files
+        .iter()
+        .map(|f| {
+            let p = f.plain.as_ref()?;
+            crate::kinds::diff_unexplained(&f.name, &p.0, &p.1, diff)
+        })
+        .collect();
+    for ((f, m), exact) in diff.files.iter_mut().zip(marks).zip(exact) {
+        f.explained = m && f.change == Change::Changed;
+        if let Some(c) = exact {
+            f.explained = c.complete() && f.change == Change::Changed;
+            f.range_count = (c.left.len() + c.left_old.len()) as u64;
+            f.ranges = c.left;
+            f.old_ranges = c.left_old;
+            f.named = c.named;
+        }
     }
 }
 

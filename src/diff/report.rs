@@ -1,9 +1,11 @@
 //! The readable report of a [`MapDiff`], most important first: notes, map
-//! information, objects, terrain or voxels or cells by region, pathing,
-//! then the files whose bytes differ.
+//! information, how the map plays, objects, then each kind's parts (its
+//! terrain, voxels or cells by region, pathing: [`super::DiffPart`]), then
+//! the files whose bytes differ. The parts say themselves with the helpers
+//! here ([`section`], [`regions`]).
 
 use super::files::RANGES;
-use super::{Change, FieldChange, MapDiff, ObjectChange, Region};
+use super::{Change, FieldChange, FileDiff, MapDiff, ObjectChange, Region};
 use serde_json::Value;
 use std::fmt::Write;
 
@@ -27,13 +29,7 @@ pub fn fairness_lines(diff: &MapDiff) -> Vec<String> {
     if diff.fairness.is_empty() {
         return Vec::new();
     }
-    // A voxel diff's lines are its reachability, the others' the fairness
-    // table.
-    let what = match diff.voxels {
-        Some(_) => "where each team can go on foot",
-        None => "fairness (ground distances, game units)",
-    };
-    let heading = format!("{what}: {} changed", diff.fairness.len());
+    let heading = format!("{}: {} changed", diff.plays, diff.fairness.len());
     let lines = diff
         .fairness
         .iter()
@@ -41,7 +37,8 @@ pub fn fairness_lines(diff: &MapDiff) -> Vec<String> {
     std::iter::once(heading).chain(lines).collect()
 }
 
-fn field_line(f: &FieldChange) -> String {
+/// "field: old -> new".
+pub fn field_line(f: &FieldChange) -> String {
     format!("{}: {} -> {}", f.field, value(&f.old), value(&f.new))
 }
 
@@ -99,19 +96,21 @@ pub fn object_line(o: &ObjectChange) -> String {
 
 /// How a region's corners are said: in its cells (`per` 1), or in tiles
 /// of `per` cells each ("tiles x 105..107.25").
-struct Unit<'a> {
+pub struct Unit<'a> {
     cells: &'a str,
     named: &'a str,
     per: u32,
 }
 
 impl<'a> Unit<'a> {
-    fn new(cells: &'a str, named: &'a str, per: u32) -> Self {
+    pub fn new(cells: &'a str, named: &'a str, per: u32) -> Self {
         Unit { cells, named, per }
     }
 }
 
-fn regions(out: &mut String, regions: &[Region], unit: &Unit, what: &str) {
+/// The largest regions, a line each with their corners in `unit`s and
+/// their count of `what`, and how many more there are.
+pub fn regions(out: &mut String, regions: &[Region], unit: &Unit, what: &str) {
     let at = |v: u32| crate::kinds::reading::coordinate(v as f32 / unit.per as f32);
     for r in regions.iter().take(REGIONS) {
         let z = r.z.map_or(String::new(), |[a, b]| format!(", z {a}..{b}"));
@@ -142,7 +141,7 @@ fn counts(by: &[(&str, u64)]) -> String {
 /// A grid's changes: `head` ("terrain: 24 tilepoints changed"), the counts
 /// by field, the regions and where they are counted from (`at`), then the
 /// largest regions in `unit`s.
-fn section(
+pub fn section(
     out: &mut String,
     head: &str,
     by: &[(&str, u64)],
@@ -182,111 +181,81 @@ pub fn text(diff: &MapDiff, old: &str, new: &str) -> String {
     for line in fairness_lines(diff) {
         let _ = writeln!(out, "{line}");
     }
-    if !diff.objects.is_empty() {
-        let by: Vec<String> = [
-            Change::Added,
-            Change::Removed,
-            Change::Moved,
-            Change::Changed,
-        ]
-        .iter()
-        .map(|&c| (c, diff.count(c)))
-        .filter(|(_, n)| *n > 0)
-        .map(|(c, n)| format!("{n} {}", c.id()))
-        .collect();
-        let _ = writeln!(out, "objects: {}", by.join(", "));
-        for line in &diff.moved_alike {
-            let _ = writeln!(out, "    {line}");
-        }
-        for o in diff.objects.iter().take(LISTED) {
-            let _ = writeln!(out, "    {}", object_line(o));
-        }
-        if diff.objects.len() > LISTED {
-            let _ = writeln!(
-                out,
-                "    ... and {} more (--json lists them all)",
-                diff.objects.len() - LISTED
-            );
-        }
-    }
+    objects(&mut out, diff);
     for (kind, n) in &diff.slight {
         let _ = writeln!(out, "{}", slight_line(kind, *n));
     }
-    if let Some(t) = &diff.terrain {
-        for f in &t.header {
-            let _ = writeln!(out, "terrain {}", field_line(f));
-        }
-        if t.tilepoints_changed > 0 {
-            let head = format!("terrain: {} tilepoints changed", t.tilepoints_changed);
-            let at = " (tiles from the south-west)";
-            let unit = Unit::new("tilepoints", "tiles", 1);
-            section(&mut out, &head, &t.by_field, &t.regions, at, &unit);
-        }
+    for part in diff.parts() {
+        part.text(&mut out);
     }
-    if let Some(v) = &diff.voxels {
-        if v.columns_changed > 0 {
-            let mut parts = vec![
-                format!("{} added", v.added),
-                format!("{} removed", v.removed),
-                format!("{} recoloured", v.recoloured),
-            ];
-            if v.relit > 0 {
-                parts.push(format!("{} relit", v.relit));
-            }
-            if v.material > 0 {
-                parts.push(format!("{} changed material", v.material));
-            }
-            let _ = writeln!(
-                out,
-                "voxels: {}, in {} columns, {} regions",
-                parts.join(", "),
-                v.columns_changed,
-                v.regions.len()
-            );
-            let unit = Unit::new("columns", "columns", 1);
-            regions(&mut out, &v.regions, &unit, "voxels");
-        }
-    }
-    if let Some(c) = diff.cells.as_ref().filter(|c| c.cells_changed > 0) {
-        let head = format!("cells: {} changed", c.cells_changed);
-        let unit = Unit::new("cells", "cells", 1);
-        section(&mut out, &head, &c.by_field, &c.regions, "", &unit);
-    }
-    if let Some(p) = diff.pathing.as_ref().filter(|p| p.cells_changed > 0) {
-        let head = format!("pathing: {} cells changed", p.cells_changed);
-        // Cells are quarter tiles; said in tiles, as the terrain is.
-        let at = " (tiles from the south-west; a cell is a quarter tile)";
-        let unit = Unit::new("cells", "tiles", 4);
-        section(&mut out, &head, &p.by_field, &p.regions, at, &unit);
-    }
-    if !diff.files.is_empty() {
-        let _ = writeln!(out, "files whose bytes differ: {}", diff.files.len());
-        for f in &diff.files {
-            let size = |s: Option<u64>| s.map_or("-".to_string(), |s| s.to_string());
-            let mut line = format!(
-                "    {:<8} {} ({} -> {} bytes)",
-                f.change.id(),
-                f.name,
-                size(f.old_size),
-                size(f.new_size)
-            );
-            if !f.explained && f.range_count > 0 {
-                let both = f.ranges.iter().map(|r| ("", r));
-                let both = both.chain(f.old_ranges.iter().map(|r| ("old ", r)));
-                let r: Vec<String> = both
-                    .take(RANGES)
-                    .map(|(side, [a, b])| format!("{side}{a:#x}..{b:#x}"))
-                    .collect();
-                let more = match f.range_count as usize > r.len() {
-                    true => format!(" and {} more", f.range_count as usize - r.len()),
-                    false => String::new(),
-                };
-                let _ = write!(line, "; bytes {}{more}", r.join(", "));
-            }
-            let _ = writeln!(out, "{line}");
-        }
-    }
+    files(&mut out, &diff.files);
     out
+}
+
+/// The objects' lines: counts by change, kinds that moved alike, then the
+/// first [`LISTED`] objects.
+fn objects(out: &mut String, diff: &MapDiff) {
+    if diff.objects.is_empty() {
+        return;
+    }
+    let by: Vec<String> = [
+        Change::Added,
+        Change::Removed,
+        Change::Moved,
+        Change::Changed,
+    ]
+    .iter()
+    .map(|&c| (c, diff.count(c)))
+    .filter(|(_, n)| *n > 0)
+    .map(|(c, n)| format!("{n} {}", c.id()))
+    .collect();
+    let _ = writeln!(out, "objects: {}", by.join(", "));
+    for line in &diff.moved_alike {
+        let _ = writeln!(out, "    {line}");
+    }
+    for o in diff.objects.iter().take(LISTED) {
+        let _ = writeln!(out, "    {}", object_line(o));
+    }
+    if diff.objects.len() > LISTED {
+        let _ = writeln!(
+            out,
+            "    ... and {} more (--json lists them all)",
+            diff.objects.len() - LISTED
+        );
+    }
+}
+
+/// The files whose bytes differ, with the first byte ranges no named
+/// change covers.
+fn files(out: &mut String, files: &[FileDiff]) {
+    if files.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, "files whose bytes differ: {}", files.len());
+    for f in files {
+        let size = |s: Option<u64>| s.map_or("-".to_string(), |s| s.to_string());
+        let mut line = format!(
+            "    {:<8} {} ({} -> {} bytes)",
+            f.change.id(),
+            f.name,
+            size(f.old_size),
+            size(f.new_size)
+        );
+        if !f.explained && f.range_count > 0 {
+            let both = f.ranges.iter().map(|r| ("", r));
+            let both = both.chain(f.old_ranges.iter().map(|r| ("old ", r)));
+            let r: Vec<String> = both
+                .take(RANGES)
+                .map(|(side, [a, b])| format!("{side}{a:#x}..{b:#x}"))
+                .collect();
+            let more = match f.range_count as usize > r.len() {
+                true => format!(" and {} more", f.range_count as usize - r.len()),
+                false => String::new(),
+            };
+            let _ = write!(line, "; bytes {}{more}", r.join(", "));
+        }
+        let _ = writeln!(out, "{line}");
+    }
 }
 
 #[cfg(test)]

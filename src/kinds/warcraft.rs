@@ -1,6 +1,8 @@
 //! Whole Warcraft III maps (archives and map folders): the terrain kind's
 //! answers for the ground, and what the map's other files add: its
-//! information and players, units, doodads and trees, pathing.
+//! information and players, units, doodads and trees, pathing. Its
+//! names for IDs, races and slots are `names.rs`; its view (with the `gui`
+//! feature) `view.rs`; its diff `diff.rs`.
 
 pub(crate) mod coverage;
 pub(crate) mod diff;
@@ -19,6 +21,8 @@ use crate::mesh::terrain::Look;
 use crate::mesh::MapMeshes;
 use crate::store::warcraft::{MapInfo, Picture, WarcraftMap};
 use crate::store::Spawn;
+use names::MELEE;
+pub use names::{controller_name, object_name, race_name};
 use serde_json::{json, Map as JsonMap, Value};
 
 pub(super) struct Warcraft<'a> {
@@ -43,53 +47,6 @@ pub fn terrain_look(map: &WarcraftMap) -> Look {
     Look {
         era: Era::of_map(map),
         water_tint: map.info.as_ref().and_then(environment::water_tint),
-    }
-}
-
-/// Names of the IDs that matter most on a melee map: start locations and
-/// the neutral buildings. Other IDs show as their four letters.
-pub const NAMES: [(&[u8; 4], &str); 11] = [
-    (b"sloc", "start location"),
-    (b"ngol", "gold mine"),
-    (b"ntav", "tavern"),
-    (b"ngme", "goblin merchant"),
-    (b"ngad", "goblin laboratory"),
-    (b"nmrk", "marketplace"),
-    (b"nmer", "mercenary camp"),
-    (b"nfoh", "fountain of health"),
-    (b"nmoo", "fountain of mana"),
-    (b"nshp", "goblin shipyard"),
-    (b"nwgt", "way gate"),
-];
-
-/// An object's name, or its ID.
-pub fn object_name(id: &[u8; 4]) -> String {
-    match NAMES.iter().find(|(i, _)| *i == id) {
-        Some((_, name)) => name.to_string(),
-        None => crate::store::terrain::id_string(id),
-    }
-}
-
-/// A race as the w3i numbers it.
-pub fn race_name(race: i32) -> &'static str {
-    match race {
-        0 => "selectable",
-        1 => "human",
-        2 => "orc",
-        3 => "undead",
-        4 => "night elf",
-        _ => "unknown",
-    }
-}
-
-/// Who plays a slot, as the w3i numbers it.
-pub fn controller_name(controller: i32) -> &'static str {
-    match controller {
-        1 => "user",
-        2 => "computer",
-        3 => "neutral",
-        4 => "rescuable",
-        _ => "unknown",
     }
 }
 
@@ -247,7 +204,7 @@ impl MapKind for Warcraft<'_> {
         // The neutral buildings a melee map is read by.
         let mut named = std::collections::BTreeMap::new();
         for u in &m.units {
-            if NAMES[2..].iter().any(|(id, _)| *id == &u.id) {
+            if MELEE[2..].iter().any(|(id, _)| *id == &u.id) {
                 *named.entry(object_name(&u.id)).or_insert(0) += 1;
             }
         }

@@ -5,8 +5,8 @@
 
 use crate::diff::regions::{self, Changed};
 use crate::diff::{
-    counted, field, object_change, object_mark, region_marks, GridDiff, MapDiff, Mark,
-    ObjectChange, Seen, CELL_FIELDS,
+    counted, field, object_change, object_mark, region_marks, GridDiff, GridSaid, MapDiff, Mark,
+    ObjectChange, Seen,
 };
 use crate::store::cells::{AlwWorld, Cell};
 use serde_json::Value;
@@ -15,6 +15,18 @@ fn textures<'a>(w: &'a AlwWorld, c: &Cell) -> [Option<&'a str>; 6] {
     c.texture_refs()
         .map(|r| (r != 0).then(|| w.texture_name(r).unwrap_or("?")))
 }
+
+/// The fields a cell change is counted by.
+pub const CELL_FIELDS: [&str; 5] = ["floor", "ceiling", "flags", "slopes", "textures"];
+
+/// ALW cells are said as cells, counted from the grid's corner.
+const SAID: GridSaid = GridSaid {
+    key: "cells",
+    counted: " changed",
+    from: "",
+    named: "cells",
+    per: 1,
+};
 
 fn cells(old: &AlwWorld, new: &AlwWorld) -> GridDiff {
     let (w, h) = (
@@ -57,6 +69,7 @@ fn cells(old: &AlwWorld, new: &AlwWorld) -> GridDiff {
         cells_changed: changed.len() as u64,
         by_field: counted(&CELL_FIELDS, &by),
         regions: regions::group(&changed),
+        said: SAID,
     }
 }
 

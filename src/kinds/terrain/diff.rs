@@ -1,14 +1,33 @@
 //! What changed between two W3E terrains: tilepoints whose decoded record
 //! changed, by field, a texture compared as the ID each file's own list
 //! names (a reordered list is no change), grouped into regions of
-//! tilepoints counted from the south-west; and the header's fields.
+//! tilepoints counted from the south-west; and the header's fields. Its
+//! part of the diff says itself here too ([`DiffPart`]), in tiles.
 
 use crate::diff::regions::{self, Changed};
+use crate::diff::report::{field_line, section, Unit};
 use crate::diff::{
-    counted, field, region_marks, FieldChange, MapDiff, Mark, TerrainDiff, TILEPOINT_FIELDS,
+    counted, field, region_marks, DiffPart, FieldChange, MapDiff, Mark, TerrainDiff,
 };
 use crate::store::terrain::{id_string, Tilepoint, W3eTerrain};
-use serde_json::Value;
+use serde_json::{json, Value};
+use std::fmt::Write;
+
+/// The fields a tilepoint change is counted by.
+pub const TILEPOINT_FIELDS: [&str; 12] = [
+    "height",
+    "ground_texture",
+    "ground_variation",
+    "cliff_layer",
+    "cliff_texture",
+    "cliff_variation",
+    "water_level",
+    "ramp",
+    "blight",
+    "water",
+    "boundary",
+    "map_edge",
+];
 
 /// A tilepoint's fields as compared, in [`TILEPOINT_FIELDS`] order.
 pub(super) fn fields(t: &W3eTerrain, p: &Tilepoint) -> [u32; 12] {
@@ -117,6 +136,44 @@ pub fn compare(old: &W3eTerrain, new: &W3eTerrain) -> TerrainDiff {
         by_field: counted(&TILEPOINT_FIELDS, &by_field),
         header: header(old, new),
         regions: regions::group(&changed),
+    }
+}
+
+impl TerrainDiff {
+    fn head(&self) -> String {
+        format!("terrain: {} tilepoints changed", self.tilepoints_changed)
+    }
+}
+
+impl DiffPart for TerrainDiff {
+    fn changed(&self) -> bool {
+        self.tilepoints_changed > 0 || !self.header.is_empty()
+    }
+
+    /// The header's fields, a line each, then the tilepoints by region.
+    fn text(&self, out: &mut String) {
+        for f in &self.header {
+            let _ = writeln!(out, "terrain {}", field_line(f));
+        }
+        if self.tilepoints_changed > 0 {
+            let at = " (tiles from the south-west)";
+            let unit = Unit::new("tilepoints", "tiles", 1);
+            section(out, &self.head(), &self.by_field, &self.regions, at, &unit);
+        }
+    }
+
+    fn json(&self) -> (&'static str, Value) {
+        let mut o = crate::diff::json::counts(&self.by_field);
+        o.insert("tilepoints_changed".into(), json!(self.tilepoints_changed));
+        o.insert("header".into(), crate::diff::json::fields(&self.header));
+        let regions = crate::diff::json::regions(&self.regions, "tiles", 1);
+        o.insert("regions".into(), regions);
+        ("terrain", Value::Object(o))
+    }
+
+    /// Tilepoints only: the header's changes are the report's.
+    fn summary(&self) -> Option<String> {
+        (self.tilepoints_changed > 0).then(|| self.head())
     }
 }
 

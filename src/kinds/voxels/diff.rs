@@ -2,10 +2,14 @@
 //! voxels added, removed and recoloured, and where both are VMF, light and
 //! material changes; grouped into regions of changed columns. Columns whose
 //! slabs and colours are equal are passed over without looking inside.
+//! Its part of the diff says itself here too ([`DiffPart`]), in columns.
 
 use crate::diff::regions::{self, Changed};
-use crate::diff::{region_marks, MapDiff, Mark, VoxelDiff};
+use crate::diff::report::{regions as region_lines, Unit};
+use crate::diff::{region_marks, DiffPart, MapDiff, Mark, VoxelDiff};
 use crate::store::voxels::{Column, VoxelStore};
+use serde_json::{json, Value};
+use std::fmt::Write;
 
 /// A voxel as compared: air, solid without a stored colour, or a colour;
 /// and its material bits.
@@ -162,6 +166,63 @@ pub fn compare(old: &VoxelStore, new: &VoxelStore, vmf: bool) -> VoxelDiff {
     }
     diff.regions = regions::group(&changed);
     diff
+}
+
+impl DiffPart for VoxelDiff {
+    fn changed(&self) -> bool {
+        self.columns_changed > 0
+    }
+
+    /// Its counts (light and material only where they changed), then the
+    /// regions.
+    fn text(&self, out: &mut String) {
+        if !self.changed() {
+            return;
+        }
+        let mut parts = vec![
+            format!("{} added", self.added),
+            format!("{} removed", self.removed),
+            format!("{} recoloured", self.recoloured),
+        ];
+        if self.relit > 0 {
+            parts.push(format!("{} relit", self.relit));
+        }
+        if self.material > 0 {
+            parts.push(format!("{} changed material", self.material));
+        }
+        let _ = writeln!(
+            out,
+            "voxels: {}, in {} columns, {} regions",
+            parts.join(", "),
+            self.columns_changed,
+            self.regions.len()
+        );
+        let unit = Unit::new("columns", "columns", 1);
+        region_lines(out, &self.regions, &unit, "voxels");
+    }
+
+    fn json(&self) -> (&'static str, Value) {
+        let regions = crate::diff::json::regions(&self.regions, "columns", 1);
+        let o = json!({
+            "added": self.added,
+            "removed": self.removed,
+            "recoloured": self.recoloured,
+            "relit": self.relit,
+            "material": self.material,
+            "columns_changed": self.columns_changed,
+            "regions": regions,
+        });
+        ("voxels", o)
+    }
+
+    fn summary(&self) -> Option<String> {
+        self.changed().then(|| {
+            format!(
+                "voxels: {} added, {} removed, {} recoloured",
+                self.added, self.removed, self.recoloured
+            )
+        })
+    }
 }
 
 /// Where the changes lie: regions of columns, in map coordinates as they are.

@@ -10,7 +10,9 @@
 use super::super::terrain::diff as terrain_diff;
 use super::{info_diff, objects_diff};
 use crate::diff::regions::{self, Changed};
-use crate::diff::{counted, object_mark, region_marks, FieldChange, GridDiff, MapDiff, Mark};
+use crate::diff::{
+    counted, object_mark, region_marks, DiffPart, FieldChange, GridDiff, GridSaid, MapDiff, Mark,
+};
 use crate::store::warcraft::{Pathing, WarcraftMap};
 use serde_json::Value;
 
@@ -22,6 +24,15 @@ const PATHING_FLAGS: [(&str, u8); 5] = [
     ("blight", Pathing::BLIGHT),
     ("water", Pathing::NO_WATER),
 ];
+
+/// Pathing cells are quarter tiles; said in tiles, as the terrain is.
+const SAID: GridSaid = GridSaid {
+    key: "pathing",
+    counted: " cells changed",
+    from: " (tiles from the south-west; a cell is a quarter tile)",
+    named: "tiles",
+    per: 4,
+};
 
 /// Pathing cells whose flags changed, over the cells both maps have.
 fn pathing(old: &Pathing, new: &Pathing) -> GridDiff {
@@ -55,6 +66,7 @@ fn pathing(old: &Pathing, new: &Pathing) -> GridDiff {
         cells_changed: changed.len() as u64,
         by_field: counted(&PATHING_FLAGS.map(|f| f.0), &by),
         regions: regions::group(&changed),
+        said: SAID,
     }
 }
 
@@ -63,6 +75,7 @@ pub fn compare(old: &WarcraftMap, new: &WarcraftMap, diff: &mut MapDiff) {
     diff.terrain = Some(terrain_diff::compare(&old.terrain, &new.terrain));
     info_diff::info(old.info.as_ref(), new.info.as_ref(), &mut diff.metadata);
     objects_diff::compare(old, new, diff);
+    diff.plays = "fairness (ground distances, game units)";
     super::ground::fairness_diff(old, new, &mut diff.fairness);
     // The same icons at other places in the list: not listed, but said.
     let elsewhere = new
@@ -92,6 +105,21 @@ pub fn compare(old: &WarcraftMap, new: &WarcraftMap, diff: &mut MapDiff) {
             None
         }
     };
+}
+
+/// Whether a part of `d` names the change of the map's internal file
+/// `name`: the files mapscope decodes, each by the part it fills.
+pub fn explains(name: &str, d: &MapDiff) -> bool {
+    let objects = |kinds: &[&str]| d.objects.iter().any(|o| kinds.contains(&o.kind));
+    match name.to_ascii_lowercase().as_str() {
+        "war3map.w3e" => d.terrain.as_ref().is_some_and(|t| t.changed()),
+        "war3map.w3i" => !d.metadata.is_empty(),
+        "war3mapunits.doo" => objects(&["unit", "start location"]),
+        "war3map.doo" => objects(&["tree", "doodad", "special doodad"]),
+        "war3map.wpm" => d.pathing.as_ref().is_some_and(|p| p.changed()),
+        "war3map.mmp" => d.objects.iter().any(|o| o.kind.ends_with("icon")),
+        _ => false,
+    }
 }
 
 /// Where the changes lie on `map`: the terrain's, the pathing map's and

@@ -2,7 +2,7 @@
 //! settings, its environment in `info`'s words, players and forces by
 //! their slot.
 
-use super::environment;
+use super::{environment, names};
 use crate::diff::number as num;
 use crate::diff::{field, FieldChange};
 use crate::store::warcraft::MapInfo;
@@ -74,21 +74,17 @@ pub fn info(old: Option<&MapInfo>, new: Option<&MapInfo>, out: &mut Vec<FieldCha
     );
     // The environment as `info` words it (fog and tint with their flags),
     // a line either side lacks (an older w3i) as empty.
-    let (eo, en) = (environment::lines(o), environment::lines(n));
-    let of = |l: &[(&str, String)], k: &str| {
-        l.iter()
-            .find(|e| e.0 == k)
-            .map_or(String::new(), |e| e.1.clone())
-    };
-    let mut keys: Vec<&str> = Vec::new();
-    for (k, _) in eo.iter().chain(&en) {
-        if !keys.contains(k) {
-            keys.push(k);
-        }
-    }
-    for k in keys {
-        field(out, k, of(&eo, k), of(&en, k));
-    }
+    by_name(&environment::lines(o), &environment::lines(n), out);
+    players(o, n, out);
+    field(out, "forces", o.forces.len(), n.forces.len());
+    forces(o, n, out);
+    // The fields mapscope keeps only as text: one either side lacks
+    // (another version, another player) as empty.
+    by_name(&o.other, &n.other, out);
+}
+
+/// The players, by their slot.
+fn players(o: &MapInfo, n: &MapInfo, out: &mut Vec<FieldChange>) {
     field(out, "players", o.players.len(), n.players.len());
     for (a, b) in o.players.iter().zip(&n.players) {
         let p = format!("player {}", b.number + 1);
@@ -96,14 +92,14 @@ pub fn info(old: Option<&MapInfo>, new: Option<&MapInfo>, out: &mut Vec<FieldCha
         field(
             out,
             &format!("{p} controller"),
-            super::controller_name(a.controller),
-            super::controller_name(b.controller),
+            names::controller_name(a.controller),
+            names::controller_name(b.controller),
         );
         field(
             out,
             &format!("{p} race"),
-            super::race_name(a.race),
-            super::race_name(b.race),
+            names::race_name(a.race),
+            names::race_name(b.race),
         );
         field(
             out,
@@ -115,27 +111,24 @@ pub fn info(old: Option<&MapInfo>, new: Option<&MapInfo>, out: &mut Vec<FieldCha
         let at = |s: [f32; 2]| format!("{}, {}", num(s[0]), num(s[1]));
         field(out, &format!("{p} start"), at(a.start), at(b.start));
     }
-    field(out, "forces", o.forces.len(), n.forces.len());
-    forces(o, n, out);
-    other(o, n, out);
 }
 
-/// The fields the w3i holds that mapscope keeps only as text, by name: a
-/// field either side lacks (another version, another player) as empty.
-fn other(o: &MapInfo, n: &MapInfo, out: &mut Vec<FieldChange>) {
-    let of = |l: &[(String, String)], k: &str| {
+/// Fields named on either side, compared by name, in the order first
+/// seen: a field a side lacks as empty.
+fn by_name<K: AsRef<str>>(o: &[(K, String)], n: &[(K, String)], out: &mut Vec<FieldChange>) {
+    let of = |l: &[(K, String)], k: &str| {
         l.iter()
-            .find(|e| e.0 == k)
+            .find(|e| e.0.as_ref() == k)
             .map_or(String::new(), |e| e.1.clone())
     };
     let mut keys: Vec<&str> = Vec::new();
-    for (k, _) in o.other.iter().chain(&n.other) {
-        if !keys.contains(&k.as_str()) {
-            keys.push(k);
+    for (k, _) in o.iter().chain(n) {
+        if !keys.contains(&k.as_ref()) {
+            keys.push(k.as_ref());
         }
     }
     for k in keys {
-        field(out, k, of(&o.other, k), of(&n.other, k));
+        field(out, k, of(o, k), of(n, k));
     }
 }
 
