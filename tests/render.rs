@@ -1,9 +1,11 @@
 //! Rendering on whatever adapter is there (Mesa's llvmpipe or lavapipe in CI):
 //! asserted pixels on synthetic scenes, and golden pictures of corpus maps.
 
+#[path = "render/columns.rs"]
+mod columns;
 mod common;
 
-use common::golden::{check_golden, check_golden_in, draw, gpu, pixel, read_png};
+use common::golden::{check_golden, check_golden_in, draw, gpu, pixel, read_png, save_probes};
 
 use mapscope::formats::{self, LoadOptions};
 use mapscope::kinds::views::{self, View};
@@ -129,6 +131,7 @@ fn corpus_maps_match_their_golden_pictures() {
     for name in ["pique_classicgen.saved", "spadesx_Triangle_Hell"] {
         let bytes = std::fs::read(dir.join(format!("vxl/{name}.vxl"))).unwrap();
         let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+        let tops = columns::column_tops(&bytes, 512);
         for view in [View::Overview, View::Top] {
             let (w, h) = (320, 180);
             let camera = views::camera_for(&map, view, w as f32 / h as f32, 60.0).unwrap();
@@ -138,6 +141,25 @@ fn corpus_maps_match_their_golden_pictures() {
             assert!(rgba.chunks(4).filter(|p| p != &first).count() > (w * h / 10) as usize);
             let view_name = if view == View::Top { "top" } else { "overview" };
             check_golden(&format!("{name}-{view_name}"), &rgba, w, h);
+            // And where plain columns project, their colours from the file.
+            let clear = if view == View::Top { 0 } else { 24 };
+            let mut seen = Vec::new();
+            let (ok, probed) =
+                columns::tops_show(&tops, 512, &camera, &rgba, (w, h), clear, &mut seen);
+            let marks: Vec<_> = seen
+                .iter()
+                .map(|s| (s.0, columns::same_shares(s.2, s.3)))
+                .collect();
+            save_probes(&format!("{name}-{view_name}"), &rgba, w, h, &marks);
+            assert!(
+                probed >= 12 && ok * 10 >= probed * 9,
+                "{name} {view_name}: {ok} of {probed} column tops show their colour: {:?}",
+                seen.iter()
+                    .filter(|s| !columns::same_shares(s.2, s.3))
+                    .take(8)
+                    .collect::<Vec<_>>()
+            );
+            println!("{name} {view_name}: {ok} of {probed} column tops show their colour");
         }
     }
 }
