@@ -128,10 +128,12 @@ fn corpus_maps_match_their_golden_pictures() {
     if gpu().is_none() {
         return;
     }
+    let (mut all_tops, mut pictures) = (Vec::new(), Vec::new());
     for name in ["pique_classicgen.saved", "spadesx_Triangle_Hell"] {
         let bytes = std::fs::read(dir.join(format!("vxl/{name}.vxl"))).unwrap();
         let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
         let tops = columns::column_tops(&bytes, 512);
+        all_tops.push(tops.clone());
         for view in [View::Overview, View::Top] {
             let (w, h) = (320, 180);
             let camera = views::camera_for(&map, view, w as f32 / h as f32, 60.0).unwrap();
@@ -160,7 +162,27 @@ fn corpus_maps_match_their_golden_pictures() {
                     .collect::<Vec<_>>()
             );
             println!("{name} {view_name}: {ok} of {probed} column tops show their colour");
+            pictures.push((camera, rgba, clear));
         }
+    }
+    // The probes tell the maps apart: one map's column tops are not what
+    // the other's pictures show.
+    for (i, (camera, rgba, clear)) in pictures.iter().enumerate() {
+        let other = &all_tops[1 - i / 2];
+        let (ok, probed) = columns::tops_show(
+            other,
+            512,
+            camera,
+            rgba,
+            (320, 180),
+            *clear,
+            &mut Vec::new(),
+        );
+        assert!(
+            ok * 10 < probed * 9,
+            "picture {i}: {ok} of {probed} of the other map's tops match"
+        );
+        println!("picture {i} against the other map: {ok} of {probed}");
     }
 }
 
