@@ -161,7 +161,7 @@ fn warcraft_files(path: &Path) -> Option<(Vec<u8>, Vec<u8>)> {
 #[test]
 fn warcraft_starts_and_units_are_where_the_doo_puts_them() {
     let mut maps: Vec<std::path::PathBuf> = common::terrain_maps();
-    maps.retain(|p| !p.extension().is_some_and(|e| e == "w3e"));
+    maps.retain(|p| p.extension().is_none_or(|e| e != "w3e"));
     let (mut seen, mut starts) = (0, 0);
     for path in &maps {
         let Some((doo, w3e)) = warcraft_files(path) else {

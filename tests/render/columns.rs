@@ -76,6 +76,10 @@ fn plain(
     (even && open).then_some(here)
 }
 
+/// A probe: the pixel, the column, the colour drawn there and the
+/// column's colour in the file.
+pub type Probe = ([u32; 2], [usize; 2], [u8; 3], [u8; 3]);
+
 /// Probes a grid of the picture's pixels for plain columns: the picture's
 /// colour there must keep the column's colour shares. Returns (matching,
 /// probed); each probe as (pixel, column, drawn, file colour) in `seen`.
@@ -86,7 +90,7 @@ pub fn tops_show(
     rgba: &[u8],
     (w, h): (u32, u32),
     clear: usize,
-    seen: &mut Vec<([u32; 2], [usize; 2], [u8; 3], [u8; 3])>,
+    seen: &mut Vec<Probe>,
 ) -> (usize, usize) {
     let (mut ok, mut probed) = (0, 0);
     for y in (8..size - 8).step_by(12) {
