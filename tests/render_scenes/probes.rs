@@ -4,6 +4,7 @@
 
 use super::common::golden::{pixel, project};
 use mapscope::render::Camera;
+use mapscope::store::cells::AlwWorld;
 use mapscope::store::terrain::W3eTerrain;
 
 /// What the ground should look like at a probe.
@@ -139,4 +140,52 @@ pub fn changed_box(a: &[u8], b: &[u8], w: u32) -> Option<[u32; 4]> {
         }
     }
     found
+}
+
+/// Checks an ALW plan from above: where each cell's middle projects
+/// (outside `skip`, the label plates), open cells (floor under ceiling)
+/// share one colour and closed cells another, far apart. The probes with
+/// whether each held.
+pub fn check_plan(
+    world: &AlwWorld,
+    camera: &Camera,
+    rgba: &[u8],
+    (w, h): (u32, u32),
+    skip: Option<[u32; 4]>,
+) -> Vec<([u32; 2], bool)> {
+    let mut found: Vec<([u32; 2], bool, [u8; 3])> = Vec::new();
+    for y in 0..world.height as u32 {
+        for x in 0..world.width as u32 {
+            let c = world.cell(x, y).unwrap();
+            let middle = glam::Vec3::new(x as f32 + 0.5, y as f32 + 0.5, -(c.floor as f32) / 16.0);
+            let Some([px, py]) = project(camera, w, h, middle) else {
+                continue;
+            };
+            let at = [px as u32, py as u32];
+            let under_plate = skip.is_some_and(|[x0, y0, x1, y1]| {
+                (x0..=x1).contains(&at[0]) && (y0..=y1).contains(&at[1])
+            });
+            if !under_plate {
+                found.push((at, c.floor < c.ceiling, pixel(rgba, w, at[0], at[1])));
+            }
+        }
+    }
+    let first = |open: bool| found.iter().find(|f| f.1 == open).map(|f| f.2);
+    let (Some(open), Some(closed)) = (first(true), first(false)) else {
+        panic!("no open or no closed cell in view: {found:?}");
+    };
+    let apart = |a: [u8; 3], b: [u8; 3]| (0..3).map(|k| a[k].abs_diff(b[k]) as u32).sum::<u32>();
+    assert!(
+        apart(open, closed) > 60,
+        "open {open:?} and closed {closed:?} cells look alike"
+    );
+    let marks: Vec<_> = found
+        .iter()
+        .map(|&(at, is_open, c)| (at, apart(c, if is_open { open } else { closed }) <= 30))
+        .collect();
+    assert!(
+        marks.iter().all(|m| m.1),
+        "cells unlike their kind: {found:?}"
+    );
+    marks
 }
