@@ -43,6 +43,18 @@ struct Source {
 }
 
 impl Source {
+    fn new(path: String, text: String) -> Source {
+        let tokens = lex::tokens(&lex::strip(&text));
+        Source {
+            path,
+            functions: items::functions(&tokens),
+            test: items::test_code(&tokens),
+            text,
+            tokens,
+            test_file: false,
+        }
+    }
+
     fn lines(&self) -> usize {
         self.text.lines().count()
     }
@@ -86,20 +98,12 @@ fn sources() -> &'static [Source] {
         let mut all: Vec<Source> = paths
             .iter()
             .map(|p| {
-                let text = std::fs::read_to_string(p).unwrap();
-                let tokens = lex::tokens(&lex::strip(&text));
-                Source {
-                    path: p
-                        .strip_prefix(root)
-                        .unwrap()
-                        .to_string_lossy()
-                        .replace('\\', "/"),
-                    functions: items::functions(&tokens),
-                    test: items::test_code(&tokens),
-                    text,
-                    tokens,
-                    test_file: false,
-                }
+                let path = p
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                Source::new(path, std::fs::read_to_string(p).unwrap())
             })
             .collect();
         mark_test_files(&mut all);
@@ -137,33 +141,33 @@ fn shipped() -> impl Iterator<Item = &'static Source> {
 /// `Content::`, the `Map` accessors and `match` arms on `Format` where
 /// only `kinds` may ask which kind a map is.
 fn kind_questions() -> Vec<String> {
+    shipped().flat_map(questions).collect()
+}
+
+/// The decisions by kind in one file that its folder may not make.
+fn questions(s: &Source) -> Vec<String> {
+    let content_ok = s.under("src/kinds/") || s.under("src/store/");
+    let format_ok = s.under("src/kinds/") || s.under("src/formats/") || s.path == "src/format.rs";
+    let t = &s.tokens;
+    let text = |i: usize| t.get(i).map_or("", |x| x.text.as_str());
     let mut out = Vec::new();
-    for s in shipped() {
-        let content_ok = s.under("src/kinds/") || s.under("src/store/");
-        let format_ok = content_ok && !s.under("src/store/")
-            || s.under("src/formats/")
-            || s.path == "src/format.rs";
-        let t = &s.tokens;
-        let text = |i: usize| t.get(i).map_or("", |x| x.text.as_str());
-        for i in 0..t.len() {
-            if s.is_test(t[i].line) {
-                continue;
-            }
-            let at = format!("{}:{}", s.path, t[i].line);
-            if !content_ok && text(i) == "Content" && text(i + 1) == "::" {
-                out.push(format!("{at}: Content:: outside kinds/ and store/"));
-            }
-            let accessor = ["warcraft", "terrain", "voxels", "cells"].contains(&text(i + 1));
-            if !content_ok && text(i) == "." && accessor && text(i + 2) == "(" && text(i + 3) == ")"
-            {
-                out.push(format!(
-                    "{at}: .{}() outside kinds/ and store/",
-                    text(i + 1)
-                ));
-            }
-            if !format_ok && text(i) == "Format" && text(i + 1) == "::" && arm_follows(t, i + 3) {
-                out.push(format!("{at}: a match arm on Format::{}", text(i + 2)));
-            }
+    for i in 0..t.len() {
+        if s.is_test(t[i].line) {
+            continue;
+        }
+        let at = format!("{}:{}", s.path, t[i].line);
+        if !content_ok && text(i) == "Content" && text(i + 1) == "::" {
+            out.push(format!("{at}: Content:: outside kinds/ and store/"));
+        }
+        let accessor = ["warcraft", "terrain", "voxels", "cells"].contains(&text(i + 1));
+        if !content_ok && text(i) == "." && accessor && text(i + 2) == "(" && text(i + 3) == ")" {
+            out.push(format!(
+                "{at}: .{}() outside kinds/ and store/",
+                text(i + 1)
+            ));
+        }
+        if !format_ok && text(i) == "Format" && text(i + 1) == "::" && arm_follows(t, i + 3) {
+            out.push(format!("{at}: a match arm on Format::{}", text(i + 2)));
         }
     }
     out
@@ -180,15 +184,21 @@ fn arm_follows(t: &[Token], mut i: usize) -> bool {
 
 /// `crate::kinds` named from folders that must not know kinds.
 fn kinds_imports() -> Vec<String> {
-    let mut out = Vec::new();
+    shipped()
+        .filter(|s| names_kinds(s))
+        .map(|s| format!("{}: names crate::kinds", s.path))
+        .collect()
+}
+
+/// Whether a file of `formats/`, `store/`, `render/` or `export/` names
+/// `crate::kinds` outside its test code.
+fn names_kinds(s: &Source) -> bool {
     let dirs = ["src/formats/", "src/store/", "src/render/", "src/export/"];
-    for s in shipped().filter(|s| dirs.iter().any(|d| s.under(d))) {
-        let refs = modules::references(&s.tokens, &s.module(), &|l| s.is_test(l));
-        if refs.iter().any(|r| r.first().is_some_and(|m| m == "kinds")) {
-            out.push(format!("{}: names crate::kinds", s.path));
-        }
+    if !dirs.iter().any(|d| s.under(d)) {
+        return false;
     }
-    out
+    let refs = modules::references(&s.tokens, &s.module(), &|l| s.is_test(l));
+    refs.iter().any(|r| r.first().is_some_and(|m| m == "kinds"))
 }
 
 /// Every import cycle among sibling modules of `src/`, as paths.

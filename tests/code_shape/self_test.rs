@@ -105,3 +105,42 @@ fn sibling_edges_collapse_subtrees_and_skip_parents() {
     assert_eq!(g[&vec![]]["kinds"], BTreeSet::from(["render".to_string()]));
     assert!(!g.contains_key(&vec![]) || !g[&vec![]].contains_key("render"));
 }
+
+#[test]
+fn kind_questions_are_found_where_their_folder_may_not_ask() {
+    let src = "fn f(m: &Map, f: Format, e: FileFormat) -> u8 {\n\
+               let _ = m.terrain();\n\
+               let _ = Content::Voxels;\n\
+               match e { FileFormat::Glb => 0, _ => 1 };\n\
+               match Some(f) { Some(Format::Vxl) => 1, Some(Format::Vmf) | None => 2, _ => 0 }\n\
+               }\n#[cfg(test)]\nmod tests { fn g(m: &Map) { m.voxels(); } }\n";
+    let app = super::Source::new("src/app/x.rs".into(), src.into());
+    let found = super::questions(&app);
+    assert_eq!(found.len(), 4, "{found:?}");
+    assert!(
+        found[0].starts_with("src/app/x.rs:2: .terrain()"),
+        "{found:?}"
+    );
+    assert!(found[3].contains("Format::Vmf"), "{found:?}");
+    // kinds/ may ask all of it; formats/ may match on Format, not more.
+    assert!(super::questions(&super::Source::new("src/kinds/x.rs".into(), src.into())).is_empty());
+    let formats = super::questions(&super::Source::new("src/formats/x.rs".into(), src.into()));
+    assert_eq!(formats.len(), 2, "{formats:?}");
+}
+
+#[test]
+fn kinds_named_from_render_is_found_but_not_from_tests_or_app() {
+    let src = "use crate::{mesh, kinds::views};\n";
+    let named =
+        |path: &str, text: &str| super::names_kinds(&super::Source::new(path.into(), text.into()));
+    assert!(named("src/render/x.rs", src));
+    assert!(!named("src/app/x.rs", src));
+    assert!(!named(
+        "src/render/x.rs",
+        "#[cfg(test)]\nuse crate::kinds;\n"
+    ));
+    assert!(named(
+        "src/export/a/b.rs",
+        "fn f() { super::super::super::kinds::of(m); }\n"
+    ));
+}
