@@ -143,6 +143,107 @@ fn reference_into_the_middle_of_a_name_is_refused() {
     }
 }
 
+/// A cut and the field (start of its name) and offset its error names.
+type Cut = (usize, String, usize);
+
+/// Cuts in the header, the cells, the lights and the entities' minimum
+/// size.
+fn header_cuts(layout: AlwLayout, p: &Places) -> Vec<Cut> {
+    let h = p.header;
+    let mut cases: Vec<Cut> = Vec::new();
+    if layout.has_subversion() {
+        cases.push((4, "subversion".into(), 4));
+    }
+    for (name, at, size) in [
+        ("width", h, 2),
+        ("height", h + 2, 2),
+        ("entity count", h + 4, 4),
+        ("light count", h + 8, 4),
+        ("player entity index", h + 12, 4),
+        ("camera yaw", h + 16, 4),
+        ("camera pitch", h + 20, 4),
+        ("reserved header bytes", h + 24, 256),
+    ] {
+        cases.push((at, name.into(), at));
+        cases.push((at + size - 1, name.into(), at));
+    }
+    cases.push((
+        p.cells + 3 * layout.cell_size() + 5,
+        "cells".into(),
+        p.cells,
+    ));
+    cases.push((p.lights + 10, "lights".into(), p.lights));
+    // While the entities' minimum size does not fit, that is the error.
+    let min = if layout.has_entity_extras() { 165 } else { 128 };
+    cases.push((p.entities + 3, "entities (2 declared".into(), p.entities));
+    cases.push((
+        p.entities + 2 * min - 1,
+        "entities (2 declared".into(),
+        p.entities,
+    ));
+    cases
+}
+
+/// Cuts in entity 1 (the player: entity 0 has a long attribute, so
+/// entity 1 is past the minimum size), its attributes and the texture
+/// table, each field by name.
+fn entity_cuts(layout: AlwLayout, p: &Places) -> Vec<Cut> {
+    let mut cases: Vec<Cut> = Vec::new();
+    let e1 = p.player_fixed;
+    if layout.has_entity_extras() {
+        cases.push((p.player, "entity 1 class name length".into(), p.player));
+        cases.push((p.player + 2, "entity 1 class name".into(), p.player + 1));
+    }
+    cases.push((e1 + 5, "entity 1 position".into(), e1));
+    cases.push((e1 + 13, "entity 1 offset".into(), e1 + 12));
+    let m = if layout.has_entity_extras() { 28 } else { 24 };
+    if layout.has_entity_extras() {
+        cases.push((e1 + 25, "entity 1 yrot".into(), e1 + 24));
+        cases.push((e1 + 130, "entity 1 reserved bytes".into(), e1 + 128));
+    }
+    cases.push((e1 + m + 10, "entity 1 matrix".into(), e1 + m));
+    cases.push((
+        e1 + m + 64 + 1,
+        "entity 1 bounding box min".into(),
+        e1 + m + 64,
+    ));
+    cases.push((
+        e1 + m + 76 + 1,
+        "entity 1 bounding box max".into(),
+        e1 + m + 76,
+    ));
+    cases.push((e1 + m + 88 + 1, "entity 1 frame".into(), e1 + m + 88));
+    cases.push((
+        e1 + m + 92 + 1,
+        "entity 1 animation state".into(),
+        e1 + m + 92,
+    ));
+    cases.push((e1 + m + 96 + 1, "entity 1 event mask".into(), e1 + m + 96));
+    cases.push((
+        p.player_attrs - 1,
+        "entity 1 attribute count".into(),
+        p.player_attrs - 4,
+    ));
+    let a = p.player_attrs;
+    // Both attributes' minimum size (2 x 8 bytes) is checked first.
+    cases.push((a + 2, "entity 1 attributes (2 declared".into(), a));
+    cases.push((a + 15, "entity 1 attributes (2 declared".into(), a));
+    // Attribute 0 is name=Hero (16 bytes); attribute 1 is .health=100.
+    let a1 = a + 16;
+    cases.push((a1 + 2, "entity 1 attribute 1 name length".into(), a1));
+    cases.push((a1 + 5, "entity 1 attribute 1 name".into(), a1 + 4));
+    cases.push((a1 + 12, "entity 1 attribute 1 value length".into(), a1 + 11));
+    cases.push((a1 + 16, "entity 1 attribute 1 value".into(), a1 + 15));
+    let t = p.table;
+    if layout == AlwLayout::Engine201008 {
+        cases.push((t + 3, "texture table name 0 (table offset 0)".into(), t));
+    } else {
+        cases.push((t, "texture table leading byte".into(), t));
+        cases.push((t + 3, "texture table name 0 (table offset 1)".into(), t + 1));
+    }
+    cases
+}
+
 #[test]
 fn truncation_names_the_field_and_offset() {
     for layout in AlwLayout::ALL {
@@ -152,91 +253,8 @@ fn truncation_names_the_field_and_offset() {
             .push((b"note".to_vec(), vec![b'x'; 400]));
         let bytes = encode_world(&w).unwrap();
         let p = places(&w, bytes.len());
-        let h = p.header;
-        let mut cases: Vec<(usize, String, usize)> = Vec::new();
-        if layout.has_subversion() {
-            cases.push((4, "subversion".into(), 4));
-        }
-        for (name, at, size) in [
-            ("width", h, 2),
-            ("height", h + 2, 2),
-            ("entity count", h + 4, 4),
-            ("light count", h + 8, 4),
-            ("player entity index", h + 12, 4),
-            ("camera yaw", h + 16, 4),
-            ("camera pitch", h + 20, 4),
-            ("reserved header bytes", h + 24, 256),
-        ] {
-            cases.push((at, name.into(), at));
-            cases.push((at + size - 1, name.into(), at));
-        }
-        cases.push((
-            p.cells + 3 * layout.cell_size() + 5,
-            "cells".into(),
-            p.cells,
-        ));
-        cases.push((p.lights + 10, "lights".into(), p.lights));
-        // While the entities' minimum size does not fit, that is the error.
-        let min = if layout.has_entity_extras() { 165 } else { 128 };
-        cases.push((p.entities + 3, "entities (2 declared".into(), p.entities));
-        cases.push((
-            p.entities + 2 * min - 1,
-            "entities (2 declared".into(),
-            p.entities,
-        ));
-        // Beyond it (entity 0 has a long attribute), each field by name.
-        let e1 = p.player_fixed;
-        if layout.has_entity_extras() {
-            cases.push((p.player, "entity 1 class name length".into(), p.player));
-            cases.push((p.player + 2, "entity 1 class name".into(), p.player + 1));
-        }
-        cases.push((e1 + 5, "entity 1 position".into(), e1));
-        cases.push((e1 + 13, "entity 1 offset".into(), e1 + 12));
-        let m = if layout.has_entity_extras() { 28 } else { 24 };
-        if layout.has_entity_extras() {
-            cases.push((e1 + 25, "entity 1 yrot".into(), e1 + 24));
-            cases.push((e1 + 130, "entity 1 reserved bytes".into(), e1 + 128));
-        }
-        cases.push((e1 + m + 10, "entity 1 matrix".into(), e1 + m));
-        cases.push((
-            e1 + m + 64 + 1,
-            "entity 1 bounding box min".into(),
-            e1 + m + 64,
-        ));
-        cases.push((
-            e1 + m + 76 + 1,
-            "entity 1 bounding box max".into(),
-            e1 + m + 76,
-        ));
-        cases.push((e1 + m + 88 + 1, "entity 1 frame".into(), e1 + m + 88));
-        cases.push((
-            e1 + m + 92 + 1,
-            "entity 1 animation state".into(),
-            e1 + m + 92,
-        ));
-        cases.push((e1 + m + 96 + 1, "entity 1 event mask".into(), e1 + m + 96));
-        cases.push((
-            p.player_attrs - 1,
-            "entity 1 attribute count".into(),
-            p.player_attrs - 4,
-        ));
-        let a = p.player_attrs;
-        // Both attributes' minimum size (2 x 8 bytes) is checked first.
-        cases.push((a + 2, "entity 1 attributes (2 declared".into(), a));
-        cases.push((a + 15, "entity 1 attributes (2 declared".into(), a));
-        // Attribute 0 is name=Hero (16 bytes); attribute 1 is .health=100.
-        let a1 = a + 16;
-        cases.push((a1 + 2, "entity 1 attribute 1 name length".into(), a1));
-        cases.push((a1 + 5, "entity 1 attribute 1 name".into(), a1 + 4));
-        cases.push((a1 + 12, "entity 1 attribute 1 value length".into(), a1 + 11));
-        cases.push((a1 + 16, "entity 1 attribute 1 value".into(), a1 + 15));
-        let t = p.table;
-        if layout == AlwLayout::Engine201008 {
-            cases.push((t + 3, "texture table name 0 (table offset 0)".into(), t));
-        } else {
-            cases.push((t, "texture table leading byte".into(), t));
-            cases.push((t + 3, "texture table name 0 (table offset 1)".into(), t + 1));
-        }
+        let mut cases = header_cuts(layout, &p);
+        cases.extend(entity_cuts(layout, &p));
         for (cut, field, at) in cases {
             let e = decode_layout(&bytes[..cut], layout).unwrap_err();
             assert!(

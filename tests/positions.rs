@@ -1,8 +1,15 @@
-//! One convention for positions and players a kind of map: `info`'s text
-//! and its JSON give the same numbers for every spawn area, start location
-//! and player, on every corpus map and on a synthetic Warcraft III map.
+//! Positions where the files put them, and one convention for them: the
+//! spawn boxes, start locations and unit counts `info` gives are the
+//! numbers this test reads from the files' own bytes (sidecars, the
+//! war3mapUnits.doo, the W3E header), and `info`'s text and its JSON give
+//! the same numbers for every spawn area, start location and player, on
+//! every corpus map and on synthetic ones.
 
 mod common;
+#[path = "positions/files.rs"]
+mod files;
+#[path = "positions/pinned.rs"]
+mod pinned;
 
 use mapscope::formats::{self, LoadOptions};
 use mapscope::info::{summary_json, summary_text};

@@ -3,8 +3,10 @@
 //! pixels that prove water, glow and the indestructible highlight show.
 
 mod common;
+#[path = "render_scenes/probes.rs"]
+mod probes;
 
-use common::golden::{check_golden, draw_with, gpu, not_flat, pixel};
+use common::golden::{check_golden, draw_with, gpu, not_flat, pixel, project, save_probes};
 use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::kinds::views::{self, View};
 use mapscope::mesh::cells::mesh_world;
@@ -113,6 +115,16 @@ fn w3e_scenes_match_their_golden_pictures_in_both_versions() {
         check_golden(&format!("w3e-{name}-overview"), &a, W, H);
         let top = picture(&v11, View::Top, overlays).unwrap();
         check_golden(&format!("w3e-{name}-top"), &top, W, H);
+        // And the colours where the tilepoints put cliffs, ramps, blight,
+        // the boundary's tint and plain ground.
+        let found = probes::w3e_probes(v11.terrain().unwrap(), overlays.is_some());
+        for (view, rgba, view_name) in [(View::Overview, &a, "overview"), (View::Top, &top, "top")]
+        {
+            let camera = views::camera_for(&v11, view, W as f32 / H as f32, 60.0).unwrap();
+            let picture = format!("w3e-{name}-{view_name}");
+            let marks = probes::check_probes(&picture, &found, &camera, rgba, (W, H));
+            save_probes(&picture, rgba, W, H, &marks);
+        }
     }
 }
 
@@ -187,7 +199,23 @@ fn alw_rooms_match_their_golden_pictures() {
         for (view, name) in [(View::Overview, "overview"), (View::Top, "top")] {
             let rgba = picture(&map, view, None).unwrap();
             assert!(not_flat(&rgba, W, H), "{layout:?} {name}");
-            check_golden(&format!("alw-room-{}-{name}", layout.id()), &rgba, W, H);
+            let picture_name = format!("alw-room-{}-{name}", layout.id());
+            check_golden(&picture_name, &rgba, W, H);
+            // Open cells (floor under ceiling) one colour, closed ones
+            // (rock, the pillar) another, where each cell projects; the
+            // label plates' pixels left out.
+            let camera = views::camera_for(&map, view, W as f32 / H as f32, 60.0).unwrap();
+            let mut gpu = gpu().unwrap();
+            let scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, false);
+            let plain = RenderOptions {
+                labels: false,
+                ..options()
+            };
+            let unlabelled = gpu.picture(&scene, &camera, W, H, &plain).unwrap();
+            drop(gpu);
+            let plates = probes::changed_box(&rgba, &unlabelled, W);
+            let marks = probes::check_plan(map.cells().unwrap(), &camera, &rgba, (W, H), plates);
+            save_probes(&picture_name, &rgba, W, H, &marks);
         }
     }
 }
@@ -333,6 +361,38 @@ fn alw_pictures_carry_entity_labels() {
     let changed = a.chunks(4).zip(b.chunks(4)).filter(|(p, q)| p != q).count();
     // A label plate of a few dozen pixels, not the whole picture.
     assert!(changed > 50 && changed < (W * H / 4) as usize, "{changed}");
+    // Where the lamp projects (the top of its box): the plate stands just
+    // over it, centred on it.
+    let lamp = scene.markers.iter().find(|m| m.label == "lamp").unwrap();
+    let top = glam::Vec3::new(
+        (lamp.min[0] + lamp.max[0]) / 2.0,
+        (lamp.min[1] + lamp.max[1]) / 2.0,
+        lamp.min[2],
+    );
+    let [px, py] = project(&camera, W, H, top).expect("the lamp is in view");
+    let [x0, y0, x1, y1] = probes::changed_box(&a, &b, W).unwrap();
+    save_probes(
+        "alw-lamp-label",
+        &a,
+        W,
+        H,
+        &[([px as u32, py as u32], true)],
+    );
+    let centre = (x0 + x1) as f32 / 2.0;
+    assert!(
+        (centre - px).abs() <= 3.0 && (py - 8.0..=py).contains(&(y1 as f32)) && y0 + 10 < y1,
+        "label plate x {x0}..{x1}, y {y0}..{y1}; the lamp projects to ({px:.1}, {py:.1})"
+    );
+}
+
+/// Whether a player-1 red shows within a pixel of (px, py).
+fn red_near(rgba: &[u8], px: u32, py: u32) -> bool {
+    (py.saturating_sub(1)..py + 2)
+        .flat_map(|y| (px.saturating_sub(1)..px + 2).map(move |x| (x, y)))
+        .any(|(x, y)| {
+            let [r, g, b] = pixel(rgba, W, x, y);
+            r > 150 && g < 80 && b < 80
+        })
 }
 
 #[test]
@@ -367,13 +427,7 @@ fn a_warcraft_map_draws_its_objects_and_hides_them_by_group() {
         (x / 32.0 * H as f32 + (W - H) as f32 / 2.0) as u32,
         (y / 32.0 * H as f32) as u32,
     );
-    let red = (py.saturating_sub(1)..py + 2)
-        .flat_map(|y| (px.saturating_sub(1)..px + 2).map(move |x| (x, y)))
-        .any(|(x, y)| {
-            let [r, g, b] = pixel(&with, W, x, y);
-            r > 150 && g < 80 && b < 80
-        });
-    assert!(red, "no red at ({px}, {py})");
+    assert!(red_near(&with, px, py), "no red at ({px}, {py})");
     check_golden("w3x-sample-top", &with, W, H);
     let camera = views::camera_for(&map, View::Overview, W as f32 / H as f32, 60.0).unwrap();
     let mut gpu = common::golden::gpu().unwrap();
@@ -381,4 +435,22 @@ fn a_warcraft_map_draws_its_objects_and_hides_them_by_group() {
     drop(gpu);
     assert!(not_flat(&overview, W, H));
     check_golden("w3x-sample-overview", &overview, W, H);
+    // The same start location's red where it projects in the overview, on
+    // the ground the tilepoint under it gives.
+    let t = &map.warcraft().unwrap().terrain;
+    let z = -t
+        .tile(x.round() as u32, t.height - 1 - y.round() as u32)
+        .final_height();
+    let [px, py] = project(&camera, W, H, glam::Vec3::new(x, y, z)).unwrap();
+    save_probes(
+        "w3x-sample-overview",
+        &overview,
+        W,
+        H,
+        &[([px as u32, py as u32], true)],
+    );
+    assert!(
+        red_near(&overview, px as u32, py as u32),
+        "no red at ({px}, {py})"
+    );
 }

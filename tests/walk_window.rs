@@ -45,15 +45,21 @@ fn rgb(p: u32) -> [i32; 3] {
     ]
 }
 
-#[test]
-fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
+/// A screen grab: width, height and its pixels.
+type Shot = (u32, u32, Vec<u32>);
+
+/// Opens the map, drops into walk mode (P), holds W into the wall, jumps
+/// against it and flies on (Escape), grabbing the screen after each: the
+/// four grabs and what mapscope said on stderr. `None` where the test
+/// cannot run and may skip.
+fn walk() -> Option<(Vec<Shot>, String)> {
     if !xvfb() {
-        return;
+        return None;
     }
     for t in ["xdotool", "xwd"] {
         if !tool(t) {
             common::cannot_run("walk window test", &format!("{t} is not installed"));
-            return;
+            return None;
         }
     }
     let file = scratch("walk.vxl");
@@ -90,10 +96,12 @@ fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
             (w, h, px)
         })
         .collect();
-    let stderr = std::fs::read_to_string(&err).unwrap();
+    Some((shots, std::fs::read_to_string(&err).unwrap()))
+}
 
-    // Escape left walk mode where the player stood: against the wall
-    // (the box's half width short of it), on the step, on the ground.
+/// Escape left walk mode where the player stood: against the wall (the
+/// box's half width short of it), on the step, on the ground.
+fn check_where_it_stood(stderr: &str) {
     let left = stderr
         .lines()
         .find_map(|l| l.strip_prefix("walk: left at "))
@@ -115,7 +123,14 @@ fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
         (z + 2.25 - STEP as f32).abs() < 0.1,
         "stands on the step, one above the floor: {left}"
     );
+}
 
+#[test]
+fn walk_mode_walks_into_a_wall_climbs_a_step_and_flies_on() {
+    let Some((shots, stderr)) = walk() else {
+        return;
+    };
+    check_where_it_stood(&stderr);
     let (w, h, _) = shots[0];
     let at = |shot: usize, fx: f32, fy: f32| {
         let (px, py) = ((w as f32 * fx) as u32, (h as f32 * fy) as u32);

@@ -214,3 +214,48 @@ pub fn check_golden_in(dir: &Path, name: &str, rgba: &[u8], w: u32, h: u32) {
         path.display()
     );
 }
+
+/// Where world point `p` lands in a `w` x `h` picture from `camera`, in
+/// pixels from the top left; `None` behind the camera or outside.
+pub fn project(camera: &Camera, w: u32, h: u32, p: glam::Vec3) -> Option<[f32; 2]> {
+    let clip = camera.view_proj(w as f32 / h as f32) * p.extend(1.0);
+    if clip.w <= 0.0 {
+        return None;
+    }
+    let ndc = clip.truncate() / clip.w;
+    let (x, y) = (
+        (ndc.x + 1.0) / 2.0 * w as f32,
+        (1.0 - ndc.y) / 2.0 * h as f32,
+    );
+    ((0.0..w as f32).contains(&x) && (0.0..h as f32).contains(&y)).then_some([x, y])
+}
+
+/// Where `MAPSCOPE_PROBES=DIR` asks, writes `NAME-probes.png`: the picture
+/// with each probed pixel ringed, green where the check held and red
+/// where not, to see that the probes land on the features they check.
+pub fn save_probes(name: &str, rgba: &[u8], w: u32, h: u32, probes: &[([u32; 2], bool)]) {
+    let Some(dir) = std::env::var_os("MAPSCOPE_PROBES") else {
+        return;
+    };
+    let mut out = rgba.to_vec();
+    for &([x, y], held) in probes {
+        let ring: [u8; 3] = if held { [0, 255, 0] } else { [255, 0, 0] };
+        for (dx, dy) in (-2i32..=2).flat_map(|dx| (-2i32..=2).map(move |dy| (dx, dy))) {
+            let (px, py) = (x as i32 + dx, y as i32 + dy);
+            let edge = dx.abs() == 2 || dy.abs() == 2;
+            if edge && (0..w as i32).contains(&px) && (0..h as i32).contains(&py) {
+                let i = ((py as u32 * w + px as u32) * 4) as usize;
+                out[i..i + 3].copy_from_slice(&ring);
+            }
+        }
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    write_png(
+        &Path::new(&dir).join(format!("{name}-probes.png")),
+        &out,
+        w,
+        h,
+        true,
+    )
+    .unwrap();
+}

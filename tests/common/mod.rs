@@ -9,7 +9,7 @@ pub mod versions;
 pub mod window;
 
 #[allow(unused_imports)]
-pub use corpus::{corpus_dir, corpus_files, said};
+pub use corpus::{corpus_dir, corpus_files, said, terrain_maps};
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
