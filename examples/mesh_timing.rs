@@ -1,7 +1,9 @@
 //! Quick meshing timings on one core, for iterating on the mesher: the best
-//! and median of many runs per corpus map (the best is what noise on a shared
-//! machine disturbs least), and a hash of the whole output, so that two
-//! versions of the mesher can be checked to give the same meshes.
+//! and median of many runs per corpus map (the best is what noise on a
+//! shared machine disturbs least; the maps are meshed in rounds, each map
+//! once a round, so that the load's changes fall on them all), and a hash
+//! of the whole output, so that two versions of the mesher can be checked
+//! to give the same meshes.
 //!
 //! `cargo run --release --example mesh_timing [runs] [name part]` (corpus maps
 //! and tall synthetic ones, `samples::tall_voxels` and the shapes of real
@@ -106,23 +108,29 @@ fn main() {
     let parallel = std::env::var_os("MESH_TIMING_PARALLEL").is_some();
     // The corpus's 64-deep maps' faces and times, together: what deeper
     // maps are held to, measured in the same minutes.
+    let opts = MeshOptions::default();
+    let mesh_once = |store: &VoxelStore| {
+        let t = Instant::now();
+        if parallel {
+            std::hint::black_box(mesh::mesh_all(store, &opts));
+        } else {
+            std::hint::black_box(mesh::mesh_all_serial(store, &opts));
+        }
+        t.elapsed().as_secs_f64()
+    };
+    // A round meshes every map once, so that a change in the machine's
+    // load over the minutes of the run falls on all the maps alike.
+    let mut times = vec![Vec::with_capacity(runs); maps.len()];
+    for _ in 0..runs {
+        for ((_, store), times) in maps.iter().zip(&mut times) {
+            times.push(mesh_once(store));
+        }
+    }
     let mut shallow = [0.0f64; 3];
     let mut deep = Vec::new();
-    for (i, (name, store)) in maps.iter().enumerate() {
-        let opts = MeshOptions::default();
+    for (i, ((name, store), times)) in maps.iter().zip(&mut times).enumerate() {
         let meshes = mesh::mesh_all_serial(store, &opts);
         let faces = mesh::face_count(&meshes);
-        let mut times: Vec<f64> = (0..runs)
-            .map(|_| {
-                let t = Instant::now();
-                if parallel {
-                    std::hint::black_box(mesh::mesh_all(store, &opts));
-                } else {
-                    std::hint::black_box(mesh::mesh_all_serial(store, &opts));
-                }
-                t.elapsed().as_secs_f64()
-            })
-            .collect();
         times.sort_by(f64::total_cmp);
         let (best, median) = (times[0], times[runs / 2]);
         println!(

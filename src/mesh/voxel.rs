@@ -39,7 +39,9 @@ mod rows;
 mod single_word;
 mod summaries;
 mod tall;
+mod tops;
 mod tops_four;
+mod words;
 
 use std::ops::Range;
 

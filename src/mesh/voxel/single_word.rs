@@ -8,11 +8,11 @@
 //!    usual shape: one slab whose top is its only up face, with side faces,
 //!    if any, beside that top voxel only. Those with side faces are steps;
 //!    columns of any other shape are the rest;
-//! 2. tops: every column of the usual shape gets its up face, with its
-//!    colour straight from the slab and the AO ring of the 8 columns around
-//!    (none at all in rows where no top has anything solid near). A face is
-//!    written whatever the column, and kept (the count moved on) only where
-//!    it holds;
+//! 2. tops ([`tops`](super::tops)): every column of the usual shape gets
+//!    its up face, with its colour straight from the slab and the AO ring
+//!    of the 8 columns around (none at all in rows where no top has
+//!    anything solid near). A face is written whatever the column, and
+//!    kept (the count moved on) only where it holds;
 //! 3. steps: the side faces beside their tops, a direction at a time, with
 //!    AO from 3-voxel windows of the columns around ([`Windows`]);
 //! 4. the rest, through [`general_column`]: side faces as a step's are, up
@@ -21,10 +21,11 @@
 use super::isa::Lanes;
 use super::ring_bits::RingBits;
 use super::row_scan::{self, Around, RowScan};
-use super::rows::Rows;
+use super::rows::{Rows, TopFields, TopsRow, CHUNK, UP};
+use super::tops::tops;
 use super::ChunkOut;
 use crate::mesh::ao::{ao_bits, AO_BITS};
-use crate::mesh::color::{pack_rgb, ColumnColors, GREY};
+use crate::mesh::color::{pack_rgb, ColumnColors};
 use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
 use crate::store::voxels::RowParts;
 
@@ -52,9 +53,7 @@ struct ColumnFaces {
     down: u64,
 }
 
-pub(super) const UP: usize = 4;
 const DOWN: usize = 5;
-pub(super) const CHUNK: usize = crate::store::voxels::CHUNK as usize;
 
 /// Which 64 voxels of the columns a word holds: all of a 64-deep map's, or
 /// one layer of a deeper one's (`tall`).
@@ -96,28 +95,12 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
     let (south_open, north_open) = (open(edges.south), open(edges.north));
     let len = len.min(CHUNK);
     let (m, c, p) = (&rows.m[..len + 2], &rows.c[..len + 2], &rows.p[..len + 2]);
-    // The row for east and west faces: outside the map counts as solid
-    // there (no faces toward it), though as air for AO.
-    // (A copy only at the map's east and west edges, a few chunks.)
     let mut walled = [0u64; CHUNK + 2];
-    let walls: &[u64] = if edges.west || edges.east {
-        let walled = &mut walled[..len + 2];
-        walled.copy_from_slice(c);
-        if edges.west {
-            walled[0] = !0;
-        }
-        if edges.east {
-            walled[len + 1] = !0;
-        }
-        walled
-    } else {
-        c
-    };
     let near = Around {
         p,
         c,
         m,
-        walls,
+        walls: walls(c, len, edges, &mut walled),
         south_open,
         north_open,
         last_valid: rows.last_valid,
@@ -153,11 +136,6 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
         true => 0,
     };
     if usual != 0 {
-        let mut top = TopFields {
-            z: [0; CHUNK],
-            a: [0; CHUNK],
-            b: [0; CHUNK],
-        };
         let row = TopsRow {
             rows,
             ly,
@@ -167,16 +145,7 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
             columns: &columns,
             base: layer.base,
         };
-        if ringed {
-            tops::<true, SHADE, L>(&row, &mut top, out);
-        } else {
-            tops::<false, SHADE, L>(&row, &mut top, out);
-        }
-        // Bit j: column j is a step (its side faces all beside its top).
-        let steps = usual & toward.iter().fold(0, |a, &t| a | t);
-        if steps != 0 {
-            step_sides(&near, steps, &toward, &top, shown_z, out);
-        }
+        usual_columns::<SHADE, L>(&row, &near, ringed, &toward, shown_z, out);
     }
     // Bit j: column j goes the general way.
     let mut rest = shows & !usual;
@@ -193,97 +162,59 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
     }
 }
 
-/// What each column's top gives the side faces beside it (for columns of
-/// the usual shape; anything for others): by column, the top's z in the
-/// word, and its faces' fields but for AO and direction.
-pub(super) struct TopFields {
-    pub(super) z: [u32; CHUNK],
-    pub(super) a: [u32; CHUNK],
-    pub(super) b: [u32; CHUNK],
-}
-
-/// A row as its tops are written: its masks and those around (`rows`),
-/// row `ly` of the chunk, each column's up faces (`ups`), the columns of
-/// the usual shape (`usual`, bit j: column j), those whose top voxel has
-/// no colour (`greys`), the store's `columns`, and the z of bit 0
-/// (`base`).
-pub(super) struct TopsRow<'a> {
-    pub(super) rows: &'a Rows<'a>,
-    pub(super) ly: u32,
-    pub(super) ups: &'a [u64],
-    pub(super) usual: u32,
-    pub(super) greys: u32,
-    pub(super) columns: &'a RowParts<'a>,
-    pub(super) base: u32,
-}
-
-/// Writes the up face of each column of the `usual` shape, the top of its
-/// only slab, and `top` for the side faces beside it. Each face is written
-/// whatever the column and kept (its count moved on) only for those.
-/// `RINGED`: some face may have something solid in its AO ring.
+/// The row for east and west faces (`c`, `len` columns and one each
+/// side): outside the map counts as solid there (no faces toward it),
+/// though as air for AO. A copy, into `walled`, only at the map's east and
+/// west edges (a few chunks).
 #[inline(always)]
-fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
+fn walls<'w>(
+    c: &'w [u64],
+    len: usize,
+    edges: &MapEdges,
+    walled: &'w mut [u64; CHUNK + 2],
+) -> &'w [u64] {
+    if !(edges.west || edges.east) {
+        return c;
+    }
+    let walled = &mut walled[..len + 2];
+    walled.copy_from_slice(&c[..len + 2]);
+    if edges.west {
+        walled[0] = !0;
+    }
+    if edges.east {
+        walled[len + 1] = !0;
+    }
+    walled
+}
+
+/// The faces of a row's columns of the usual shape (`row.usual`): their up
+/// faces, and the side faces of those that are steps (beside their tops,
+/// toward the sides in `toward`). `RINGED` as [`tops`] has it; `near` and
+/// `shown_z` as [`step_sides`] has them.
+#[inline(always)]
+fn usual_columns<const SHADE: bool, L: Lanes>(
     row: &TopsRow<'_>,
-    top: &mut TopFields,
+    near: &Around<'_>,
+    ringed: bool,
+    toward: &[u32; 4],
+    shown_z: u64,
     out: &mut ChunkOut,
 ) {
-    let &TopsRow {
-        rows,
-        ly,
-        ups,
-        usual,
-        greys,
-        columns,
-        base,
-    } = row;
-    let len = ups.len().min(CHUNK);
-    let (m, c, p) = (&rows.m[..len + 2], &rows.c[..len + 2], &rows.p[..len + 2]);
-    let color_ends = &columns.color_ends[..len];
-    let last_color = columns.colors.len() - 1;
-    let mut tops = Slots::new(&mut out.faces[UP], out.len[UP]);
-    #[cfg(target_arch = "x86_64")]
-    let from = if L::FOUR_COLUMNS {
-        // SAFETY: only the v3 build's lanes take four columns, and it runs
-        // only on CPUs with AVX2.
-        unsafe { super::tops_four::tops::<RINGED, SHADE>(row, top, &mut tops) }
-    } else {
-        0
+    let mut top = TopFields {
+        z: [0; CHUNK],
+        a: [0; CHUNK],
+        b: [0; CHUNK],
     };
-    #[cfg(not(target_arch = "x86_64"))]
-    let from = 0;
-    for j in from..len {
-        let z = ups[j].trailing_zeros();
-        // The column's first colour, its top's, or grey where its top has
-        // none (for other columns, some colour, read and not kept).
-        let stored = columns.colors[(color_ends[j] as usize).min(last_color)];
-        let color = if greys >> j & 1 != 0 { GREY } else { stored };
-        let ao = if RINGED {
-            let ring = [
-                m[j],
-                m[j + 1],
-                m[j + 2],
-                c[j],
-                c[j + 2],
-                p[j],
-                p[j + 1],
-                p[j + 2],
-            ];
-            AO_BITS[UP][L::Ring::new(ring).pattern_above(z)]
-        } else {
-            AO_BITS[UP][0]
-        };
-        let (a, b) = (
-            (ly << 5 | j as u32) + ((base + z) << Z_SHIFT),
-            pack_rgb(color, SHADE),
-        );
-        (top.z[j], top.a[j], top.b[j]) = (z, a, b);
-        let face = Face {
-            a: a | ao,
-            b: b | (UP as u32) << DIR_SHIFT,
-        };
-        tops.put(face, usual >> j & 1 != 0);
+    if ringed {
+        tops::<true, SHADE, L>(row, &mut top, out);
+    } else {
+        tops::<false, SHADE, L>(row, &mut top, out);
     }
-    out.len[UP] += tops.kept;
+    // Bit j: column j is a step (its side faces all beside its top).
+    let steps = row.usual & toward.iter().fold(0, |a, &t| a | t);
+    if steps != 0 {
+        step_sides(near, steps, toward, &top, shown_z, out);
+    }
 }
 
 /// The side faces of the `steps` columns (bit j: column j): columns whose
@@ -357,35 +288,6 @@ fn side<const D: usize, const EDGY: bool>(
         n += 1;
     }
     out.len[D] = n;
-}
-
-/// The next [`CHUNK`] places of the up faces' list, for one row's faces
-/// (at most one a column): each face is written, and kept or not, without a
-/// branch.
-pub(super) struct Slots<'a> {
-    pub(super) at: &'a mut [Face; CHUNK],
-    pub(super) kept: usize,
-}
-
-impl<'a> Slots<'a> {
-    /// The places from `start` on (which must be there).
-    #[inline(always)]
-    fn new(list: &'a mut [Face], start: usize) -> Self {
-        Slots {
-            at: (&mut list[start..start + CHUNK]).try_into().unwrap(),
-            kept: 0,
-        }
-    }
-
-    /// Writes `face` in the next place; it stays there if `keep`, else the
-    /// next face overwrites it.
-    #[inline(always)]
-    fn put(&mut self, face: Face, keep: bool) {
-        // Never more than CHUNK faces a row, so the index is in range; the
-        // mask shows the compiler that it is.
-        self.at[self.kept % CHUNK] = face;
-        self.kept += keep as usize;
-    }
 }
 
 /// Bits z - 1, z and z + 1 of column masks (above the top is air, below the
