@@ -427,18 +427,13 @@ fn push_column(chunk: &mut VoxelStore, filled: &[u64], surface: &[u64], records:
     chunk.end_column();
 }
 
-/// Writes a voxel map as VMF. From a VXL map, the bottom layer becomes water and
-/// the one above it indestructible (the AoS rules), and light is 0.
-pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
-    let Some(store) = map.voxels() else {
-        return Err(EncodeError::new(
-            FORMAT,
-            "only voxel maps can be written as VMF",
-        ));
-    };
+/// Writes a voxel store as VMF, with the name, author, game mode and team 1's
+/// area from `meta`. From a VXL map, the bottom layer becomes water and the
+/// one above it indestructible (the AoS rules), and light is 0.
+pub fn encode(store: &VoxelStore, meta: &Metadata) -> Result<Vec<u8>, EncodeError> {
     let [w, l, d] = store.dims();
     let mut out = Vec::with_capacity(HEADER_LEN + (w * l) as usize * d as usize * RECORD_LEN);
-    for (field, value) in [("name", &map.meta.name), ("author", &map.meta.author)] {
+    for (field, value) in [("name", &meta.name), ("author", &meta.author)] {
         let s = value.as_deref().unwrap_or("");
         if s.len() > 31 || s.contains('\0') {
             return Err(EncodeError::new(
@@ -450,12 +445,11 @@ pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
         b[..s.len()].copy_from_slice(s.as_bytes());
         out.extend_from_slice(&b);
     }
-    out.put_u8(map.meta.game_mode.unwrap_or(0));
+    out.put_u8(meta.game_mode.unwrap_or(0));
     out.put_u32(w);
     out.put_u32(l);
     out.put_u16(d as u16);
-    let team1 = map
-        .meta
+    let team1 = meta
         .spawns
         .iter()
         .find(|s| s.team == Some(0))
@@ -570,7 +564,7 @@ mod tests {
         assert_eq!(s.color(0, 0, 2), Some(0x0514_0000));
         assert_eq!(s.color(0, 0, 3), None);
         assert_eq!(s.colored_voxels(), 2);
-        let again = decode(&encode(&map).unwrap()).unwrap();
+        let again = decode(&encode(map.voxels().unwrap(), &map.meta).unwrap()).unwrap();
         assert_eq!(again.content, map.content);
     }
 

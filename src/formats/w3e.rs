@@ -313,17 +313,6 @@ pub fn decode_terrain_spans(bytes: &[u8]) -> Result<(W3eTerrain, TerrainSpans), 
     Ok((t, spans))
 }
 
-/// Writes a terrain map as W3E, in the terrain's own version.
-pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
-    match map.terrain() {
-        Some(t) => encode_terrain(t),
-        None => Err(EncodeError::new(
-            Format::W3e,
-            "only a Warcraft III terrain can be written as W3E",
-        )),
-    }
-}
-
 /// Writes `t` in `t.version` (11 or 12); a decoded file comes back byte for byte.
 pub fn encode_terrain(t: &W3eTerrain) -> Result<Vec<u8>, EncodeError> {
     let err = |p: String| EncodeError::new(Format::W3e, p);
