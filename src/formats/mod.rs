@@ -207,10 +207,9 @@ pub fn load_folder(dir: &Path) -> Result<Map, LoadError> {
             .map(|rd| {
                 rd.filter_map(Result::ok)
                     .filter(|e| {
-                        let name = e.file_name().to_string_lossy().to_ascii_lowercase();
-                        [".vxl", ".vmf", ".alw", ".w3e", ".w3x", ".w3m"]
-                            .iter()
-                            .any(|ext| name.ends_with(ext))
+                        let name = e.file_name().to_string_lossy().into_owned();
+                        name.rsplit_once('.')
+                            .is_some_and(|(_, ext)| Format::from_extension(ext).is_some())
                     })
                     .count()
             })
