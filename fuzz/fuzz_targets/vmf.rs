@@ -1,10 +1,10 @@
 //! The VMF decoder; a decoded map must write back.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mapscope::formats::vmf;
+use mapscope::formats::{self, vmf, Format};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(map) = vmf::decode(data) {
-        let _ = vmf::encode(&map);
+        let _ = formats::encode(&map, Format::Vmf);
     }
 });

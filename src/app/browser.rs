@@ -14,9 +14,9 @@ use std::path::{Path, PathBuf};
 /// and for an AoS map's first column (at most 256 spans of a few colours).
 pub const SNIFF_BYTES: usize = 64 * 1024;
 
-/// Extensions the viewer's maps usually have: a first hint only, shown
-/// for files whose content is not recognised.
-pub const MAP_EXTENSIONS: [&str; 6] = ["vxl", "vmf", "alw", "w3e", "w3x", "w3m"];
+/// Extensions the viewer's maps usually have (`format.rs`'s table): a
+/// first hint only, shown for files whose content is not recognised.
+pub use crate::format::MAP_EXTENSIONS;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Kind {

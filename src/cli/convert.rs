@@ -16,21 +16,16 @@ pub fn convert(
         Some(f) => Format::from_id(f).with_context(|| {
             format!("unknown format {f:?}; use aos-vxl, voxlap-vxl, vmf, alw or w3e")
         })?,
-        None => match output
+        None => output
             .extension()
             .and_then(|e| e.to_str())
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            Some("vxl") => Format::AosVxl,
-            Some("vmf") => Format::Vmf,
-            Some("alw") => Format::Alw,
-            Some("w3e") => Format::W3e,
-            _ => bail!(
-                "cannot tell the format from {}; give --format",
-                output.display()
-            ),
-        },
+            .and_then(Format::from_extension)
+            .with_context(|| {
+                format!(
+                    "cannot tell the format from {}; give --format",
+                    output.display()
+                )
+            })?,
     };
     if output.exists() && !force {
         bail!("{} exists; add --force to replace it", output.display());

@@ -14,12 +14,15 @@
 //! highest weight: mapscope's own type. mapscope neither opens nor
 //! thumbnails the other programs' types ([`Type::opens`]).
 
+use crate::format::Format;
+
 /// One MIME type.
 #[derive(Debug, Clone, Copy)]
 pub struct Type {
     pub name: &'static str,
     pub comment: &'static str,
-    pub globs: &'static [&'static str],
+    /// Lower case, without the dot: each is the glob `*.ext`.
+    pub extensions: &'static [&'static str],
     /// The globs' weight: 50 is the spec's default; mapscope's own types
     /// of an extension others share weigh more, so that a file with no
     /// signature is mapscope's.
@@ -50,25 +53,30 @@ const fn string(offset: &'static str, value: &'static str) -> Magic {
     }
 }
 
-/// Every type mapscope declares.
-pub const TYPES: [Type; 8] = [
+/// A format mapscope opens, named, described and globbed as `format.rs`'s
+/// table says.
+const fn ours(format: Format, glob_weight: u32, magic: &'static [Magic], priority: u32) -> Type {
+    let t = format.file_type();
     Type {
-        name: "application/x-aos-vxl",
-        comment: "Ace of Spades map",
-        globs: &["*.vxl"],
-        glob_weight: 60,
-        magic: &[],
-        magic_priority: 0,
+        name: t.mime,
+        comment: t.description,
+        extensions: t.extensions,
+        glob_weight,
+        magic,
+        magic_priority: priority,
         sub_class_of: None,
         opens: true,
-    },
-    Type {
-        name: "application/x-voxlap-vxl",
-        comment: "Voxlap world",
-        globs: &["*.vxl"],
-        glob_weight: 50,
-        // 0x09072000 in either byte order.
-        magic: &[
+    }
+}
+
+/// Every type mapscope declares.
+pub const TYPES: [Type; 8] = [
+    ours(Format::AosVxl, 60, &[], 0),
+    // 0x09072000 in either byte order.
+    ours(
+        Format::VoxlapVxl,
+        50,
+        &[
             Magic {
                 kind: "little32",
                 offset: "0",
@@ -80,34 +88,23 @@ pub const TYPES: [Type; 8] = [
                 value: "0x09072000",
             },
         ],
-        magic_priority: 80,
-        sub_class_of: None,
-        opens: true,
-    },
+        80,
+    ),
     Type {
         name: "application/x-westwood-vxl",
         comment: "Westwood voxel model",
-        globs: &["*.vxl"],
+        extensions: &["vxl"],
         glob_weight: 50,
         magic: &[string("0", "Voxel Animation\\0")],
         magic_priority: 80,
         sub_class_of: None,
         opens: false,
     },
-    Type {
-        name: "application/x-aos-vmf",
-        comment: "VMF voxel map",
-        globs: &["*.vmf"],
-        glob_weight: 60,
-        magic: &[],
-        magic_priority: 0,
-        sub_class_of: None,
-        opens: true,
-    },
+    ours(Format::Vmf, 60, &[], 0),
     Type {
         name: "text/x-valve-vmf",
         comment: "Valve Hammer map",
-        globs: &["*.vmf"],
+        extensions: &["vmf"],
         glob_weight: 50,
         // Hammer's files begin with the versioninfo block (after a BOM).
         magic: &[string("0:3", "versioninfo")],
@@ -115,38 +112,16 @@ pub const TYPES: [Type; 8] = [
         sub_class_of: Some("text/plain"),
         opens: false,
     },
-    Type {
-        name: "application/x-alithia-alw",
-        comment: "Alithia Engine world",
-        globs: &["*.alw"],
-        glob_weight: 50,
-        magic: &[string("0", "ALW\\0")],
-        magic_priority: 60,
-        sub_class_of: None,
-        opens: true,
-    },
-    Type {
-        name: "application/x-warcraft3-w3e",
-        comment: "Warcraft III terrain",
-        globs: &["*.w3e"],
-        glob_weight: 50,
-        magic: &[string("0", "W3E!")],
-        magic_priority: 60,
-        sub_class_of: None,
-        opens: true,
-    },
-    Type {
-        name: "application/x-warcraft3-map",
-        comment: "Warcraft III map",
-        globs: &["*.w3x", "*.w3m"],
-        glob_weight: 50,
-        // The map header, or the MPQ archive itself where the header was
-        // left out (most ladder maps).
-        magic: &[string("0", "HM3W"), string("0", "MPQ\\x1a")],
-        magic_priority: 60,
-        sub_class_of: None,
-        opens: true,
-    },
+    ours(Format::Alw, 50, &[string("0", "ALW\\0")], 60),
+    ours(Format::W3e, 50, &[string("0", "W3E!")], 60),
+    // The map header, or the MPQ archive itself where the header was left
+    // out (most ladder maps).
+    ours(
+        Format::W3x,
+        50,
+        &[string("0", "HM3W"), string("0", "MPQ\\x1a")],
+        60,
+    ),
 ];
 
 /// The types mapscope opens: the `.desktop` and `.thumbnailer` list these.
@@ -175,8 +150,11 @@ pub fn package_xml() -> String {
         if t.opens {
             x += "    <icon name=\"mapscope\"/>\n";
         }
-        for g in t.globs {
-            x += &format!("    <glob pattern=\"{g}\" weight=\"{}\"/>\n", t.glob_weight);
+        for e in t.extensions {
+            x += &format!(
+                "    <glob pattern=\"*.{e}\" weight=\"{}\"/>\n",
+                t.glob_weight
+            );
         }
         if !t.magic.is_empty() {
             x += &format!("    <magic priority=\"{}\">\n", t.magic_priority);
@@ -200,16 +178,13 @@ mod tests {
     #[test]
     fn every_format_mapscope_reads_has_a_type_it_opens() {
         for ext in ["vxl", "vmf", "alw", "w3e", "w3x", "w3m"] {
-            let glob = format!("*.{ext}");
-            let ours: Vec<_> = opened()
-                .filter(|t| t.globs.contains(&glob.as_str()))
-                .collect();
+            let ours: Vec<_> = opened().filter(|t| t.extensions.contains(&ext)).collect();
             assert!(!ours.is_empty(), "no type for .{ext}");
             // Where others share the extension, mapscope's signature-less
             // type weighs most.
             let most = TYPES
                 .iter()
-                .filter(|t| t.globs.contains(&glob.as_str()))
+                .filter(|t| t.extensions.contains(&ext))
                 .max_by_key(|t| t.glob_weight)
                 .unwrap();
             assert!(most.opens, ".{ext} falls to {}", most.name);

@@ -218,10 +218,9 @@ pub fn load_folder(dir: &Path) -> Result<Map, LoadError> {
             .map(|rd| {
                 rd.filter_map(Result::ok)
                     .filter(|e| {
-                        let name = e.file_name().to_string_lossy().to_ascii_lowercase();
-                        [".vxl", ".vmf", ".alw", ".w3e", ".w3x", ".w3m"]
-                            .iter()
-                            .any(|ext| name.ends_with(ext))
+                        let name = e.file_name().to_string_lossy().into_owned();
+                        name.rsplit_once('.')
+                            .is_some_and(|(_, ext)| Format::from_extension(ext).is_some())
                     })
                     .count()
             })
@@ -248,17 +247,33 @@ pub fn load_folder(dir: &Path) -> Result<Map, LoadError> {
     Ok(w3x::decode_files(&files)?)
 }
 
-/// Writes a map in `format`. Voxel maps can be written as any voxel format;
-/// W3E and ALW only as themselves.
+/// Writes a map in `format`, handing each encoder the store part it writes.
+/// Voxel maps can be written as any voxel format; W3E (from a W3E file or a
+/// whole Warcraft III map's terrain) and ALW only as themselves. An ALW
+/// world is written in its own layout, byte for byte: the camera and spawn
+/// in `map.meta` are not written, the world's own header fields are.
 pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
+    let not = |what: String| Err(EncodeError::new(format, what));
     match format {
-        Format::AosVxl | Format::VoxlapVxl => vxl::encode(map, format),
-        Format::Vmf => vmf::encode(map),
-        Format::Alw => alw::encode(map),
-        Format::W3e => w3e::encode(map),
-        Format::W3x => Err(EncodeError::new(
-            Format::W3x,
-            "map archives are not written; convert to w3e for the terrain",
-        )),
+        Format::AosVxl | Format::VoxlapVxl => match map.voxels() {
+            Some(store) => vxl::encode(store, &map.meta, format),
+            None => not("only voxel maps can be written as VXL".into()),
+        },
+        Format::Vmf => match map.voxels() {
+            Some(store) => vmf::encode(store, &map.meta),
+            None => not("only voxel maps can be written as VMF".into()),
+        },
+        Format::Alw => match map.cells() {
+            Some(world) => alw::encode_world(world),
+            None => not(format!(
+                "only an ALW world can be written as ALW, not a {} map",
+                map.format
+            )),
+        },
+        Format::W3e => match map.terrain() {
+            Some(t) => w3e::encode_terrain(t),
+            None => not("only a Warcraft III terrain can be written as W3E".into()),
+        },
+        Format::W3x => not("map archives are not written; convert to w3e for the terrain".into()),
     }
 }

@@ -111,32 +111,7 @@ fn id_list(r: &mut Reader, what: &str) -> Result<Vec<[u8; 4]>, DecodeError> {
 pub fn decode_terrain(bytes: &[u8]) -> Result<(W3eTerrain, Vec<String>), DecodeError> {
     let mut warnings = Vec::new();
     let mut r = Reader::new(bytes, Format::W3e);
-
-    let magic = r.array::<4>("header magic")?;
-    if &magic != MAGIC {
-        return Err(r.error_at(
-            0,
-            "header magic",
-            format!(
-                "is {:?}, expected \"W3E!\"",
-                String::from_utf8_lossy(&magic)
-            ),
-        ));
-    }
-    let at = r.pos();
-    let version = r.i32("header version")?;
-    let version = match version {
-        11 | 12 => version as u32,
-        v => {
-            return Err(r.error_at(
-                at,
-                "header version",
-                format!("unknown version {v} (known: 11, 12)"),
-            ))
-        }
-    };
-    let size = if version == 11 { 7 } else { 8 };
-
+    let version = magic_and_version(&mut r)?;
     let tileset = r.u8("header main tileset")?;
     if tileset_name(tileset).is_none() {
         warnings.push(format!(
@@ -160,12 +135,67 @@ pub fn decode_terrain(bytes: &[u8]) -> Result<(W3eTerrain, Vec<String>), DecodeE
             cliff_textures.len()
         ));
     }
-
     let width = bounded(&mut r, "header width", MIN_DIM, MAX_DIM, "map size")?;
     let height = bounded(&mut r, "header height", MIN_DIM, MAX_DIM, "map size")?;
     let offset = [r.f32("header offset x")?, r.f32("header offset y")?];
+    let start = r.pos();
+    let tilepoints = read_tilepoints(&mut r, version, [width, height])?;
+    let textures = [ground_textures.len(), cliff_textures.len()];
+    let size = tilepoint_size(version).unwrap_or(8);
+    warn_tilepoints(&tilepoints, textures, width, (start, size), &mut warnings);
+    if r.remaining() > 0 {
+        warnings.push(format!(
+            "{} bytes after the tilepoints, from byte {} (ignored, not written back)",
+            r.remaining(),
+            r.pos()
+        ));
+    }
+    let terrain = W3eTerrain {
+        version,
+        tileset,
+        custom_tileset,
+        ground_textures,
+        cliff_textures,
+        width,
+        height,
+        offset,
+        tilepoints,
+    };
+    Ok((terrain, warnings))
+}
 
-    // Everything the tilepoints need must be there before allocating for them.
+/// The magic, then the version: 11 or 12.
+fn magic_and_version(r: &mut Reader) -> Result<u32, DecodeError> {
+    let magic = r.array::<4>("header magic")?;
+    if &magic != MAGIC {
+        return Err(r.error_at(
+            0,
+            "header magic",
+            format!(
+                "is {:?}, expected \"W3E!\"",
+                String::from_utf8_lossy(&magic)
+            ),
+        ));
+    }
+    let at = r.pos();
+    match r.i32("header version")? {
+        v @ (11 | 12) => Ok(v as u32),
+        v => Err(r.error_at(
+            at,
+            "header version",
+            format!("unknown version {v} (known: 11, 12)"),
+        )),
+    }
+}
+
+/// The `width x height` tilepoints of a file of `version`, all checked to
+/// be there before anything is allocated for them.
+fn read_tilepoints(
+    r: &mut Reader,
+    version: u32,
+    [width, height]: [u32; 2],
+) -> Result<Vec<Tilepoint>, DecodeError> {
+    let size = tilepoint_size(version).unwrap_or(8);
     let count = width as usize * height as usize;
     let start = r.pos();
     let needed = (count as u64).checked_mul(size as u64);
@@ -183,7 +213,6 @@ pub fn decode_terrain(bytes: &[u8]) -> Result<(W3eTerrain, Vec<String>), DecodeE
         ));
     }
     let data = r.bytes(count * size, "tilepoints")?;
-
     let mut tilepoints = Vec::with_capacity(count);
     if version == 11 {
         tilepoints.extend(data.chunks_exact(7).map(|c| {
@@ -205,22 +234,33 @@ pub fn decode_terrain(bytes: &[u8]) -> Result<(W3eTerrain, Vec<String>), DecodeE
             cliff: c[7],
         }));
     }
+    Ok(tilepoints)
+}
 
-    // One pass for the checks that only warn.
-    let (ng, nc) = (ground_textures.len() as u8, cliff_textures.len() as u8);
+/// One pass for the checks that only warn: texture indices past the
+/// header's `[ground, cliff]` lists and reserved bits. `(start, size)`:
+/// where the records start and each one's size, for naming a byte.
+fn warn_tilepoints(
+    tilepoints: &[Tilepoint],
+    [ng, nc]: [usize; 2],
+    width: u32,
+    (start, size): (usize, usize),
+    warnings: &mut Vec<String>,
+) {
     let (mut bad_ground, mut bad_cliff, mut reserved) = (0usize, 0usize, 0usize);
     let mut first_bad_ground = None;
     for (i, t) in tilepoints.iter().enumerate() {
-        let bg = t.texture() as usize >= ground_textures.len();
+        let bg = t.texture() as usize >= ng;
         if bg && first_bad_ground.is_none() {
             first_bad_ground = Some(i);
         }
         bad_ground += bg as usize;
         let ct = t.cliff_texture();
-        bad_cliff +=
-            (ct != Tilepoint::NO_CLIFF_TEXTURE && ct as usize >= cliff_textures.len()) as usize;
+        bad_cliff += (ct != Tilepoint::NO_CLIFF_TEXTURE && ct as usize >= nc) as usize;
         reserved += (t.texflags & Tilepoint::RESERVED_MASK != 0) as usize;
     }
+    // The counts as the file's lists have them (a u8 in the message).
+    let (ng, nc) = (ng as u8, nc as u8);
     if let Some(i) = first_bad_ground {
         let (x, y) = (i % width as usize, i / width as usize);
         warnings.push(format!(
@@ -239,26 +279,6 @@ pub fn decode_terrain(bytes: &[u8]) -> Result<(W3eTerrain, Vec<String>), DecodeE
             "{reserved} tilepoints set texture field bits 10-15, which the game does not use (kept)"
         ));
     }
-    if r.remaining() > 0 {
-        warnings.push(format!(
-            "{} bytes after the tilepoints, from byte {} (ignored, not written back)",
-            r.remaining(),
-            r.pos()
-        ));
-    }
-
-    let terrain = W3eTerrain {
-        version,
-        tileset,
-        custom_tileset,
-        ground_textures,
-        cliff_textures,
-        width,
-        height,
-        offset,
-        tilepoints,
-    };
-    Ok((terrain, warnings))
 }
 
 /// Where a W3E file's parts lie: each header field's byte range `[start,
@@ -311,17 +331,6 @@ pub fn decode_terrain_spans(bytes: &[u8]) -> Result<(W3eTerrain, TerrainSpans), 
         record,
     };
     Ok((t, spans))
-}
-
-/// Writes a terrain map as W3E, in the terrain's own version.
-pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
-    match map.terrain() {
-        Some(t) => encode_terrain(t),
-        None => Err(EncodeError::new(
-            Format::W3e,
-            "only a Warcraft III terrain can be written as W3E",
-        )),
-    }
 }
 
 /// Writes `t` in `t.version` (11 or 12); a decoded file comes back byte for byte.

@@ -24,10 +24,7 @@ pub use warcraft::players::player_lines;
 pub use warcraft::{controller_name, object_name, race_name, terrain_look};
 
 use crate::mesh::MapMeshes;
-use crate::store::cells::AlwWorld;
-use crate::store::terrain::W3eTerrain;
-use crate::store::voxels::VoxelStore;
-use crate::store::warcraft::{Picture, WarcraftMap};
+use crate::store::warcraft::Picture;
 use crate::store::{Content, Map, Spawn};
 use serde_json::{Map as JsonMap, Value};
 
@@ -203,69 +200,6 @@ pub fn coarse_until(
     stop: &std::sync::atomic::AtomicBool,
 ) -> Option<crate::mesh::coarse::Coarse> {
     of(map).coarse_until(stop)
-}
-
-impl Map {
-    pub fn voxels(&self) -> Option<&VoxelStore> {
-        match &self.content {
-            Content::Voxels(v) => Some(v),
-            _ => None,
-        }
-    }
-
-    /// The terrain of a W3E file or of a whole Warcraft III map.
-    pub fn terrain(&self) -> Option<&W3eTerrain> {
-        match &self.content {
-            Content::Terrain(t) => Some(t),
-            Content::Warcraft(w) => Some(&w.terrain),
-            _ => None,
-        }
-    }
-
-    pub fn warcraft(&self) -> Option<&WarcraftMap> {
-        match &self.content {
-            Content::Warcraft(w) => Some(w),
-            _ => None,
-        }
-    }
-
-    pub fn warcraft_mut(&mut self) -> Option<&mut WarcraftMap> {
-        match &mut self.content {
-            Content::Warcraft(w) => Some(w),
-            _ => None,
-        }
-    }
-
-    pub fn cells(&self) -> Option<&AlwWorld> {
-        match &self.content {
-            Content::Cells(c) => Some(c),
-            _ => None,
-        }
-    }
-}
-
-impl From<VoxelStore> for Content {
-    fn from(store: VoxelStore) -> Content {
-        Content::Voxels(store)
-    }
-}
-
-impl From<W3eTerrain> for Content {
-    fn from(terrain: W3eTerrain) -> Content {
-        Content::Terrain(terrain)
-    }
-}
-
-impl From<WarcraftMap> for Content {
-    fn from(map: WarcraftMap) -> Content {
-        Content::Warcraft(Box::new(map))
-    }
-}
-
-impl From<AlwWorld> for Content {
-    fn from(world: AlwWorld) -> Content {
-        Content::Cells(world)
-    }
 }
 
 #[cfg(feature = "gui")]

@@ -1,6 +1,7 @@
 //! The in-memory model of a loaded map.
 
 pub mod cells;
+mod content;
 pub mod map;
 pub mod terrain;
 pub mod voxels;

@@ -183,6 +183,79 @@ fn decode_sections(
     refs_in_file: &mut bool,
 ) -> Result<AlwWorld, Failure> {
     let mut r = Reader::new(bytes, Format::Alw);
+    let h = read_header(&mut r, layout)?;
+    let (width, height) = (h.width, h.height);
+
+    // Cells: only located here; decoded last, once the table is known.
+    let cells_at = r.pos();
+    let cell_count = width as u64 * height as u64;
+    let cs = layout.cell_size();
+    r.check_fits(
+        cell_count,
+        cs as u64,
+        &format!("cells ({width} x {height}, {cs} bytes each)"),
+    )
+    .map_err(fail(Stage::CellsFit))?;
+    let cell_bytes = r
+        .bytes(cell_count as usize * cs, "cells")
+        .map_err(fail(Stage::CellsFit))?;
+    *refs_in_file = refs_below(layout, cell_bytes, r.remaining() as u64);
+
+    let lights = read_lights(&mut r, h.light_count)?;
+    let (entity_count, entity_count_at) = h.entity_count;
+    if entity_count > MAX_ENTITIES {
+        return Err(fail(Stage::EntityLimit)(r.error_at(
+            entity_count_at,
+            "entity count",
+            format!("{entity_count} exceeds the limit of {MAX_ENTITIES} entities"),
+        )));
+    }
+    let entities = decode_entities(&mut r, layout, entity_count)?;
+
+    // Texture table: the rest of the file.
+    let table_at = r.pos();
+    let table_bytes = r
+        .bytes(r.remaining(), "texture table")
+        .map_err(fail(Stage::TextureTable))?;
+    let table = parse_texture_table(layout, table_bytes).map_err(|(off, field, problem)| {
+        fail(Stage::TextureTable)(r.error_at(table_at + off, field, problem))
+    })?;
+
+    let cells = decode_cells(&r, layout, width, cell_bytes, cells_at, &table)
+        .map_err(fail(Stage::TextureRefs))?;
+
+    Ok(AlwWorld {
+        layout,
+        subversion: h.subversion,
+        width,
+        height,
+        player_entity: h.player_entity,
+        camera_yaw: h.camera[0],
+        camera_pitch: h.camera[1],
+        reserved: h.reserved,
+        cells,
+        lights,
+        entities,
+        texture_table: table_bytes.to_vec(),
+        textures: table.names,
+    })
+}
+
+/// The header's fields; the counts with where they lie, for errors.
+struct Header {
+    subversion: u8,
+    width: u16,
+    height: u16,
+    entity_count: (u32, usize),
+    light_count: (u32, usize),
+    player_entity: u32,
+    /// Yaw, then pitch.
+    camera: [f32; 2],
+    reserved: Box<[u8; 256]>,
+}
+
+/// The header, up to the cells; a world of no cells is refused.
+fn read_header(r: &mut Reader, layout: AlwLayout) -> Result<Header, Failure> {
     let h = Stage::Header;
     r.bytes(4, "magic").map_err(fail(h))?;
     let mut subversion = 0;
@@ -209,7 +282,6 @@ fn decode_sections(
     let camera_yaw = r.f32("camera yaw").map_err(fail(h))?;
     let camera_pitch = r.f32("camera pitch").map_err(fail(h))?;
     let reserved: Box<[u8; 256]> = Box::new(r.array("reserved header bytes").map_err(fail(h))?);
-
     for (v, at, name) in [(width, width_at, "width"), (height, height_at, "height")] {
         if v == 0 {
             return Err(fail(Stage::Dimensions)(r.error_at(
@@ -219,87 +291,43 @@ fn decode_sections(
             )));
         }
     }
+    Ok(Header {
+        subversion,
+        width,
+        height,
+        entity_count: (entity_count, entity_count_at),
+        light_count: (light_count, light_count_at),
+        player_entity,
+        camera: [camera_yaw, camera_pitch],
+        reserved,
+    })
+}
 
-    // Cells: only located here; decoded last, once the table is known.
-    let cells_at = r.pos();
-    let cell_count = width as u64 * height as u64;
-    let cs = layout.cell_size();
-    r.check_fits(
-        cell_count,
-        cs as u64,
-        &format!("cells ({width} x {height}, {cs} bytes each)"),
-    )
-    .map_err(fail(Stage::CellsFit))?;
-    let cell_bytes = r
-        .bytes(cell_count as usize * cs, "cells")
-        .map_err(fail(Stage::CellsFit))?;
-    *refs_in_file = refs_below(layout, cell_bytes, r.remaining() as u64);
-
-    // Lights.
-    if light_count > MAX_LIGHTS {
+/// The `count` lights (the header's count, at its offset).
+fn read_lights(r: &mut Reader, (count, count_at): (u32, usize)) -> Result<Vec<Light>, Failure> {
+    if count > MAX_LIGHTS {
         return Err(fail(Stage::LightLimit)(r.error_at(
-            light_count_at,
+            count_at,
             "light count",
-            format!("{light_count} exceeds the limit of {MAX_LIGHTS} lights"),
+            format!("{count} exceeds the limit of {MAX_LIGHTS} lights"),
         )));
     }
     let st = Stage::LightsFit;
     r.check_fits(
-        light_count as u64,
+        count as u64,
         28,
-        &format!("lights ({light_count} declared, 28 bytes each)"),
+        &format!("lights ({count} declared, 28 bytes each)"),
     )
     .map_err(fail(st))?;
-    let light_bytes = r
-        .bytes(light_count as usize * 28, "lights")
-        .map_err(fail(st))?;
-    let lights: Vec<Light> = light_bytes
+    let light_bytes = r.bytes(count as usize * 28, "lights").map_err(fail(st))?;
+    Ok(light_bytes
         .chunks_exact(28)
         .map(|b| Light {
             position: f32s(b, 0),
             color: f32s(b, 12),
             radius: f32::from_bits(le32(b, 24)),
         })
-        .collect();
-
-    if entity_count > MAX_ENTITIES {
-        return Err(fail(Stage::EntityLimit)(r.error_at(
-            entity_count_at,
-            "entity count",
-            format!("{entity_count} exceeds the limit of {MAX_ENTITIES} entities"),
-        )));
-    }
-
-    // Entities.
-    let entities = decode_entities(&mut r, layout, entity_count)?;
-
-    // Texture table: the rest of the file.
-    let table_at = r.pos();
-    let table_bytes = r
-        .bytes(r.remaining(), "texture table")
-        .map_err(fail(Stage::TextureTable))?;
-    let table = parse_texture_table(layout, table_bytes).map_err(|(off, field, problem)| {
-        fail(Stage::TextureTable)(r.error_at(table_at + off, field, problem))
-    })?;
-
-    let cells = decode_cells(&r, layout, width, cell_bytes, cells_at, &table)
-        .map_err(fail(Stage::TextureRefs))?;
-
-    Ok(AlwWorld {
-        layout,
-        subversion,
-        width,
-        height,
-        player_entity,
-        camera_yaw,
-        camera_pitch,
-        reserved,
-        cells,
-        lights,
-        entities,
-        texture_table: table_bytes.to_vec(),
-        textures: table.names,
-    })
+        .collect())
 }
 
 fn decode_cells(

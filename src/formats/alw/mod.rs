@@ -47,7 +47,7 @@ pub use decode::{decode_layout, decode_world};
 pub use encode::{convert_layout, encode_world};
 pub use layout::LayoutShape;
 
-use super::error::{DecodeError, EncodeError, Format};
+use super::error::{DecodeError, Format};
 use crate::store::cells::AlwLayout;
 use crate::store::{DefaultCamera, Map, Metadata, Spawn};
 
@@ -115,21 +115,6 @@ pub fn world_to_map(world: crate::store::cells::AlwWorld) -> Map {
         format: Format::Alw,
         meta,
         content: world.into(),
-    }
-}
-
-/// Writes the map's world back in its own layout, byte for byte. The camera and
-/// spawn in `map.meta` are not written: the world's own header fields are.
-pub fn encode(map: &Map) -> Result<Vec<u8>, EncodeError> {
-    match map.cells() {
-        Some(world) => encode_world(world),
-        None => Err(EncodeError::new(
-            Format::Alw,
-            format!(
-                "only an ALW world can be written as ALW, not a {} map",
-                map.format
-            ),
-        )),
     }
 }
 

@@ -193,6 +193,24 @@ impl<'a> Archive<'a> {
     }
 
     fn read_block(&self, name: &str, b: &Block) -> Result<Vec<u8>, DecodeError> {
+        let (stored, offset) = self.stored_checked(name, b)?;
+        let key = (b.flags & ENCRYPTED != 0).then(|| {
+            let k = file_key(name);
+            if b.flags & KEY_ADJUSTED != 0 {
+                adjusted_key(k, b.offset, b.file_size)
+            } else {
+                k
+            }
+        });
+        if b.flags & SINGLE_UNIT != 0 || b.flags & (COMPRESSED | IMPLODED) == 0 {
+            return self.read_whole(name, b, stored, offset, key);
+        }
+        self.read_sectors(name, b, (stored, offset), key)
+    }
+
+    /// The bytes block `b` (of file `name`) has stored, and where they
+    /// start, once its flags and sizes are found sound.
+    fn stored_checked(&self, name: &str, b: &Block) -> Result<(&'a [u8], u64), DecodeError> {
         let field = |what: &str| format!("file {name} {what}");
         let offset = (self.start as u32).wrapping_add(b.offset) as u64;
         if b.flags & EXISTS == 0 {
@@ -235,18 +253,20 @@ impl<'a> Archive<'a> {
                 ),
             ));
         }
-        let key = (b.flags & ENCRYPTED != 0).then(|| {
-            let k = file_key(name);
-            if b.flags & KEY_ADJUSTED != 0 {
-                adjusted_key(k, b.offset, b.file_size)
-            } else {
-                k
-            }
-        });
+        Ok((stored, offset))
+    }
+
+    /// A file compressed sector by sector, after its table of where each
+    /// sector ends (`stored` at `offset` in the archive).
+    fn read_sectors(
+        &self,
+        name: &str,
+        b: &Block,
+        (stored, offset): (&[u8], u64),
+        key: Option<u32>,
+    ) -> Result<Vec<u8>, DecodeError> {
+        let field = |what: &str| format!("file {name} {what}");
         let size = b.file_size as usize;
-        if b.flags & SINGLE_UNIT != 0 || b.flags & (COMPRESSED | IMPLODED) == 0 {
-            return self.read_whole(name, b, stored, offset, key);
-        }
         let sectors = size.div_ceil(self.sector_size);
         let entries = sectors + 1 + (b.flags & SECTOR_CRC != 0) as usize;
         let table_len = entries * 4;

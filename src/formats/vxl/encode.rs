@@ -5,17 +5,12 @@ use super::spans::{raw_spans, vxl_problem};
 use super::VOXLAP_HEADER_LEN;
 use crate::formats::error::{EncodeError, Format};
 use crate::formats::reader::PutLe;
-use crate::store::voxels::FourthByte;
-use crate::store::Map;
+use crate::store::voxels::{FourthByte, VoxelStore};
+use crate::store::Metadata;
 
-/// Writes a voxel map as AoS (headerless) or Voxlap VXL.
-pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
-    let Some(store) = map.voxels() else {
-        return Err(EncodeError::new(
-            format,
-            "only voxel maps can be written as VXL",
-        ));
-    };
+/// Writes a voxel store as AoS (headerless) or Voxlap VXL; `meta` gives
+/// Voxlap's header its camera.
+pub fn encode(store: &VoxelStore, meta: &Metadata, format: Format) -> Result<Vec<u8>, EncodeError> {
     let [w, l, d] = store.dims();
     if d > 256 {
         return Err(EncodeError::new(
@@ -27,7 +22,7 @@ pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
         VOXLAP_HEADER_LEN + store.colored_voxels() as usize * 4 + (w * l) as usize * 8,
     );
     if format == Format::VoxlapVxl {
-        write_voxlap_header(&mut out, map, store);
+        write_voxlap_header(&mut out, meta, store);
     }
     let light_to_shade = store.fourth_byte == FourthByte::Light;
     for y in 0..l {

@@ -6,7 +6,7 @@ use super::{VOXLAP_HEADER_LEN, VOXLAP_MAGIC};
 use crate::formats::error::{DecodeError, Format};
 use crate::formats::reader::{PutLe, Reader};
 use crate::store::voxels::{VoxelStore, MAX_SIDE};
-use crate::store::{DefaultCamera, Map};
+use crate::store::{DefaultCamera, Metadata};
 
 /// The header's camera, width and length.
 pub(super) fn read_voxlap_header(
@@ -53,10 +53,10 @@ pub(super) fn read_voxlap_header(
     Ok((camera, xdim as u32, ydim as u32))
 }
 
-/// Writes the header for `store`, with the map's Voxlap camera or, for a map
-/// that has none, one that sees it.
-pub(super) fn write_voxlap_header(out: &mut Vec<u8>, map: &Map, store: &VoxelStore) {
-    let (position, right, down, forward) = match &map.meta.camera {
+/// Writes the header for `store`, with the map's Voxlap camera (in `meta`)
+/// or, for a map that has none, one that sees it.
+pub(super) fn write_voxlap_header(out: &mut Vec<u8>, meta: &Metadata, store: &VoxelStore) {
+    let (position, right, down, forward) = match &meta.camera {
         Some(DefaultCamera::Voxlap {
             position,
             right,

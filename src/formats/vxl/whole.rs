@@ -2,7 +2,8 @@
 //! "this will open", where a map cut short must not be labelled a map.
 
 use super::header::read_voxlap_header;
-use super::{sniff_aos, voxlap_byte_order, VOXLAP_HEADER_LEN};
+use super::sniff::{sniff_aos, voxlap_byte_order};
+use super::VOXLAP_HEADER_LEN;
 
 /// `Ok` if a file of `len` bytes starting with `head` (its first bytes, or
 /// all of them) reads as an AoS map: every column in `head` well-formed by

@@ -6,7 +6,7 @@
 use super::error::{DecodeError, Format};
 use super::mpq::Archive;
 use super::w3e;
-use crate::store::warcraft::WarcraftMap;
+use crate::store::warcraft::{MapInfo, Picture, WarcraftMap};
 use crate::store::{Map, Metadata, Spawn};
 use strings::Strings;
 
@@ -150,7 +150,7 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
             format!("the {container} holds no terrain"),
         )
     })?;
-    let (terrain, mut warnings) = w3e::decode_terrain(&w3e_bytes).map_err(|e| {
+    let (terrain, warnings) = w3e::decode_terrain(&w3e_bytes).map_err(|e| {
         DecodeError::new(
             Format::W3x,
             format!("file {TERRAIN}: {}", e.field),
@@ -158,79 +158,36 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
             e.problem,
         )
     })?;
-    let mut found = vec![TERRAIN.to_string()];
-    // Any file but the terrain: its bytes, or a warning and nothing.
-    let mut optional = |name: &str, warnings: &mut Vec<String>| match files.get(name) {
-        Ok(Some(bytes)) => {
-            found.push(name.to_string());
-            Some(bytes)
-        }
-        Ok(None) => None,
-        Err(e) => {
-            warnings.push(format!("{name} left out: {e}"));
-            None
-        }
+    let mut read = Reading {
+        files,
+        found: vec![TERRAIN.to_string()],
+        warnings,
     };
-    let strings = match optional(STRINGS, &mut warnings) {
-        Some(bytes) => {
-            let (strings, notes) = Strings::parse(&bytes);
-            warnings.extend(notes);
-            strings
-        }
-        None => Strings::default(),
-    };
-    let info =
-        optional(INFO, &mut warnings).and_then(|bytes| match info::decode_info(&bytes, &strings) {
-            Ok((info, notes)) => {
-                warnings.extend(notes);
-                Some(info)
-            }
-            Err(e) => {
-                warnings.push(format!("{INFO} left out: {e}"));
-                None
-            }
-        });
-    // Each file's decoder, its result kept or its failure a warning.
-    fn kept<T>(name: &str, r: Result<T, DecodeError>, warnings: &mut Vec<String>) -> Option<T> {
-        r.map_err(|e| warnings.push(format!("{name} left out: {e}")))
-            .ok()
-    }
-    let units = optional(UNITS, &mut warnings)
-        .and_then(|b| kept(UNITS, doo::decode_units(&b, None), &mut warnings))
+    let info = read.info();
+    let units = read
+        .decoded(UNITS, |b| doo::decode_units(b, None))
         .map(|(units, notes)| {
-            warnings.extend(notes);
+            read.warnings.extend(notes);
             units
         })
         .unwrap_or_default();
-    let (doodads, special_doodads) = optional(DOODADS, &mut warnings)
-        .and_then(|b| kept(DOODADS, doo::decode_doodads(&b, None), &mut warnings))
+    let (doodads, special_doodads) = read
+        .decoded(DOODADS, |b| doo::decode_doodads(b, None))
         .map(|(doodads, special, notes)| {
-            warnings.extend(notes);
+            read.warnings.extend(notes);
             (doodads, special)
         })
         .unwrap_or_default();
-    let pathing = optional(PATHING, &mut warnings)
-        .and_then(|b| kept(PATHING, pathing::decode_pathing(&b), &mut warnings));
-    let icons = optional(ICONS, &mut warnings)
-        .and_then(|b| kept(ICONS, icons::decode_icons(&b), &mut warnings))
-        .unwrap_or_default();
-    let minimap = optional(MINIMAP, &mut warnings).and_then(|bytes| {
-        // The 2002 beta kept the picture's data in a file beside it.
-        let external = match bytes.starts_with(b"BLP0") {
-            true => optional(&pictures::blp0_mipmap_file(MINIMAP), &mut warnings),
-            false => None,
-        };
-        pictures::decode_blp_with(&bytes, external.as_deref(), MINIMAP)
-            .map_err(|e| warnings.push(format!("{MINIMAP} left out: {e}")))
-            .ok()
-    });
-    let preview = optional(PREVIEW, &mut warnings).and_then(|bytes| {
-        pictures::decode_tga(&bytes, PREVIEW)
-            .map_err(|e| warnings.push(format!("{PREVIEW} left out: {e}")))
-            .ok()
-    });
+    let pathing = read.decoded(PATHING, pathing::decode_pathing);
+    let icons = read.decoded(ICONS, icons::decode_icons).unwrap_or_default();
+    let minimap = read.minimap();
+    let preview = read.decoded(PREVIEW, |b| pictures::decode_tga(b, PREVIEW));
     let mut meta = Metadata {
-        sources: found.iter().map(|n| format!("{container} {n}")).collect(),
+        sources: read
+            .found
+            .iter()
+            .map(|n| format!("{container} {n}"))
+            .collect(),
         ..Metadata::default()
     };
     if let Some(info) = &info {
@@ -239,7 +196,7 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
         meta.author = text(&info.author);
         meta.description = text(&info.description);
     }
-    meta.warnings = warnings;
+    meta.warnings = read.warnings;
     let map = WarcraftMap {
         terrain,
         info,
@@ -251,7 +208,7 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
         minimap,
         preview,
         container: container.to_string(),
-        files: found,
+        files: read.found,
     };
     meta.spawns = start_areas(&map);
     Ok(Map {
@@ -259,6 +216,70 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
         meta,
         content: map.into(),
     })
+}
+
+/// A map's files as they are read: which were found, and the warnings.
+struct Reading<'a> {
+    files: &'a dyn MapFiles,
+    found: Vec<String>,
+    warnings: Vec<String>,
+}
+
+impl Reading<'_> {
+    /// Any file but the terrain: its bytes, or a warning and nothing.
+    fn optional(&mut self, name: &str) -> Option<Vec<u8>> {
+        match self.files.get(name) {
+            Ok(Some(bytes)) => {
+                self.found.push(name.to_string());
+                Some(bytes)
+            }
+            Ok(None) => None,
+            Err(e) => {
+                self.warnings.push(format!("{name} left out: {e}"));
+                None
+            }
+        }
+    }
+
+    /// File `name` decoded by `decode`, or where it fails, a warning.
+    fn decoded<T, E: std::fmt::Display>(
+        &mut self,
+        name: &str,
+        decode: impl FnOnce(&[u8]) -> Result<T, E>,
+    ) -> Option<T> {
+        let bytes = self.optional(name)?;
+        decode(&bytes)
+            .map_err(|e| self.warnings.push(format!("{name} left out: {e}")))
+            .ok()
+    }
+
+    /// The map's info, its strings put in.
+    fn info(&mut self) -> Option<MapInfo> {
+        let strings = match self.optional(STRINGS) {
+            Some(bytes) => {
+                let (strings, notes) = Strings::parse(&bytes);
+                self.warnings.extend(notes);
+                strings
+            }
+            None => Strings::default(),
+        };
+        let (info, notes) = self.decoded(INFO, |b| info::decode_info(b, &strings))?;
+        self.warnings.extend(notes);
+        Some(info)
+    }
+
+    /// The minimap picture. The 2002 beta kept the picture's data in a
+    /// file beside it.
+    fn minimap(&mut self) -> Option<Picture> {
+        let bytes = self.optional(MINIMAP)?;
+        let external = match bytes.starts_with(b"BLP0") {
+            true => self.optional(&pictures::blp0_mipmap_file(MINIMAP)),
+            false => None,
+        };
+        pictures::decode_blp_with(&bytes, external.as_deref(), MINIMAP)
+            .map_err(|e| self.warnings.push(format!("{MINIMAP} left out: {e}")))
+            .ok()
+    }
 }
 
 /// The corpus of real maps for unit tests (`tests/support/corpus.rs`).

@@ -139,31 +139,7 @@ pub fn decode_info_spans(
         let b = r.bytes(24, &f("beta fields"))?;
         m.other(&r, "beta fields", hex(b));
     }
-    for (i, v) in info.camera_bounds.iter_mut().enumerate() {
-        *v = r.f32(&f(&format!("camera bound {i}")))?;
-    }
-    m.mark(&r, "camera bounds");
-    if version >= V15 {
-        for (i, v) in info.bounds_complements.iter_mut().enumerate() {
-            *v = r.i32(&f(&format!("camera bound complement {i}")))?;
-        }
-        m.mark(&r, "camera bound complements");
-    }
-    let (w_at, w) = (r.pos(), r.i32(&f("playable width"))?);
-    let h = r.i32(&f("playable height"))?;
-    if !(0..=1024).contains(&w) || !(0..=1024).contains(&h) {
-        return Err(r.error_at(
-            w_at,
-            f("playable area"),
-            format!("{w} x {h} tiles is outside 0..=1024"),
-        ));
-    }
-    info.playable = [w as u32, h as u32];
-    m.mark(&r, "playable area");
-    if version == 8 {
-        let v = r.u32(&f("beta field"))?;
-        m.other(&r, "beta field", v);
-    }
+    read_bounds(&mut r, &mut info, &mut m)?;
     info.flags = r.u32(&f("flags"))?;
     m.mark(&r, "flags");
     info.tileset = r.u8(&f("tileset"))?;
@@ -180,6 +156,39 @@ pub fn decode_info_spans(
     );
     info.other = m.other;
     Ok((info, warnings, m.spans))
+}
+
+/// The camera's bounds, the playable area and, in the 2002 beta, the
+/// field after them.
+fn read_bounds(r: &mut Reader, info: &mut MapInfo, m: &mut Marker) -> Result<(), DecodeError> {
+    let f = |name: &str| format!("{FILE} {name}");
+    let version = info.version;
+    for (i, v) in info.camera_bounds.iter_mut().enumerate() {
+        *v = r.f32(&f(&format!("camera bound {i}")))?;
+    }
+    m.mark(r, "camera bounds");
+    if version >= V15 {
+        for (i, v) in info.bounds_complements.iter_mut().enumerate() {
+            *v = r.i32(&f(&format!("camera bound complement {i}")))?;
+        }
+        m.mark(r, "camera bound complements");
+    }
+    let (w_at, w) = (r.pos(), r.i32(&f("playable width"))?);
+    let h = r.i32(&f("playable height"))?;
+    if !(0..=1024).contains(&w) || !(0..=1024).contains(&h) {
+        return Err(r.error_at(
+            w_at,
+            f("playable area"),
+            format!("{w} x {h} tiles is outside 0..=1024"),
+        ));
+    }
+    info.playable = [w as u32, h as u32];
+    m.mark(r, "playable area");
+    if version == 8 {
+        let v = r.u32(&f("beta field"))?;
+        m.other(r, "beta field", v);
+    }
+    Ok(())
 }
 
 /// The upgrade, tech and random tables after the forces, as one field.

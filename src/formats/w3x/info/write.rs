@@ -8,15 +8,6 @@ use super::*;
 pub fn encode_info(info: &MapInfo) -> Vec<u8> {
     let v = info.version;
     let mut out = Vec::new();
-    let u32s = |out: &mut Vec<u8>, words: &[u32]| {
-        for w in words {
-            out.extend_from_slice(&w.to_le_bytes());
-        }
-    };
-    let string = |out: &mut Vec<u8>, s: &str| {
-        out.extend_from_slice(s.as_bytes());
-        out.push(0);
-    };
     u32s(&mut out, &[v]);
     if v >= ROC {
         u32s(&mut out, &[info.saves, info.editor_version]);
@@ -47,58 +38,83 @@ pub fn encode_info(info: &MapInfo) -> Vec<u8> {
     }
     u32s(&mut out, &[info.flags]);
     out.push(info.tileset);
-    // The screens, as `screens` reads them: numbers -1, strings empty.
+    screens_and_environment(&mut out, info);
+    players_and_forces(&mut out, info);
+    // No upgrades, tech or random tables.
+    u32s(&mut out, &[0, 0]);
+    out
+}
+
+fn u32s(out: &mut Vec<u8>, words: &[u32]) {
+    for w in words {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+}
+
+fn string(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(s.as_bytes());
+    out.push(0);
+}
+
+/// The loading and prologue screens, as `screens` reads them (numbers -1,
+/// strings empty), then the environment and what later versions add.
+fn screens_and_environment(out: &mut Vec<u8>, info: &MapInfo) {
+    let v = info.version;
     let none = (-1i32) as u32;
     if v >= V23 {
-        u32s(&mut out, &[none]);
-        string(&mut out, "");
+        u32s(out, &[none]);
+        string(out, "");
     } else if v >= ROC {
-        u32s(&mut out, &[none]);
+        u32s(out, &[none]);
     } else if v >= V15 {
-        string(&mut out, "");
+        string(out, "");
     }
-    if v >= V10 {
-        let strings = 2 + (v >= V15) as usize;
-        out.extend(std::iter::repeat_n(0, strings));
-        if v >= V23 {
-            u32s(&mut out, &[0]);
-            string(&mut out, "");
-        } else if v >= ROC {
-            u32s(&mut out, &[none]);
-        } else if v >= V15 {
-            string(&mut out, "");
-        }
-        if v >= V11 {
-            out.extend(std::iter::repeat_n(0, 2 + (v >= V15) as usize));
-        }
-        if v >= V23 {
-            let e = info.environment.clone().unwrap_or_default();
-            u32s(&mut out, &[e.fog_style as u32]);
-            for x in [e.fog_z[0], e.fog_z[1], e.fog_density] {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
-            out.extend_from_slice(&e.fog_color);
-            if v >= TFT {
-                out.extend_from_slice(&e.weather.unwrap_or_default());
-            }
-            string(&mut out, &e.sound);
-            out.push(e.light.unwrap_or(0));
-            out.extend_from_slice(&e.water_tint);
-        }
-        if v >= LUA {
-            u32s(&mut out, &[0]);
-        }
-        if v >= REFORGED {
-            u32s(&mut out, &[3, 1]);
-        }
-        if v >= PATCH_2 {
-            u32s(&mut out, &[1250; 3]);
-        }
+    if v < V10 {
+        return;
     }
-    u32s(&mut out, &[info.players.len() as u32]);
+    let strings = 2 + (v >= V15) as usize;
+    out.extend(std::iter::repeat_n(0, strings));
+    if v >= V23 {
+        u32s(out, &[0]);
+        string(out, "");
+    } else if v >= ROC {
+        u32s(out, &[none]);
+    } else if v >= V15 {
+        string(out, "");
+    }
+    if v >= V11 {
+        out.extend(std::iter::repeat_n(0, 2 + (v >= V15) as usize));
+    }
+    if v >= V23 {
+        let e = info.environment.clone().unwrap_or_default();
+        u32s(out, &[e.fog_style as u32]);
+        for x in [e.fog_z[0], e.fog_z[1], e.fog_density] {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out.extend_from_slice(&e.fog_color);
+        if v >= TFT {
+            out.extend_from_slice(&e.weather.unwrap_or_default());
+        }
+        string(out, &e.sound);
+        out.push(e.light.unwrap_or(0));
+        out.extend_from_slice(&e.water_tint);
+    }
+    if v >= LUA {
+        u32s(out, &[0]);
+    }
+    if v >= REFORGED {
+        u32s(out, &[3, 1]);
+    }
+    if v >= PATCH_2 {
+        u32s(out, &[1250; 3]);
+    }
+}
+
+fn players_and_forces(out: &mut Vec<u8>, info: &MapInfo) {
+    u32s(out, &[info.players.len() as u32]);
     for p in &info.players {
         u32s(
-            &mut out,
+            out,
             &[
                 p.number as u32,
                 p.controller as u32,
@@ -106,23 +122,20 @@ pub fn encode_info(info: &MapInfo) -> Vec<u8> {
                 p.fixed_start as u32,
             ],
         );
-        string(&mut out, &p.name);
+        string(out, &p.name);
         for c in p.start {
             out.extend_from_slice(&c.to_le_bytes());
         }
-        u32s(&mut out, &[0, 0]);
-        if v >= REFORGED {
-            u32s(&mut out, &[0, 0]);
+        u32s(out, &[0, 0]);
+        if info.version >= REFORGED {
+            u32s(out, &[0, 0]);
         }
     }
-    u32s(&mut out, &[info.forces.len() as u32]);
+    u32s(out, &[info.forces.len() as u32]);
     for f in &info.forces {
-        u32s(&mut out, &[f.flags, f.players]);
-        string(&mut out, &f.name);
+        u32s(out, &[f.flags, f.players]);
+        string(out, &f.name);
     }
-    // No upgrades, tech or random tables.
-    u32s(&mut out, &[0, 0]);
-    out
 }
 
 #[cfg(test)]
