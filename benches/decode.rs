@@ -56,7 +56,7 @@ fn synthetic_vxl() -> Vec<u8> {
         meta: Metadata::default(),
         content: Content::Voxels(s),
     };
-    formats::encode(&map, Format::AosVxl).unwrap()
+    mapscope::kinds::encode(&map, Format::AosVxl).unwrap()
 }
 
 fn vxl(c: &mut Criterion) {
@@ -76,7 +76,7 @@ fn w3e(c: &mut Criterion) {
         meta: Metadata::default(),
         content: Content::Terrain(W3eTerrain::flat(481, 481, 11)),
     };
-    let bytes = formats::encode(&map, Format::W3e).unwrap();
+    let bytes = mapscope::kinds::encode(&map, Format::W3e).unwrap();
     let mut g = c.benchmark_group("w3e_decode");
     g.throughput(Throughput::Bytes(bytes.len() as u64));
     g.bench_function("481x481", |b| {

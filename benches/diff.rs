@@ -1,4 +1,4 @@
-//! The diff itself, after decoding (`mapscope::diff::open::compare`: the
+//! The diff itself, after decoding (`mapscope::open_diff::compare`: the
 //! kinds' model and the files whose bytes differ), on one core:
 //!
 //! - two 512 x 512 x 64 voxel maps, and two 1024 x 1024 x 256 ones, with
@@ -10,8 +10,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mapscope::diff::files::Source;
-use mapscope::diff::open::{compare, Side};
-use mapscope::formats::{self, Format, LoadOptions};
+use mapscope::formats::{Format, LoadOptions};
+use mapscope::open_diff::{compare, Side};
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
 use std::path::PathBuf;
@@ -65,7 +65,7 @@ fn voxels(n: u32, d: u32, edited: bool) -> Side {
         meta: Metadata::default(),
         content: Content::Voxels(s),
     };
-    let bytes = formats::encode(&map, Format::VoxlapVxl).unwrap();
+    let bytes = mapscope::kinds::encode(&map, Format::VoxlapVxl).unwrap();
     Side {
         source: Source::File {
             name: "map.vxl".into(),

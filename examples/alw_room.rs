@@ -1,6 +1,6 @@
 //! Writes the test room (`mapscope::samples::alw_room`) as an ALW file, for looking at:
 //! `cargo run --example alw_room -- OUT.alw [WIDTH HEIGHT [spec|engine|engine-2010-08]]`.
-use mapscope::formats::{self, Format};
+use mapscope::formats::Format;
 use mapscope::store::cells::AlwLayout;
 use mapscope::store::{Content, Map, Metadata};
 
@@ -18,5 +18,5 @@ fn main() {
         meta: Metadata::default(),
         content: Content::Cells(mapscope::samples::alw_room(w, h, layout)),
     };
-    std::fs::write(out, formats::encode(&map, Format::Alw).unwrap()).unwrap();
+    std::fs::write(out, mapscope::kinds::encode(&map, Format::Alw).unwrap()).unwrap();
 }

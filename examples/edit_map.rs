@@ -16,5 +16,9 @@ fn main() {
     let mut map = formats::load_path(input.as_ref(), &LoadOptions::default()).expect("a voxel map");
     let edited = mapscope::samples::edited_voxels(map.voxels().expect("a voxel map"), at);
     map.content = edited.into();
-    std::fs::write(output, formats::encode(&map, map.format).expect("written")).expect("saved");
+    std::fs::write(
+        output,
+        mapscope::kinds::encode(&map, map.format).expect("written"),
+    )
+    .expect("saved");
 }

@@ -2,7 +2,7 @@
 //! the fuzz targets: `cargo run --example fuzz_seeds -- fuzz/seeds`.
 
 use mapscope::formats::mpq::write::FileOptions;
-use mapscope::formats::{self, Format};
+use mapscope::formats::Format;
 use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
@@ -45,7 +45,7 @@ fn main() {
     );
     std::fs::create_dir_all(&dir).unwrap();
     let write = |name: &str, map: &Map, format: Format| {
-        let bytes = formats::encode(map, format).unwrap();
+        let bytes = mapscope::kinds::encode(map, format).unwrap();
         std::fs::write(dir.join(name), bytes).unwrap();
     };
     let voxels = |store| Map {
@@ -78,7 +78,7 @@ fn main() {
         write(&format!("flat-v{version}.w3e"), &map, Format::W3e);
     }
     // Map archives holding that terrain, stored each way maps store files.
-    let w3e = formats::encode(
+    let w3e = mapscope::kinds::encode(
         &Map {
             format: Format::W3e,
             meta: Metadata::default(),

@@ -6,7 +6,7 @@
 //! same island at another size (1024 1024 256 for a map as large as Voxlap
 //! allows), with a `.toml` sidecar giving the size, as SpadesX writes.
 
-use mapscope::formats::{self, Format};
+use mapscope::formats::Format;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
 
@@ -104,7 +104,7 @@ fn main() {
         meta: Metadata::default(),
         content: Content::Voxels(s),
     };
-    let bytes = formats::encode(&map, Format::AosVxl).unwrap();
+    let bytes = mapscope::kinds::encode(&map, Format::AosVxl).unwrap();
     std::fs::write(&out, &bytes).unwrap();
     println!("wrote {out} ({} bytes)", bytes.len());
     if (n, d) != (128, 64) {

@@ -6,7 +6,7 @@
 //! `cargo run --release --example make_hills -- SIDE DEPTH OUT.vxl`
 //! (e.g. `1024 256 /tmp/hills.vxl`).
 
-use mapscope::formats::{self, Format};
+use mapscope::formats::Format;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -16,7 +16,7 @@ fn main() {
     };
     let (side, depth): (u32, u32) = (side.parse().unwrap(), depth.parse().unwrap());
     let map = mapscope::samples::voxlap_demo_like(side, depth);
-    let bytes = formats::encode(&map, Format::VoxlapVxl).unwrap();
+    let bytes = mapscope::kinds::encode(&map, Format::VoxlapVxl).unwrap();
     std::fs::write(out, &bytes).unwrap();
     println!("wrote {out} ({} bytes)", bytes.len());
 }

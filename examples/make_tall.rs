@@ -6,7 +6,7 @@
 //! `cargo run --release --example make_tall -- SIDE DEPTH OUT.vxl`
 //! (e.g. `1024 256 /tmp/tall-1024x256.vxl`, `512 240 /tmp/tall-512x240.vxl`).
 
-use mapscope::formats::{self, Format};
+use mapscope::formats::Format;
 use mapscope::store::{Content, Map, Metadata};
 
 fn main() {
@@ -21,7 +21,7 @@ fn main() {
         meta: Metadata::default(),
         content: Content::Voxels(mapscope::samples::tall_voxels(side, depth)),
     };
-    let bytes = formats::encode(&map, Format::AosVxl).unwrap();
+    let bytes = mapscope::kinds::encode(&map, Format::AosVxl).unwrap();
     std::fs::write(out, &bytes).unwrap();
     let sidecar = std::path::Path::new(out).with_extension("toml");
     std::fs::write(&sidecar, format!("map_size = [{side}, {side}, {depth}]\n")).unwrap();

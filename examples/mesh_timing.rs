@@ -59,40 +59,7 @@ fn main() {
         .nth(1)
         .map_or(50, |s| s.parse().expect("runs"));
     let only = std::env::args().nth(2).unwrap_or_default();
-    let dir = std::env::var("MAPSCOPE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
-        .join("vxl");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("corpus")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "vxl"))
-        .filter(|p| p.to_string_lossy().contains(&only))
-        .collect();
-    paths.sort();
-    let corpus = paths.len();
-    let mut maps: Vec<(String, VoxelStore)> = Vec::new();
-    for path in paths {
-        let bytes = std::fs::read(&path).unwrap();
-        let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        maps.push((name, map.voxels().unwrap().clone()));
-    }
-    // Other files, `PATH:WxLxH` (e.g. `examples/make_demo`'s larger maps).
-    for spec in std::env::var("MESH_TIMING_FILES")
-        .unwrap_or_default()
-        .split(',')
-        .filter(|p| !p.is_empty())
-    {
-        let (path, size) = spec.split_once(':').expect("PATH:WxLxH");
-        let dims: Vec<u32> = size.split('x').map(|v| v.parse().unwrap()).collect();
-        let bytes = std::fs::read(path).unwrap();
-        let load = LoadOptions {
-            vxl_size: Some([dims[0], dims[1], dims[2]]),
-        };
-        let map = formats::decode(&bytes, &load).unwrap();
-        maps.push((path.to_string(), map.voxels().unwrap().clone()));
-    }
+    let (mut maps, corpus) = files(&only);
     synthetic(&only, &mut maps);
     // Each 64-deep map again sunk into 256 (air above it): the same faces,
     // through the tall maps' path.
@@ -152,6 +119,46 @@ fn main() {
         }
     }
     print_shares(shallow, &deep);
+}
+
+/// The corpus's VXL maps whose names hold `only` (and how many), then the
+/// files `MESH_TIMING_FILES` names.
+fn files(only: &str) -> (Vec<(String, VoxelStore)>, usize) {
+    let dir = std::env::var("MAPSCOPE_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
+        .join("vxl");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("corpus")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "vxl"))
+        .filter(|p| p.to_string_lossy().contains(only))
+        .collect();
+    paths.sort();
+    let corpus = paths.len();
+    let mut maps: Vec<(String, VoxelStore)> = Vec::new();
+    for path in paths {
+        let bytes = std::fs::read(&path).unwrap();
+        let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        maps.push((name, map.voxels().unwrap().clone()));
+    }
+    // Other files, `PATH:WxLxH` (e.g. `examples/make_demo`'s larger maps).
+    for spec in std::env::var("MESH_TIMING_FILES")
+        .unwrap_or_default()
+        .split(',')
+        .filter(|p| !p.is_empty())
+    {
+        let (path, size) = spec.split_once(':').expect("PATH:WxLxH");
+        let dims: Vec<u32> = size.split('x').map(|v| v.parse().unwrap()).collect();
+        let bytes = std::fs::read(path).unwrap();
+        let load = LoadOptions {
+            vxl_size: Some([dims[0], dims[1], dims[2]]),
+        };
+        let map = formats::decode(&bytes, &load).unwrap();
+        maps.push((path.to_string(), map.voxels().unwrap().clone()));
+    }
+    (maps, corpus)
 }
 
 /// Tall synthetic maps, which the corpus lacks, whose names hold `only`.

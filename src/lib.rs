@@ -20,8 +20,10 @@ mod memory;
 pub use memory::lean_heap;
 pub mod mesh;
 pub mod minimap;
+pub mod open_diff;
 pub mod output;
 #[cfg(feature = "gui")]
+pub mod reading;
 pub mod render;
 /// Synthetic maps and the writers they use are for tests, benchmarks,
 /// examples and fuzz seeds: the `samples` feature (which `cargo test` turns

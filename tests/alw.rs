@@ -86,7 +86,7 @@ fn round_trip_every_layout() {
         let got = map.cells().unwrap();
         assert_eq!(got.layout, layout, "detected layout");
         assert_eq!(got, &w);
-        let again = formats::encode(&map, Format::Alw).unwrap();
+        let again = mapscope::kinds::encode(&map, Format::Alw).unwrap();
         assert_eq!(again, bytes, "{} bytes differ", layout.id());
         let map2 = formats::decode(&again, &Default::default()).unwrap();
         assert_eq!(map2, map);
@@ -357,7 +357,7 @@ fn random_mutations_never_panic() {
             if let Ok(map) = formats::decode(&b, &Default::default()) {
                 // Whatever decodes is written back byte for byte.
                 decoded += 1;
-                assert_eq!(formats::encode(&map, Format::Alw).unwrap(), b);
+                assert_eq!(mapscope::kinds::encode(&map, Format::Alw).unwrap(), b);
             }
         }
     }

@@ -28,7 +28,7 @@ fn small_vxl() -> Vec<u8> {
         s.end_column();
     }
     let map = common::aos_map(s);
-    formats::encode(&map, Format::AosVxl).unwrap()
+    mapscope::kinds::encode(&map, Format::AosVxl).unwrap()
 }
 
 /// [`small_vxl`] cut three bytes short, written to `path`.
@@ -82,7 +82,7 @@ fn info_json_for_w3e_lists_flags_and_textures() {
         meta: Metadata::default(),
         content: Content::Terrain(W3eTerrain::flat(9, 5, 12)),
     };
-    std::fs::write(&file, formats::encode(&map, Format::W3e).unwrap()).unwrap();
+    std::fs::write(&file, mapscope::kinds::encode(&map, Format::W3e).unwrap()).unwrap();
     let j = json_of(&mapscope(&[
         "info".as_ref(),
         path_arg(&file),
@@ -217,7 +217,11 @@ fn render_writes_a_png_of_the_asked_size_for_vxl_vmf_and_voxlap_views() {
     );
     let voxlap = dir.join("v.vxl");
     let map = formats::decode(&small_vxl(), &Default::default()).unwrap();
-    std::fs::write(&voxlap, formats::encode(&map, Format::VoxlapVxl).unwrap()).unwrap();
+    std::fs::write(
+        &voxlap,
+        mapscope::kinds::encode(&map, Format::VoxlapVxl).unwrap(),
+    )
+    .unwrap();
     for (input, view) in [
         (&vxl, "top"),
         (&vmf, "spawn"),

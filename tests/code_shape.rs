@@ -28,7 +28,11 @@ const MAX_FUNCTION_LINES: usize = 100;
 /// Functions allowed over the limit: (file under the repository, function,
 /// why). Each must be a measured hot path whose doc comment says why it is
 /// one piece.
-const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[];
+const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[(
+    "src/formats/vxl/columns.rs",
+    "parse_columns",
+    "VXL decoding's hot loop: split into inlined pieces it decoded 20-28 % slower",
+)];
 
 /// One source file, read and cut into tokens.
 struct Source {

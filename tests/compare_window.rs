@@ -19,9 +19,9 @@ fn two_versions(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     };
     let mut map = formats::load_path(&demo, &options).unwrap();
     let (old, new) = (dir.join("old.vxl"), dir.join("new.vxl"));
-    std::fs::write(&old, formats::encode(&map, Format::AosVxl).unwrap()).unwrap();
+    std::fs::write(&old, mapscope::kinds::encode(&map, Format::AosVxl).unwrap()).unwrap();
     map.content = mapscope::samples::edited_voxels(map.voxels().unwrap(), [40, 40]).into();
-    std::fs::write(&new, formats::encode(&map, Format::AosVxl).unwrap()).unwrap();
+    std::fs::write(&new, mapscope::kinds::encode(&map, Format::AosVxl).unwrap()).unwrap();
     (old, new)
 }
 

@@ -148,22 +148,22 @@ fn synthetic_maps(dir: &Path) -> Vec<(PathBuf, &'static str)> {
         ("aos.vxl", demo.clone(), "application/x-aos-vxl"),
         (
             "voxlap.vxl",
-            formats::encode(&voxels, Format::VoxlapVxl).unwrap(),
+            mapscope::kinds::encode(&voxels, Format::VoxlapVxl).unwrap(),
             "application/x-voxlap-vxl",
         ),
         (
             "map.vmf",
-            formats::encode(&voxels, Format::Vmf).unwrap(),
+            mapscope::kinds::encode(&voxels, Format::Vmf).unwrap(),
             "application/x-aos-vmf",
         ),
         (
             "room.alw",
-            formats::encode(&alw, Format::Alw).unwrap(),
+            mapscope::kinds::encode(&alw, Format::Alw).unwrap(),
             "application/x-alithia-alw",
         ),
         (
             "war3map.w3e",
-            formats::encode(&w3e, Format::W3e).unwrap(),
+            mapscope::kinds::encode(&w3e, Format::W3e).unwrap(),
             "application/x-warcraft3-w3e",
         ),
         ("header.w3x", archive.clone(), "application/x-warcraft3-map"),

@@ -10,10 +10,10 @@ mod common;
 
 use common::versions::version_pairs;
 use common::{corpus_dir, corpus_files, mapscope, scratch_dir};
-use mapscope::diff::open::{compare, compare_paths, Side};
 use mapscope::diff::MapDiff;
 use mapscope::formats::mpq::Archive;
 use mapscope::formats::{self, Format, LoadOptions};
+use mapscope::open_diff::{compare, compare_paths, Side};
 use mapscope::store::voxels::FourthByte;
 use mapscope::store::{Content, Map, Metadata};
 use std::collections::{BTreeMap, BTreeSet};
@@ -325,7 +325,7 @@ fn a_vxl_and_its_vmf_conversion_have_no_voxel_changes() {
     for path in &maps {
         let map = formats::load_path(path, &LoadOptions::default()).unwrap();
         let vmf = scratch.join("converted.vmf");
-        std::fs::write(&vmf, formats::encode(&map, Format::Vmf).unwrap()).unwrap();
+        std::fs::write(&vmf, mapscope::kinds::encode(&map, Format::Vmf).unwrap()).unwrap();
         let d = compare_paths(path, &vmf, &LoadOptions::default()).unwrap();
         let v = d.voxels.as_ref().unwrap();
         assert_eq!(
@@ -348,7 +348,7 @@ fn voxlap(solid: &dyn Fn(u32, u32, u32) -> Option<u32>) -> Vec<u8> {
         meta: Metadata::default(),
         content: Content::Voxels(s),
     };
-    formats::encode(&map, Format::VoxlapVxl).unwrap()
+    mapscope::kinds::encode(&map, Format::VoxlapVxl).unwrap()
 }
 
 fn hills(x: u32, y: u32, z: u32) -> Option<u32> {
@@ -468,7 +468,7 @@ fn alw_worlds_and_w3e_terrains_are_compared_too() {
             content: w.clone().into(),
         };
         let path = scratch.join(name);
-        std::fs::write(&path, formats::encode(&map, Format::Alw).unwrap()).unwrap();
+        std::fs::write(&path, mapscope::kinds::encode(&map, Format::Alw).unwrap()).unwrap();
         path
     };
     let (old, new) = (write(&room, "old.alw"), write(&edited, "new.alw"));
@@ -503,7 +503,7 @@ fn alw_worlds_and_w3e_terrains_are_compared_too() {
             content: t.clone().into(),
         };
         let path = scratch.join(name);
-        std::fs::write(&path, formats::encode(&map, Format::W3e).unwrap()).unwrap();
+        std::fs::write(&path, mapscope::kinds::encode(&map, Format::W3e).unwrap()).unwrap();
         path
     };
     let d = compare_paths(

@@ -12,7 +12,6 @@ mod common;
 use common::corpus_dir;
 use common::versions::version_pairs;
 use mapscope::diff::cover::within;
-use mapscope::diff::open::compare_paths;
 use mapscope::diff::report::{object_line, text};
 use mapscope::diff::{Change, FileDiff, MapDiff};
 use mapscope::formats::mpq::Archive;
@@ -22,6 +21,7 @@ use mapscope::formats::w3x::icons::{decode_icons, ICON_SIZE};
 use mapscope::formats::w3x::info::decode_info_spans;
 use mapscope::formats::w3x::strings::Strings;
 use mapscope::formats::LoadOptions;
+use mapscope::open_diff::compare_paths;
 use std::collections::BTreeSet;
 
 /// A differing span: of the new file (`true`) or the old one.

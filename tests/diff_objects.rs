@@ -5,12 +5,12 @@
 mod common;
 
 use common::scratch_dir;
-use mapscope::diff::open::compare_paths;
 use mapscope::diff::{Change, MapDiff};
 use mapscope::formats::mpq::write::{write, ArchiveOptions};
 use mapscope::formats::w3x::doo::write::{encode_doodads, encode_icons, encode_units};
 use mapscope::formats::w3x::info::encode_info;
 use mapscope::formats::{self, LoadOptions};
+use mapscope::open_diff::compare_paths;
 use mapscope::store::warcraft::WarcraftMap;
 use std::path::PathBuf;
 

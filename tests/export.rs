@@ -134,7 +134,7 @@ fn every_kind_of_synthetic_map_reads_back_with_the_viewers_counts() {
         "merging shrank {plain} bytes only to {merged}"
     );
     // VMF: the bottom layer becomes water, drawn translucent.
-    let vmf_bytes = formats::encode(&vxl, Format::Vmf).unwrap();
+    let vmf_bytes = mapscope::kinds::encode(&vxl, Format::Vmf).unwrap();
     let vmf = formats::decode(&vmf_bytes, &LoadOptions::default()).unwrap();
     check_map("vmf", &vmf);
     let alw = Map {
@@ -250,7 +250,11 @@ fn export_cmd(input: &Path, output: &Path, extra: &[&str]) -> Output {
 fn the_command_writes_glb_gltf_and_obj_and_never_overwrites_without_force() {
     let dir = scratch("cli");
     let map = dir.join("terraces.vxl");
-    std::fs::write(&map, formats::encode(&terraces(), Format::AosVxl).unwrap()).unwrap();
+    std::fs::write(
+        &map,
+        mapscope::kinds::encode(&terraces(), Format::AosVxl).unwrap(),
+    )
+    .unwrap();
     let glb = dir.join("t.glb");
     let run = export_cmd(&map, &glb, &[]);
     assert!(

@@ -5,7 +5,7 @@
 
 mod common;
 
-use mapscope::formats::{self, Format};
+use mapscope::formats::Format;
 use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
@@ -51,20 +51,32 @@ fn write_maps(dir: &Path) {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, bytes).unwrap();
     };
-    w("hills.dat", formats::encode(&vxl, Format::AosVxl).unwrap());
-    w("sub/water.vmf", formats::encode(&vxl, Format::Vmf).unwrap());
+    w(
+        "hills.dat",
+        mapscope::kinds::encode(&vxl, Format::AosVxl).unwrap(),
+    );
+    w(
+        "sub/water.vmf",
+        mapscope::kinds::encode(&vxl, Format::Vmf).unwrap(),
+    );
     let alw = Map {
         format: Format::Alw,
         meta: Metadata::default(),
         content: Content::Cells(mapscope::samples::alw_room(10, 8, AlwLayout::Engine)),
     };
-    w("room.alw", formats::encode(&alw, Format::Alw).unwrap());
+    w(
+        "room.alw",
+        mapscope::kinds::encode(&alw, Format::Alw).unwrap(),
+    );
     let w3e = Map {
         format: Format::W3e,
         meta: Metadata::default(),
         content: Content::Terrain(W3eTerrain::flat(9, 9, 12)),
     };
-    w("sub/flat.w3e", formats::encode(&w3e, Format::W3e).unwrap());
+    w(
+        "sub/flat.w3e",
+        mapscope::kinds::encode(&w3e, Format::W3e).unwrap(),
+    );
     w(
         "melee.w3x",
         mapscope::samples::w3x_archive(10, Default::default()),

@@ -98,7 +98,7 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
     for format in [Format::AosVxl, Format::VoxlapVxl, Format::Vmf] {
         out.push((
             format.label().to_string(),
-            formats::encode(&voxels(format), format).unwrap(),
+            mapscope::kinds::encode(&voxels(format), format).unwrap(),
         ));
     }
     for layout in AlwLayout::ALL {
@@ -110,7 +110,7 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
         };
         out.push((
             format!("ALW {}", layout.id()),
-            formats::encode(&map, Format::Alw).unwrap(),
+            mapscope::kinds::encode(&map, Format::Alw).unwrap(),
         ));
     }
     for version in [11, 12] {
@@ -121,7 +121,7 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
         };
         out.push((
             format!("W3E v{version}"),
-            formats::encode(&map, Format::W3e).unwrap(),
+            mapscope::kinds::encode(&map, Format::W3e).unwrap(),
         ));
     }
     // Map archives: the terrain stored every way an archive can, protected

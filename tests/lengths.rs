@@ -69,7 +69,7 @@ fn file(format: Format) -> Vec<u8> {
         meta: Metadata::default(),
         content,
     };
-    formats::encode(&map, format).unwrap()
+    mapscope::kinds::encode(&map, format).unwrap()
 }
 
 /// Decodes under the allocation counter: the error text (or, when the bytes

@@ -18,7 +18,7 @@ use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
 
 fn round_trip(map: Map) -> Map {
-    let bytes = formats::encode(&map, map.format).unwrap();
+    let bytes = mapscope::kinds::encode(&map, map.format).unwrap();
     formats::decode(&bytes, &LoadOptions::default()).unwrap()
 }
 

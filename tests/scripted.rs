@@ -36,7 +36,7 @@ fn moving_over_a_map_like_voxlaps_demo_leaves_no_chunk_out() {
     }
     let map = scratch("hills.vxl");
     let hills = mapscope::samples::voxlap_demo_like(1024, 256);
-    let bytes = mapscope::formats::encode(&hills, mapscope::formats::Format::VoxlapVxl).unwrap();
+    let bytes = mapscope::kinds::encode(&hills, mapscope::formats::Format::VoxlapVxl).unwrap();
     std::fs::write(&map, bytes).unwrap();
     let out = scratch("hills-moving.png");
     let run = viewer(&[

@@ -5,7 +5,7 @@
 
 mod common;
 
-use mapscope::formats::{self, Format};
+use mapscope::formats::Format;
 use mapscope::mesh::cells::ROCK;
 use mapscope::store::cells::{AlwLayout, CF_OCCLUDER};
 use mapscope::store::{Map, Metadata};
@@ -31,7 +31,7 @@ fn two_rooms(path: &std::path::Path) {
         meta: Metadata::default(),
         content: w.into(),
     };
-    std::fs::write(path, formats::encode(&map, Format::Alw).unwrap()).unwrap();
+    std::fs::write(path, mapscope::kinds::encode(&map, Format::Alw).unwrap()).unwrap();
 }
 
 fn near(a: [u8; 3], b: [u8; 3]) -> bool {

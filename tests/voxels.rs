@@ -73,7 +73,7 @@ fn corpus_vxl_round_trips_byte_for_byte() {
     for path in corpus_files("vxl", "vxl") {
         let bytes = read(&path);
         let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
-        let out = formats::encode(&map, Format::AosVxl).unwrap();
+        let out = mapscope::kinds::encode(&map, Format::AosVxl).unwrap();
         assert!(out == bytes, "{} changed when re-written", path.display());
         let again = formats::decode(&out, &LoadOptions::default()).unwrap();
         assert_eq!(again.content, map.content);
@@ -86,12 +86,12 @@ fn corpus_vxl_to_vmf_and_back_keeps_every_solid_voxel_and_colour() {
     // Two maps are enough here: VMF holds 8 bytes a voxel (about 134 MB each).
     for path in files.iter().take(2) {
         let map = formats::decode(&read(path), &LoadOptions::default()).unwrap();
-        let vmf = formats::encode(&map, Format::Vmf).unwrap();
+        let vmf = mapscope::kinds::encode(&map, Format::Vmf).unwrap();
         let back = formats::decode(&vmf, &LoadOptions::default()).unwrap();
         assert_eq!(back.format, Format::Vmf);
         let (a, b) = (map.voxels().unwrap(), back.voxels().unwrap());
         assert_same_voxels(a, b);
-        let vxl_again = formats::encode(&back, Format::AosVxl).unwrap();
+        let vxl_again = mapscope::kinds::encode(&back, Format::AosVxl).unwrap();
         let again = formats::decode(&vxl_again, &LoadOptions::default()).unwrap();
         assert_same_voxels(a, again.voxels().unwrap());
     }
@@ -222,7 +222,8 @@ fn aos_vxl_of_other_sizes_round_trip() {
     for (side, d) in [(96, 64), (40, 128), (33, 256)] {
         let store = synthetic_store(side, side, d, side as u64);
         let bytes =
-            formats::encode(&voxel_map(Format::AosVxl, store.clone()), Format::AosVxl).unwrap();
+            mapscope::kinds::encode(&voxel_map(Format::AosVxl, store.clone()), Format::AosVxl)
+                .unwrap();
         let map = formats::decode(&bytes, &LoadOptions::default()).unwrap();
         assert_eq!(map.voxels().unwrap(), &store, "{side}x{side}x{d}");
         assert!(map
@@ -235,20 +236,24 @@ fn aos_vxl_of_other_sizes_round_trip() {
     for (w, l, d) in [(100, 60, 240), (512, 8, 64), (7, 300, 256)] {
         let store = synthetic_store(w, l, d, (w * l) as u64);
         let bytes =
-            formats::encode(&voxel_map(Format::AosVxl, store.clone()), Format::AosVxl).unwrap();
+            mapscope::kinds::encode(&voxel_map(Format::AosVxl, store.clone()), Format::AosVxl)
+                .unwrap();
         let options = LoadOptions {
             vxl_size: Some([w, l, d]),
         };
         let map = formats::decode(&bytes, &options).unwrap();
         assert_eq!(map.voxels().unwrap(), &store, "{w}x{l}x{d}");
-        assert_eq!(formats::encode(&map, Format::AosVxl).unwrap(), bytes);
+        assert_eq!(
+            mapscope::kinds::encode(&map, Format::AosVxl).unwrap(),
+            bytes
+        );
     }
 }
 
 #[test]
 fn a_wrong_size_is_an_error_that_says_so() {
     let store = synthetic_store(16, 16, 64, 1);
-    let bytes = formats::encode(&voxel_map(Format::AosVxl, store), Format::AosVxl).unwrap();
+    let bytes = mapscope::kinds::encode(&voxel_map(Format::AosVxl, store), Format::AosVxl).unwrap();
     let options = LoadOptions {
         vxl_size: Some([16, 17, 64]),
     };
@@ -275,7 +280,7 @@ fn voxlap_vxl_round_trips_in_both_byte_orders_with_its_camera() {
     };
     let mut map = voxel_map(Format::VoxlapVxl, store.clone());
     map.meta.camera = Some(camera.clone());
-    let le = formats::encode(&map, Format::VoxlapVxl).unwrap();
+    let le = mapscope::kinds::encode(&map, Format::VoxlapVxl).unwrap();
     assert_eq!(&le[..4], &0x0907_2000u32.to_le_bytes());
     // The same file with a big-endian header.
     let mut be = le.clone();
@@ -290,7 +295,10 @@ fn voxlap_vxl_round_trips_in_both_byte_orders_with_its_camera() {
         assert_eq!(back.format, Format::VoxlapVxl);
         assert_eq!(back.voxels().unwrap(), &store);
         assert_eq!(back.meta.camera, Some(camera.clone()));
-        assert_eq!(formats::encode(&back, Format::VoxlapVxl).unwrap(), le);
+        assert_eq!(
+            mapscope::kinds::encode(&back, Format::VoxlapVxl).unwrap(),
+            le
+        );
     }
 }
 
@@ -300,7 +308,7 @@ fn vmf_round_trips_and_keeps_materials() {
     let mut map = voxel_map(Format::AosVxl, store.clone());
     map.meta.name = Some("Synthetic".into());
     map.meta.author = Some("mapscope tests".into());
-    let vmf = formats::encode(&map, Format::Vmf).unwrap();
+    let vmf = mapscope::kinds::encode(&map, Format::Vmf).unwrap();
     let back = formats::decode(&vmf, &LoadOptions::default()).unwrap();
     assert_eq!(back.format, Format::Vmf);
     assert_eq!(back.meta.name.as_deref(), Some("Synthetic"));
@@ -312,7 +320,7 @@ fn vmf_round_trips_and_keeps_materials() {
     assert_eq!(v.indestructible_voxels(), 40 * 24);
     // VMF -> VMF is exact, materials included.
     let again = formats::decode(
-        &formats::encode(&back, Format::Vmf).unwrap(),
+        &mapscope::kinds::encode(&back, Format::Vmf).unwrap(),
         &LoadOptions::default(),
     )
     .unwrap();
@@ -328,7 +336,8 @@ fn vmf_round_trips_and_keeps_materials() {
 #[test]
 fn vxl_decode_errors_name_field_and_offset() {
     let store = synthetic_store(8, 8, 64, 9);
-    let mut bytes = formats::encode(&voxel_map(Format::AosVxl, store), Format::AosVxl).unwrap();
+    let mut bytes =
+        mapscope::kinds::encode(&voxel_map(Format::AosVxl, store), Format::AosVxl).unwrap();
     // Column (0, 0)'s first span: make E run past the depth.
     bytes[2] = 70;
     bytes[1] = 60;
@@ -348,7 +357,8 @@ fn mapped_files_decode_as_their_bytes_do() {
     for side in [512, 640] {
         let store = synthetic_store(side, side, 64, side as u64);
         let bytes =
-            formats::encode(&voxel_map(Format::AosVxl, store.clone()), Format::AosVxl).unwrap();
+            mapscope::kinds::encode(&voxel_map(Format::AosVxl, store.clone()), Format::AosVxl)
+                .unwrap();
         assert!(bytes.len() > 2 << 20, "{side}: {} bytes", bytes.len());
         let path = dir.join(format!("map{side}.vxl"));
         std::fs::write(&path, &bytes).unwrap();
@@ -365,7 +375,7 @@ fn mapped_files_decode_as_their_bytes_do() {
 #[test]
 fn vxl_decode_says_how_far_it_has_read() {
     let store = synthetic_store(512, 512, 64, 3);
-    let bytes = formats::encode(&voxel_map(Format::AosVxl, store), Format::AosVxl).unwrap();
+    let bytes = mapscope::kinds::encode(&voxel_map(Format::AosVxl, store), Format::AosVxl).unwrap();
     let said = std::cell::RefCell::new(Vec::new());
     let map = vxl::decode_releasing(&bytes, None, &|at| said.borrow_mut().push(at)).unwrap();
     assert!(map.voxels().is_some());

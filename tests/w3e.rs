@@ -165,7 +165,7 @@ fn corpus_round_trips_byte_exact() {
     for path in corpus_files("w3e", "w3e") {
         let bytes = read(&path);
         let map = formats::decode(&bytes, &Default::default()).unwrap();
-        let out = formats::encode(&map, Format::W3e).unwrap();
+        let out = mapscope::kinds::encode(&map, Format::W3e).unwrap();
         assert!(out == bytes, "{}: written bytes differ", path.display());
         let again = formats::decode(&out, &Default::default()).unwrap();
         assert_eq!(again, map, "{}", path.display());
@@ -201,7 +201,7 @@ fn busy_v12(width: u32, height: u32) -> W3eTerrain {
 fn synthetic_v12_with_many_textures_and_every_flag_round_trips() {
     let t = busy_v12(23, 17);
     let map = terrain_map(t.clone());
-    let bytes = formats::encode(&map, Format::W3e).unwrap();
+    let bytes = mapscope::kinds::encode(&map, Format::W3e).unwrap();
     assert_eq!(le32(&bytes, 4), 12);
     let back = formats::decode(&bytes, &Default::default()).unwrap();
     assert!(back.meta.warnings.is_empty(), "{:?}", back.meta.warnings);
@@ -218,7 +218,7 @@ fn synthetic_v12_with_many_textures_and_every_flag_round_trips() {
         &json!({"ramp": raw.flags[0], "blight": raw.flags[1], "water": raw.flags[2],
                 "boundary": raw.flags[3], "map_edge": raw.flags[4]})
     );
-    assert_eq!(formats::encode(&back, Format::W3e).unwrap(), bytes);
+    assert_eq!(mapscope::kinds::encode(&back, Format::W3e).unwrap(), bytes);
 }
 
 #[test]
@@ -259,7 +259,7 @@ fn v11_writer_refuses_texture_16_and_more() {
     let mut t = W3eTerrain::flat(9, 6, 11);
     assert!(w3e::encode_terrain(&t).is_ok());
     t.tile_mut(3, 2).set_texture(16);
-    let e = formats::encode(&terrain_map(t.clone()), Format::W3e).unwrap_err();
+    let e = mapscope::kinds::encode(&terrain_map(t.clone()), Format::W3e).unwrap_err();
     assert_eq!(e.format, Format::W3e);
     assert!(e.problem.contains("tilepoint (3, 2)"), "{e}");
     assert!(e.problem.contains("16"), "{e}");
@@ -414,7 +414,10 @@ fn trailing_bytes_and_unlisted_textures_are_warnings() {
     assert!(
         map.meta.warnings[0].starts_with(&format!("5 bytes after the tilepoints, from byte {len}"))
     );
-    assert_eq!(formats::encode(&map, Format::W3e).unwrap(), bytes[..len]);
+    assert_eq!(
+        mapscope::kinds::encode(&map, Format::W3e).unwrap(),
+        bytes[..len]
+    );
 
     // Texture 9 on two tilepoints, with 3 textures listed.
     let (mut bytes, _) = small_file();
@@ -465,7 +468,8 @@ fn mutate(base: &[u8], rounds: usize, seed: u64, hot: usize) {
         }
         if let Ok(map) = w3e::decode(&b) {
             ok += 1;
-            let out = formats::encode(&map, Format::W3e).expect("a decoded terrain can be written");
+            let out = mapscope::kinds::encode(&map, Format::W3e)
+                .expect("a decoded terrain can be written");
             assert!(b.starts_with(&out), "written bytes differ from the input");
         }
     }

@@ -33,7 +33,7 @@ fn terrain_bytes(t: W3eTerrain) -> Vec<u8> {
         meta: Metadata::default(),
         content: Content::Terrain(t),
     };
-    formats::encode(&map, Format::W3e).unwrap()
+    mapscope::kinds::encode(&map, Format::W3e).unwrap()
 }
 
 #[test]

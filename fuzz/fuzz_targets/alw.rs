@@ -5,6 +5,6 @@ use mapscope::formats::{self, alw, Format};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(map) = alw::decode(data) {
-        let _ = formats::encode(&map, Format::Alw);
+        let _ = mapscope::kinds::encode(&map, Format::Alw);
     }
 });

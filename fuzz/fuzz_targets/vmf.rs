@@ -5,6 +5,6 @@ use mapscope::formats::{self, vmf, Format};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(map) = vmf::decode(data) {
-        let _ = formats::encode(&map, Format::Vmf);
+        let _ = mapscope::kinds::encode(&map, Format::Vmf);
     }
 });

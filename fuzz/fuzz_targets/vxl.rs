@@ -6,7 +6,7 @@ use mapscope::formats::{self, vxl, Format};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(map) = vxl::decode(data, None) {
-        let _ = formats::encode(&map, Format::AosVxl);
+        let _ = mapscope::kinds::encode(&map, Format::AosVxl);
     }
     if let [w, l, d, rest @ ..] = data {
         let size = [*w as u32 + 1, *l as u32 + 1, (*d as u32).max(1)];

@@ -5,6 +5,6 @@ use mapscope::formats::{self, w3e, Format};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(map) = w3e::decode(data) {
-        let _ = formats::encode(&map, Format::W3e);
+        let _ = mapscope::kinds::encode(&map, Format::W3e);
     }
 });

@@ -175,7 +175,7 @@ impl super::App {
         let a = &self.analysis;
         if let (Some(map), Some(player)) = (map, a.from) {
             if let Some(Some(Ok(range))) = a.current(map).map(|d| &d.overlay) {
-                super::legend::distance_legend(ctx, player, *range, area);
+                super::ui::legend::distance_legend(ctx, player, *range, area);
             }
         }
         // Not before a map is open: egui places a window where it first

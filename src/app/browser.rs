@@ -291,7 +291,7 @@ mod tests {
 
     /// A real (small) AoS map, written by mapscope's own writer.
     fn aos_map_bytes() -> Vec<u8> {
-        crate::formats::encode(
+        crate::kinds::encode(
             &crate::formats::decode(crate::app::loader::DEMO, &Default::default()).unwrap(),
             Format::AosVxl,
         )

@@ -61,7 +61,7 @@ pub fn start(
             if let (Some(a), Some(b)) = (old_source.path(), new.path()) {
                 use crate::diff::files::Source as Bytes;
                 if let (Ok(a), Ok(b)) = (Bytes::read(a), Bytes::read(b)) {
-                    crate::diff::open::add_files(&mut diff, &a, &b);
+                    crate::open_diff::add_files(&mut diff, &a, &b);
                 }
             }
             let loaded = Loaded {

@@ -143,7 +143,7 @@ impl App {
         let map = self.current.as_ref().map(|c| {
             let (stats, ms) = (&self.clock.stats, self.clock.frame_ms);
             let scale = g.view3d.scale();
-            let inspector = super::inspector::Inspector {
+            let inspector = super::ui::Inspector {
                 pinned: self.pointer.pinned.as_ref().map(|p| p.lines.as_slice()),
                 hover: &self.pointer.lines,
             };
@@ -190,7 +190,7 @@ impl App {
             .as_ref()
             .filter(|_| self.overlays.layers)
             .and_then(|c| crate::kinds::of(&c.map).layer_range());
-        super::legend::legend(ui.ctx(), self.overlays, layers, area);
+        super::ui::legend::legend(ui.ctx(), self.overlays, layers, area);
         let chosen = self.analysis_ui(ui.ctx(), area);
         if let Some(lines) = self.walk_hud() {
             super::walk_mode::hud(ui.ctx(), &lines, area);

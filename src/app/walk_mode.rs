@@ -365,7 +365,7 @@ impl App {
 /// The HUD: a plate of lines at the top left of the 3D view (the
 /// overlays' legend keeps the bottom left).
 pub(super) fn hud(ctx: &egui::Context, lines: &[String], area: egui::Rect) {
-    super::legend::plate(ctx, "walk hud", area, egui::Align2::LEFT_TOP, |ui| {
+    super::ui::legend::plate(ctx, "walk hud", area, egui::Align2::LEFT_TOP, |ui| {
         for line in lines {
             ui.label(egui::RichText::new(line).monospace());
         }

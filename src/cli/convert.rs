@@ -31,7 +31,7 @@ pub fn convert(
         bail!("{} exists; add --force to replace it", output.display());
     }
     let map = formats::load_path(input, options)?;
-    let bytes = formats::encode(&map, format)?;
+    let bytes = mapscope::kinds::encode(&map, format)?;
     std::fs::write(output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;
     println!(
         "wrote {} ({}, {} bytes)",

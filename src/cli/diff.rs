@@ -6,9 +6,9 @@
 //! 0 unless there is trouble, as git expects of a driver.
 
 use mapscope::diff;
-use mapscope::diff::open::{compare, Side};
 use mapscope::formats::LoadOptions;
 use mapscope::kinds::views::{self, View};
+use mapscope::open_diff::{compare, Side};
 use mapscope::render::headless::{self, Headless};
 use std::path::{Path, PathBuf};
 

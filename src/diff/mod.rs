@@ -13,7 +13,6 @@ pub mod bytes;
 pub mod cover;
 pub mod files;
 pub mod json;
-pub mod open;
 pub mod part;
 pub mod regions;
 pub mod report;

@@ -43,7 +43,7 @@ pub fn field_line(f: &FieldChange) -> String {
 }
 
 fn position(p: [f32; 3]) -> String {
-    let n = |v: f32| crate::kinds::reading::coordinate(v);
+    let n = |v: f32| crate::reading::coordinate(v);
     format!("({}, {})", n(p[0]), n(p[1]))
 }
 
@@ -111,7 +111,7 @@ impl<'a> Unit<'a> {
 /// The largest regions, a line each with their corners in `unit`s and
 /// their count of `what`, and how many more there are.
 pub fn regions(out: &mut String, regions: &[Region], unit: &Unit, what: &str) {
-    let at = |v: u32| crate::kinds::reading::coordinate(v as f32 / unit.per as f32);
+    let at = |v: u32| crate::reading::coordinate(v as f32 / unit.per as f32);
     for r in regions.iter().take(REGIONS) {
         let z = r.z.map_or(String::new(), |[a, b]| format!(", z {a}..{b}"));
         let _ = writeln!(

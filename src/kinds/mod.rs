@@ -11,7 +11,8 @@
 pub mod bench;
 mod cells;
 mod changes;
-pub mod reading;
+mod encode;
+pub use crate::reading;
 mod terrain;
 #[cfg(feature = "gui")]
 pub mod views;
@@ -19,6 +20,7 @@ mod voxels;
 mod warcraft;
 
 pub use changes::{diff, diff_explains, diff_marks, diff_unexplained};
+pub use encode::encode;
 pub use reading::fixed;
 pub use warcraft::players::player_lines;
 pub use warcraft::{controller_name, object_name, race_name, terrain_look};

@@ -233,7 +233,7 @@ mod view {
         }
 
         fn layer_range(&self) -> Option<[u8; 2]> {
-            Some(crate::mesh::overlay::layer_range(self.terrain))
+            Some(crate::mesh::terrain::overlay::layer_range(self.terrain))
         }
 
         fn extent(&self) -> Extent {

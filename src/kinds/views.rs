@@ -478,7 +478,7 @@ mod tests {
             meta: Default::default(),
             content: crate::samples::alw_room(24, 16, AlwLayout::Engine).into(),
         };
-        let bytes = crate::formats::encode(&map, crate::formats::Format::Alw).unwrap();
+        let bytes = crate::kinds::encode(&map, crate::formats::Format::Alw).unwrap();
         map = crate::formats::decode(&bytes, &Default::default()).unwrap();
         let kind = super::super::of(&map);
         let cam = camera_for(&map, View::Spawn, 1.6, 60.0).unwrap();

@@ -34,7 +34,6 @@ pub mod ground_view;
 pub mod lod;
 pub mod materials;
 pub mod objects;
-pub mod overlay;
 pub mod palette;
 pub mod player_colors;
 pub mod reach_view;

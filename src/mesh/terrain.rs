@@ -20,9 +20,6 @@
 //! cores ([`super::tris`]), counted from the classes alone. Most tiles are
 //! plain ground, drawn by a short path of their own (`ground`).
 
-pub use super::overlay::{
-    overlay_mesh, pathing_mesh, Overlays, NO_BUILD_TINT, NO_FLY_TINT, NO_WALK_TINT,
-};
 pub use super::tris::ColorVertex;
 use super::tris::{
     build_rows, facing_light, shade_256, Count, RowMesher, Sink, OPAQUE, TRANSLUCENT,
@@ -30,6 +27,7 @@ use super::tris::{
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 pub use coarse::{terrain_levels, terrain_levels_of_era, TerrainLevel, TerrainLevels, BLOCK};
 pub use look::Look;
+pub use overlay::{overlay_mesh, pathing_mesh, Overlays, NO_BUILD_TINT, NO_FLY_TINT, NO_WALK_TINT};
 
 mod bands;
 mod cliff;
@@ -43,6 +41,7 @@ pub mod game_colors;
 mod ground;
 mod lanes;
 mod look;
+pub mod overlay;
 #[cfg(test)]
 pub(crate) mod seams;
 pub mod texture_kinds;

@@ -72,7 +72,7 @@ pub fn holed_plates_map(path: &Path, side: u32) {
         s.end_column();
     }
     let map = common::aos_map(s);
-    let bytes = mapscope::formats::encode(&map, mapscope::formats::Format::AosVxl).unwrap();
+    let bytes = mapscope::kinds::encode(&map, mapscope::formats::Format::AosVxl).unwrap();
     std::fs::write(path, bytes).unwrap();
     std::fs::write(
         path.with_extension("toml"),

@@ -80,7 +80,8 @@ pub fn aos_map(mut store: mapscope::store::voxels::VoxelStore) -> mapscope::stor
 /// writer: each column solid from the top `column(x, y)` gives down, in
 /// its colour.
 pub fn aos_file(column: impl Fn(u32, u32) -> (u16, u32)) -> Vec<u8> {
-    use mapscope::formats::{encode, Format};
+    use mapscope::formats::Format;
+    use mapscope::kinds::encode;
     use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
     let mut s = VoxelStore::new(512, 512, 64, FourthByte::Shade);
     for y in 0..512 {

@@ -3,7 +3,7 @@
 /// The first start's hint at the 3D view's bottom right: the keys to get
 /// going and where the rest are, covering none of the map's middle.
 pub fn hint(ctx: &egui::Context, area: egui::Rect) {
-    crate::app::legend::plate(ctx, "first hint", area, egui::Align2::RIGHT_BOTTOM, |ui| {
+    super::legend::plate(ctx, "first hint", area, egui::Align2::RIGHT_BOTTOM, |ui| {
         ui.label(egui::RichText::new("Welcome to mapscope").strong());
         for line in [
             "W A S D and right drag: fly and look",

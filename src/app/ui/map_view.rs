@@ -14,7 +14,7 @@ pub struct MapView<'a> {
     pub summary: &'a str,
     pub timings: &'a str,
     pub stats: String,
-    pub inspector: crate::app::inspector::Inspector<'a>,
+    pub inspector: Inspector<'a>,
     pub spawns: Vec<String>,
     /// How the kind counts positions, said on hovering the Players and
     /// Spawns headings.
@@ -31,7 +31,7 @@ impl<'a> MapView<'a> {
         frame_ms: f32,
         scale: f32,
         gpu: &Gpu,
-        inspector: crate::app::inspector::Inspector<'a>,
+        inspector: Inspector<'a>,
     ) -> Self {
         let kind = crate::kinds::of(&c.map);
         let mut line = format!(
@@ -98,4 +98,13 @@ fn group_digits(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// What the Inspector shows of the pointer and the pin.
+#[derive(Clone, Copy)]
+pub struct Inspector<'a> {
+    /// The pinned element's lines, while one is pinned.
+    pub pinned: Option<&'a [String]>,
+    /// The element under the pointer.
+    pub hover: &'a [String],
 }

@@ -54,8 +54,8 @@ pub fn draw(
                     ui.selectable_value(tab, CompareTab::Map, heading("Map"));
                 });
                 match tab {
-                    CompareTab::Changes => crate::app::changes_panel::changes(ui, c, a),
-                    CompareTab::Map => crate::app::map_panel::contents(ui, v),
+                    CompareTab::Changes => super::changes_panel::changes(ui, c, a),
+                    CompareTab::Map => super::map_panel::contents(ui, v),
                 }
             })
         }
@@ -67,12 +67,12 @@ pub fn draw(
             };
             side_panel(ui, side, &mut panels.map_open, 0.18, 300.0, |ui| {
                 ui.heading("Map");
-                crate::app::map_panel::contents(ui, v);
+                super::map_panel::contents(ui, v);
             })
         }
         None => false,
     };
-    let right = crate::app::inspector::panel(ui, v, &mut panels.inspector_open, &mut a.spawn);
+    let right = super::inspector::panel(ui, v, &mut panels.inspector_open, &mut a.spawn);
     a.view_prefs_changed |= left || right;
 }
 

@@ -1,8 +1,8 @@
 //! The VXL decoder and writer on hand-made columns.
 
 use super::*;
-use crate::formats::encode;
 use crate::formats::reader::PutLe;
+use crate::kinds::encode;
 use crate::store::DefaultCamera;
 
 /// A 1x1 column: air 0..2, top colours 2..3, solid, bottom colour at 4,
@@ -123,7 +123,7 @@ fn a_converted_vmf_carries_the_servers_blue_area_as_team_1() {
     let map = decode(&file, Some([64, 64, 64])).unwrap();
     // Scaled to 64 x 64: blue x 0..16, y 16..48.
     assert_eq!(map.meta.spawns[0].max, [16.0, 48.0]);
-    let vmf = crate::formats::encode(&map, Format::Vmf).unwrap();
+    let vmf = crate::kinds::encode(&map, Format::Vmf).unwrap();
     let back = crate::formats::vmf::decode(&vmf).unwrap();
     let team1 = &back.meta.spawns[0];
     assert_eq!((team1.min, team1.max), ([0.0, 16.0], [16.0, 48.0]));

@@ -2,11 +2,11 @@
 //! each change a link that flies the camera there, and the button that
 //! shows the other map. It has the Map panel's place (`ui::draw`).
 
-use super::ui::{wrapped, Actions};
+use super::{wrapped, Actions};
 
 /// The Changes panel's contents: what changed, counted, and each change a
 /// link that flies the camera there.
-pub fn changes(ui: &mut egui::Ui, v: &super::compare::ChangesView<'_>, a: &mut Actions) {
+pub fn changes(ui: &mut egui::Ui, v: &crate::app::compare::ChangesView<'_>, a: &mut Actions) {
     wrapped(ui, &v.title);
     ui.horizontal(|ui| {
         ui.label(format!("Showing the {} map", v.showing));

@@ -1,8 +1,8 @@
 //! Two maps on disk compared: each read once (its bytes kept for the
 //! file-by-file comparison), both at once.
 
-use super::files::{self, Source};
-use super::{Change, MapDiff};
+use crate::diff::files::{self, Source};
+use crate::diff::{Change, MapDiff};
 use crate::formats::{self, LoadOptions};
 use crate::store::Map;
 use std::path::Path;
@@ -61,7 +61,7 @@ pub fn add_files(d: &mut MapDiff, old: &Source, new: &Source) {
 fn settle_files(
     d: &mut MapDiff,
     bytes_differ: bool,
-    files: Vec<super::FileDiff>,
+    files: Vec<crate::diff::FileDiff>,
     old: &Source,
     new: &Source,
 ) {
@@ -87,7 +87,7 @@ fn explain(diff: &mut MapDiff, single_file: bool) {
         .collect();
     // Where a kind accounts for a file byte by byte, it is explained only
     // when every differing byte is, and the rest are its ranges.
-    let exact: Vec<Option<super::cover::Coverage>> = diff
+    let exact: Vec<Option<crate::diff::cover::Coverage>> = diff
         .files
         .iter()
         .map(|f| {

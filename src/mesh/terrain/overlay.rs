@@ -1,7 +1,7 @@
 //! W3E flag overlays: translucent tints over the tiles that carry a flag, or
 //! every tile by its layer, drawn just above the ground.
 
-use super::terrain::{ColorVertex, TriMesh};
+use super::{ColorVertex, TriMesh};
 use crate::store::terrain::{Tilepoint, W3eTerrain};
 use crate::store::warcraft::{Pathing, WarcraftMap};
 
@@ -159,7 +159,7 @@ pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
                         -hs[i] - 0.05,
                     ]
                 });
-                m.quad(p, [super::terrain::rgb8(rgb); 4], 0.5, false);
+                m.quad(p, [super::rgb8(rgb); 4], 0.5, false);
             }
         }
     }
@@ -208,7 +208,7 @@ pub fn pathing_mesh(map: &WarcraftMap, o: &Overlays) -> Vec<ColorVertex> {
             let (y0, y1) = (tiles_y - (cy + 1) as f32 / 4.0, tiles_y - cy as f32 / 4.0);
             let z = map.terrain.surface_z((x0 + x1) / 2.0, (y0 + y1) / 2.0) - 0.06;
             let q = [[x0, y1, z], [x1, y1, z], [x1, y0, z], [x0, y0, z]];
-            m.quad(q, [super::terrain::rgb8(tint); 4], 0.45, false);
+            m.quad(q, [super::rgb8(tint); 4], 0.45, false);
         }
     }
     m.translucent

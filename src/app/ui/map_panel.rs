@@ -1,7 +1,7 @@
 //! The Map panel: the open map's name, description, players, pictures and
 //! summary (at the left; while comparing, a tab beside the Changes panel).
 
-use super::ui::{swatch, wrapped, MapView};
+use super::{swatch, wrapped, MapView};
 
 /// The Map panel's contents: the map's name, description, players (their
 /// starts in the units of the Spawns list), pictures and summary.

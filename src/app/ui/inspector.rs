@@ -2,16 +2,7 @@
 //! click (see `selection`), a line for what is under the pointer, and the
 //! map's spawn areas (click one to fly there).
 
-use super::ui::{side_panel, wrapped, MapView, Side};
-
-/// What the Inspector shows of the pointer and the pin.
-#[derive(Clone, Copy)]
-pub struct Inspector<'a> {
-    /// The pinned element's lines, while one is pinned.
-    pub pinned: Option<&'a [String]>,
-    /// The element under the pointer.
-    pub hover: &'a [String],
-}
+use super::{side_panel, wrapped, Inspector, MapView, Side};
 
 /// The panel at the right, collapsed while `open` is false. Sets `clicked`
 /// to the spawn area clicked, if any; returns whether `open` changed.

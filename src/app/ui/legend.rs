@@ -2,7 +2,7 @@
 //! legend at its bottom left: a swatch an overlay that is on, and the layer
 //! map's gradient.
 
-use super::ui::swatch;
+use super::swatch;
 use crate::mesh::terrain::Overlays;
 
 /// The legend of the overlays that are on, at the bottom left of the 3D
@@ -50,7 +50,7 @@ pub fn plate(
 
 /// "2 ▬▬▬ 6": the layer map's colours from the lowest layer to the highest.
 fn layer_gradient(ui: &mut egui::Ui, [lo, hi]: [u8; 2]) {
-    use crate::mesh::overlay::layer_tint;
+    use crate::mesh::terrain::overlay::layer_tint;
     let layer = |f: f32| (lo as f32 + f * (hi.saturating_sub(lo)) as f32).round() as u8;
     gradient(ui, &lo.to_string(), &hi.to_string(), |f| {
         layer_tint(layer(f), [lo, hi])
