@@ -540,10 +540,10 @@ fn the_diff_readers_know_no_kind() {
     let readers = [
         "diff/report.rs",
         "diff/json.rs",
-        "diff/open.rs",
+        "open_diff.rs",
         "diff/part.rs",
         "app/compare.rs",
-        "app/changes_panel.rs",
+        "app/ui/changes_panel.rs",
     ];
     // A kind's part of a MapDiff as a field, or its content.
     let kinds = [
