@@ -289,6 +289,7 @@ fn parse_start(s: &str) -> Result<mapscope::app::StartWith, String> {
 }
 
 fn main() {
+    cli::quiet_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

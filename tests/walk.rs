@@ -220,6 +220,45 @@ fn bad_scripts_exit_2_with_their_line() {
     }
 }
 
+/// A reader that stops reading (`mapscope walk ... | head`) ends the walk
+/// quietly, by the broken pipe's signal, not a panic on the next line.
+#[test]
+fn a_reader_that_stops_reading_ends_it_quietly() {
+    use std::process::{Command, Stdio};
+    let dir = common::scratch_dir("walk", "pipe");
+    let map = dir.join("flat.vxl");
+    std::fs::write(&map, flat_map()).unwrap();
+    // 200,000 ticks of standing: megabytes of lines, past any pipe's buffer.
+    let script = dir.join("long.txt");
+    std::fs::write(&script, "256.5 256.5 47.5\n200000 0 0 0 0 0 0 0 0 1 0 0\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mapscope"))
+        .args([
+            "walk".as_ref(),
+            map.as_os_str(),
+            "--script".as_ref(),
+            script.as_os_str(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(
+            out.status.signal(),
+            Some(13),
+            "ended by SIGPIPE: {:?}",
+            out.status
+        );
+    }
+}
+
 /// On a map the project writes itself: a drop from above lands, hurts
 /// (the fall damage the servers' formula gives for the landing speed),
 /// and the player then stands on the floor.

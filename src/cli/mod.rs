@@ -56,3 +56,16 @@ pub fn open(file: &Path, load: &LoadOptions) -> anyhow::Result<Map> {
         e => anyhow::anyhow!("cannot open {}: {e}", file.display()),
     })
 }
+
+/// A reader that stops reading (`mapscope info MAP | head`) ends the
+/// program quietly, as it ends other command-line tools, rather than with
+/// a panic at the next line printed: the signal's default action, which
+/// Rust's runtime replaces with "ignore".
+pub fn quiet_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: sets this process's action for one signal before any thread
+    // starts; nothing else here handles SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
