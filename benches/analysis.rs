@@ -10,6 +10,8 @@
 //!
 //! Run with `cargo bench --bench analysis`.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use criterion::{criterion_group, criterion_main, Criterion};
 use mapscope::analysis::routes::GroundView;
 use mapscope::analysis::{analyze, GroundMap, Start, WalkGrid};
@@ -21,9 +23,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The corpus's 4v4 ladder map with the most pathing cells, named.
 fn largest_ladder_4v4() -> Option<(String, GroundMap)> {
-    let corpus = std::env::var("MAPSCOPE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let corpus = corpus::corpus_dir();
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("w3x/ladder"))
         .ok()?
         .flatten()

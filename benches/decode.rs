@@ -1,22 +1,20 @@
 //! Decoding speed: VXL maps (corpus when present, else a synthetic map) and a
 //! 481 x 481 W3E terrain. Run with `cargo bench --bench decode`.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
-use std::path::PathBuf;
 
 // The same allocator as the mapscope binary.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn corpus_vxl() -> Vec<(String, Vec<u8>)> {
-    let dir = std::env::var("MAPSCOPE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
-        .join("vxl");
+    let dir = corpus::corpus_dir().join("vxl");
     let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
         .into_iter()
         .flatten()

@@ -8,13 +8,14 @@
 //!
 //! Run with `cargo bench --bench diff`.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use criterion::{criterion_group, criterion_main, Criterion};
 use mapscope::diff::files::Source;
 use mapscope::formats::{Format, LoadOptions};
 use mapscope::open_diff::{compare, Side};
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
-use std::path::PathBuf;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -76,9 +77,7 @@ fn voxels(n: u32, d: u32, edited: bool) -> Side {
 }
 
 fn nightopia() -> Option<(Side, Side)> {
-    let dir = std::env::var("MAPSCOPE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let dir = corpus::corpus_dir();
     let v = dir.join("versions");
     let load = |c: &str| {
         Side::load(

@@ -4,20 +4,18 @@
 //! `samples::voxlap_voxels`, shaped like real ones). Run with
 //! `cargo bench --bench mesh`.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::{self, MeshOptions};
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
-use std::path::PathBuf;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn stores() -> Vec<(String, VoxelStore)> {
-    let dir = std::env::var("MAPSCOPE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"))
-        .join("vxl");
+    let dir = corpus::corpus_dir().join("vxl");
     let mut out = Vec::new();
     for name in [
         "openspades_Title",

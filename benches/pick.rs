@@ -4,20 +4,19 @@
 //! The corpus map is needed (`MAPSCOPE_CORPUS` or `../shared/corpus`).
 //! Run with `cargo bench --bench pick`.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use criterion::{criterion_group, criterion_main, Criterion};
 use mapscope::formats::{self, LoadOptions};
 use mapscope::kinds::{self, views};
 use mapscope::mesh::objects::{object_instances, Shown};
 use mapscope::store::Map;
-use std::path::PathBuf;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn ekrezem() -> Option<Map> {
-    let dir = std::env::var("MAPSCOPE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let dir = corpus::corpus_dir();
     let ladder = std::fs::read_dir(dir.join("w3x/ladder")).ok()?;
     let path = ladder
         .filter_map(|e| e.ok().map(|e| e.path()))

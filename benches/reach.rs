@@ -9,6 +9,8 @@
 //!
 //! Run with `cargo bench --bench reach`.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use criterion::{criterion_group, criterion_main, Criterion};
 use mapscope::analysis::reach::{analyze, analyze_with, ReachMap};
 use mapscope::formats::{self, LoadOptions};
@@ -18,9 +20,7 @@ use std::path::PathBuf;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn corpus_maps() -> Vec<(String, ReachMap)> {
-    let corpus = std::env::var("MAPSCOPE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let corpus = corpus::corpus_dir();
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("vxl"))
         .map(|d| d.flatten().map(|e| e.path()).collect())
         .unwrap_or_default();

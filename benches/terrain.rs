@@ -4,11 +4,12 @@
 //! trims (ALW), plus the largest corpus W3E when present. Run with
 //! `cargo bench --bench terrain`.
 
+#[path = "support/corpus.rs"]
+mod corpus;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::{cells, terrain};
 use mapscope::store::terrain::W3eTerrain;
-use std::path::PathBuf;
 
 #[path = "support/busy.rs"]
 mod busy;
@@ -18,9 +19,7 @@ use busy::{busy_alw, busy_w3e};
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn corpus_w3e() -> Option<(String, W3eTerrain)> {
-    let dir = std::env::var("MAPSCOPE_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let dir = corpus::corpus_dir();
     let name = "w3c_L_EkrezemsMaze_225";
     let bytes = std::fs::read(dir.join("w3e").join(format!("{name}.w3e"))).ok()?;
     let map = formats::decode(&bytes, &LoadOptions::default()).ok()?;
