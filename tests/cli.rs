@@ -10,7 +10,7 @@ use mapscope::store::{Content, Map, Metadata};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn scratch(test: &str) -> PathBuf {
+fn scratch(test: &str) -> common::Scratch {
     common::scratch_dir("cli", test)
 }
 

@@ -25,7 +25,7 @@ const DESKTOP_PACKAGES: &str =
 /// that nothing of the machine's user (nor another test) is read or
 /// written.
 struct Home {
-    dir: PathBuf,
+    dir: common::Scratch,
 }
 
 impl Home {
@@ -80,12 +80,6 @@ impl Home {
             String::from_utf8_lossy(&out.stderr)
         );
         String::from_utf8_lossy(&out.stdout).trim().to_string()
-    }
-}
-
-impl Drop for Home {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::scratch_dir;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Runs git in `dir` with a fixed identity.
 fn git(dir: &Path, args: &[&str]) -> std::process::Output {
@@ -29,7 +29,7 @@ fn git(dir: &Path, args: &[&str]) -> std::process::Output {
 
 /// A new git repository whose `*.w3x` files mapscope diffs, with the
 /// README's two lines of set-up.
-fn git_repo(name: &str) -> PathBuf {
+fn git_repo(name: &str) -> common::Scratch {
     let repo = scratch_dir("diff", name);
     git(&repo, &["init", "-q"]);
     // The README's two lines of set-up.

@@ -235,7 +235,7 @@ fn nodes_are_named_by_chunk_part_and_object() {
     assert!(u[1] * v[0] - u[0] * v[1] > 0.0, "a floor faces down");
 }
 
-fn scratch(test: &str) -> PathBuf {
+fn scratch(test: &str) -> common::Scratch {
     common::scratch_dir("export", test)
 }
 

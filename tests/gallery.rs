@@ -99,8 +99,7 @@ fn a_folder_of_every_format_gives_a_page_and_pictures_and_a_second_run_skips() {
     if common::golden::gpu().is_none() {
         return;
     }
-    let root = std::env::temp_dir().join(format!("mapscope-gallery-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root = common::scratch_dir("gallery", "every_format");
     let (dir, out) = (root.join("maps"), root.join("out"));
     write_maps(&dir);
     let run = gallery(&dir, &out);
@@ -175,13 +174,11 @@ fn a_folder_of_every_format_gives_a_page_and_pictures_and_a_second_run_skips() {
         stdout.contains("(1 drawn, 5 up to date, 1 failed)"),
         "{stdout}"
     );
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 #[test]
 fn an_empty_folder_says_so() {
-    let root = std::env::temp_dir().join(format!("mapscope-gallery-empty-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root = common::scratch_dir("gallery", "empty");
     std::fs::create_dir_all(root.join("maps")).unwrap();
     let run = gallery(&root.join("maps"), &root.join("out"));
     assert_eq!(run.status.code(), Some(1));

@@ -195,8 +195,7 @@ fn a_failing_golden_leaves_the_picture_and_a_difference_to_look_at() {
     };
     // A golden that is wrong on purpose: its left half dark, as a picture
     // drawn from the wrong place would be.
-    let goldens = std::env::temp_dir().join(format!("mapscope-broken-{}", std::process::id()));
-    std::fs::create_dir_all(&goldens).unwrap();
+    let goldens = common::scratch_dir("render", "broken_golden");
     let mut wrong = rgba.clone();
     for y in 0..64 {
         for x in 0..32 {
@@ -231,7 +230,10 @@ fn a_failing_golden_leaves_the_picture_and_a_difference_to_look_at() {
     // Bright where the golden is wrong, black where it is right.
     assert!(pixel(&d, 64, 4, 4)[0] > 200, "{:?}", pixel(&d, 64, 4, 4));
     assert_eq!(pixel(&d, 64, 60, 4), [0, 0, 0]);
-    let _ = std::fs::remove_dir_all(&goldens);
+    // Pictures of a failure made on purpose are not left for anyone to find.
+    let _ = std::fs::remove_file(actual);
+    let _ = std::fs::remove_file(diff);
+    let _ = std::fs::remove_dir(out);
 }
 
 #[test]

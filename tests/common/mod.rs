@@ -22,12 +22,45 @@ pub fn mapscope(args: &[&std::ffi::OsStr]) -> Output {
 }
 
 /// A fresh, empty folder for one test's files (`suite` names the test
-/// file, `test` the test).
-pub fn scratch_dir(suite: &str, test: &str) -> PathBuf {
+/// file, `test` the test). It goes when the test passes (a diff test
+/// writes a 129 MB VMF: left behind, a few runs fill a disk) and stays
+/// when it fails, so its files can be read.
+pub fn scratch_dir(suite: &str, test: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("mapscope-{suite}-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A test's scratch folder, removed when dropped unless the test is
+/// failing.
+pub struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }
 
 /// The Debian packages the tests need: a software rasterizer, a display
