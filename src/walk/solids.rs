@@ -257,14 +257,41 @@ mod tests {
         s.set_run(1, 0, 60, 70);
         s.set_run(1, 0, 130, 131);
         s.set_run(1, 0, 198, 199);
-        let mut t = Solids::empty(1, 1, 64);
+        let mut t = Solids::empty(2, 1, 64);
         t.set_run(0, 0, 40, 41);
         t.set_run(0, 0, 62, 64);
-        for (map, x) in [(&s, 1), (&s, 0), (&s, 5), (&t, 0)] {
+        t.set_run(1, 0, 63, 64); // a bottom layer under open water
+        for (map, x) in [(&s, 1), (&s, 0), (&s, 5), (&t, 0), (&t, 1)] {
             for z0 in -40..230 {
                 let expected =
                     (0..32).fold(0u32, |w, k| w | (map.blocks(x, 0, z0 + k) as u32) << k);
                 assert_eq!(map.window(x, 0, z0), expected, "x {x} z0 {z0}");
+            }
+        }
+    }
+
+    #[test]
+    fn clip_is_what_blocks_says_at_every_depth() {
+        for depth in [1, 2, 63, 64, 65, 128, 200] {
+            let mut s = Solids::empty(3, 1, depth);
+            for (x, z0, z1) in [
+                (0, 0, 1),
+                (1, depth - 1, depth),
+                (1, depth / 2, depth / 2 + 1),
+            ] {
+                s.set_run(x, 0, z0, z1);
+            }
+            s.set_run(2, 0, depth.saturating_sub(2), depth);
+            for x in -1..4 {
+                for z in -3..depth as i32 + 3 {
+                    let (px, pz) = (x as f32 + 0.5, z as f32 + 0.5);
+                    let column = s.clip_column(px, 0.5);
+                    assert_eq!(
+                        column.clip(pz),
+                        s.blocks(x, 0, z),
+                        "depth {depth} x {x} z {z}"
+                    );
+                }
             }
         }
     }

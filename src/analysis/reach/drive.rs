@@ -37,6 +37,48 @@ pub struct Drive<'a> {
     /// The box's reach so far: the least and greatest `p`.
     pub low: [f32; 3],
     pub high: [f32; 3],
+    /// A diagonal band of columns the box is watched against, and whether
+    /// the physics may have asked about a column outside it.
+    pub band: Option<Band>,
+    pub left_band: bool,
+}
+
+/// The columns within one of a diagonal from a start column (x, y) toward
+/// `d`: those a box moving along the diagonal covers, 13 of the 25 in the
+/// 5 x 5 square a running jump can reach.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Band {
+    pub x: i32,
+    pub y: i32,
+    pub d: [i32; 2],
+}
+
+impl Band {
+    /// Whether column (a, b) steps on from the start (along `d` on each
+    /// axis) is in the band.
+    pub fn has(a: i32, b: i32) -> bool {
+        (a - b).abs() <= 1
+    }
+
+    /// Whether a box at (px, py) covers only columns of the band (a
+    /// hair wider than the box, as the physics' asks land on edges).
+    fn holds(&self, px: f32, py: f32) -> bool {
+        // Steps on from the start's near edge, along d.
+        let on = |p: f32, o: i32, d: i32| {
+            if d > 0 {
+                p - o as f32
+            } else {
+                (o + 1) as f32 - p
+            }
+        };
+        let (a, b) = (on(px, self.x, self.d[0]), on(py, self.y, self.d[1]));
+        // Floors by truncation (r > -8 within a move): floorf is a call on
+        // the baseline x86-64 this is built for.
+        let floor = |v: f32| (v + 8.0) as i32 - 8;
+        let cells = |r: f32| (floor(r - 0.451), floor(r + 0.451));
+        let ((a0, a1), (b0, b1)) = (cells(a), cells(b));
+        a1 - b0 <= 1 && b1 - a0 <= 1
+    }
 }
 
 impl<'a> Drive<'a> {
@@ -55,6 +97,8 @@ impl<'a> Drive<'a> {
             damage: 0,
             low: player.p,
             high: player.p,
+            band: None,
+            left_band: false,
         }
     }
 
@@ -81,13 +125,30 @@ impl<'a> Drive<'a> {
             self.player.ask_jump(push.jump);
         }
         let (now, dt) = self.clock.advance();
+        let before = self.player.p;
         if let Landing::Damage(d) = self.player.tick(self.map, now, dt) {
             self.damage += d;
+        }
+        if let Some(band) = self.band.filter(|_| !self.left_band) {
+            self.left_band = !self.kept_to(band, before, now);
         }
         for k in 0..3 {
             self.low[k] = self.low[k].min(self.player.p[k]);
             self.high[k] = self.high[k].max(self.player.p[k]);
         }
+    }
+
+    /// Whether the tick just run (from `before`, ending at `now`) asked
+    /// only about the band's columns. Unblocked, the physics asks about the
+    /// box moved along x (at the old y), then along y, then both: those two
+    /// boxes. Blocked, or climbing, it asked past where the box went:
+    /// counted as out.
+    fn kept_to(&self, band: Band, before: [f32; 3], now: f32) -> bool {
+        let pl = &self.player;
+        !pl.blocked
+            && pl.lastclimb != now
+            && band.holds(pl.p[0], before[1])
+            && band.holds(pl.p[0], pl.p[1])
     }
 
     /// Ticks with nothing held until the player stands still on a floor

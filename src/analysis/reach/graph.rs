@@ -5,12 +5,13 @@
 //! columns it can touch (32 voxels of each, from 10 above the floor: a
 //! walk's own column and the next, a jump's up to two or four on) and reused where
 //! the shape recurs; a walk that strays outside them is kept by a wider
-//! shape too, and a move that strays from every shape is run in full each
-//! time. (A kept result was run at one place of the shape; positions
+//! shape too, a diagonal leap first by the band of 13 columns along its
+//! diagonal (where it nearly always flies), and a move that strays from
+//! every shape is run in full each time. (A kept result was run at one place of the shape; positions
 //! elsewhere differ in their last bits, which can tip a move that only
 //! just makes it. The witnesses are run in full.)
 
-use super::drive::Drive;
+use super::drive::{Band, Drive};
 use super::moves::{self, Move, DIRECTIONS, MOVES};
 use super::places::Places;
 use crate::walk::{Player, Solids};
@@ -18,6 +19,8 @@ use rustc_hash::FxHashMap;
 
 /// The shape's first voxel above the floor.
 const ABOVE: i32 = 10;
+/// A place whose moves are not worked out yet.
+const UNKNOWN: (u32, u32) = (u32::MAX, u32::MAX);
 /// A fall that hurts this much kills: no way on from there.
 pub const DEADLY: i32 = 100;
 
@@ -62,6 +65,7 @@ struct Kept {
     wide_walk: FxHashMap<(u8, [u32; 16]), Outcome>,
     jump: FxHashMap<(u8, [u32; 9]), Outcome>,
     leap: FxHashMap<(u8, [u32; 25]), Outcome>,
+    band: FxHashMap<(u8, [u32; 13]), Outcome>,
 }
 
 /// The shape a move from a place can touch: its columns' windows.
@@ -70,6 +74,17 @@ enum Shape {
     WideWalk((u8, [u32; 16])),
     Jump((u8, [u32; 9])),
     Leap((u8, [u32; 25])),
+    Band((u8, [u32; 13])),
+}
+
+/// Which shape a move is looked up by: its own columns, a walk's wider
+/// ones, or a diagonal leap's band (most of them fly along the diagonal,
+/// and 13 columns recur twice as often as 25).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tier {
+    Own,
+    Wide,
+    Band,
 }
 
 impl Kept {
@@ -79,6 +94,7 @@ impl Kept {
             Shape::WideWalk(k) => self.wide_walk.get(k),
             Shape::Jump(k) => self.jump.get(k),
             Shape::Leap(k) => self.leap.get(k),
+            Shape::Band(k) => self.band.get(k),
         }
         .copied()
     }
@@ -89,6 +105,7 @@ impl Kept {
             Shape::WideWalk(k) => self.wide_walk.insert(k, o),
             Shape::Jump(k) => self.jump.insert(k, o),
             Shape::Leap(k) => self.leap.insert(k, o),
+            Shape::Band(k) => self.band.insert(k, o),
         };
     }
 }
@@ -96,7 +113,11 @@ impl Kept {
 pub struct Graph<'a> {
     pub map: &'a Solids,
     pub places: Places,
-    edges: Vec<Option<Box<[Edge]>>>,
+    /// Each place's moves, once worked out: a range of `found` (start,
+    /// end; `UNKNOWN` before), all in one array rather than a box a place,
+    /// as walking them all backwards reads them in place order.
+    spans: Vec<(u32, u32)>,
+    found: Vec<Edge>,
     kept: Kept,
     /// Moves run through the physics, and moves found in the kept shapes.
     pub ran: u64,
@@ -106,11 +127,12 @@ pub struct Graph<'a> {
 impl<'a> Graph<'a> {
     pub fn new(map: &'a Solids) -> Graph<'a> {
         let places = Places::of(map);
-        let edges = vec![None; places.len()];
+        let spans = vec![UNKNOWN; places.len()];
         Graph {
             map,
             places,
-            edges,
+            spans,
+            found: Vec::new(),
             kept: Kept::default(),
             ran: 0,
             reused: 0,
@@ -130,38 +152,52 @@ impl<'a> Graph<'a> {
 
     /// The moves from place `i`, worked out the first time they are asked.
     pub fn edges(&mut self, i: u32) -> &[Edge] {
-        if self.edges[i as usize].is_none() {
-            let found = self.find(i);
-            self.edges[i as usize] = Some(found.into_boxed_slice());
+        if self.spans[i as usize] == UNKNOWN {
+            let start = self.found.len() as u32;
+            self.find(i);
+            self.spans[i as usize] = (start, self.found.len() as u32);
         }
-        self.edges[i as usize].as_deref().unwrap()
+        let (a, b) = self.spans[i as usize];
+        &self.found[a as usize..b as usize]
     }
 
     /// Whether the moves from place `i` have been worked out.
     pub fn known(&self, i: u32) -> Option<&[Edge]> {
-        self.edges[i as usize].as_deref()
+        let (a, b) = self.spans[i as usize];
+        (a != UNKNOWN.0).then(|| &self.found[a as usize..b as usize])
     }
 
-    fn find(&mut self, i: u32) -> Vec<Edge> {
+    /// Works out the moves from place `i` onto the end of `found`: to each
+    /// other place the cheapest (least damage) of the moves there.
+    fn find(&mut self, i: u32) {
         let (x, y) = self.places.column_of(i);
         let z = self.places.floors[i as usize] as i32;
         // Worked out only where a shape is new: most places never need it.
         let mut rest: Option<Option<Player>> = None;
-        let mut out: Vec<Edge> = Vec::new();
+        let start = self.found.len();
         for (di, d) in DIRECTIONS.iter().enumerate() {
             for (mi, &m) in MOVES.iter().enumerate() {
                 if moves::worth(self.map, m, [x, y, z], *d) {
                     let how = (mi * 8 + di) as u8;
                     if let Some(e) = self.edge(i, [x, y, z], how, &mut rest) {
-                        out.push(e);
+                        if e.to != i {
+                            self.found.push(e);
+                        }
                     }
                 }
             }
         }
-        out.sort_by_key(|e| (e.to, e.damage, e.how));
-        out.dedup_by_key(|e| e.to);
-        out.retain(|e| e.to != i);
-        out
+        let new = &mut self.found[start..];
+        new.sort_unstable_by_key(|e| (e.to, e.damage, e.how));
+        // The first move to each place (least damage) stays.
+        let mut kept = start;
+        for k in start..self.found.len() {
+            if kept == start || self.found[kept - 1].to != self.found[k].to {
+                self.found[kept] = self.found[k];
+                kept += 1;
+            }
+        }
+        self.found.truncate(kept);
     }
 
     /// Move `how` from place `i` (at `at`): from the kept shapes where one
@@ -175,13 +211,15 @@ impl<'a> Graph<'a> {
         how: u8,
         rest: &mut Option<Option<Player>>,
     ) -> Option<Edge> {
-        let tiers: &[bool] = match MOVES[how as usize / 8] {
-            Move::Walk => &[false, true],
-            _ => &[false],
+        let [dx, dy] = DIRECTIONS[how as usize % 8];
+        let tiers: &[Tier] = match MOVES[how as usize / 8] {
+            Move::Walk => &[Tier::Own, Tier::Wide],
+            Move::LeapOff if dx != 0 && dy != 0 => &[Tier::Band, Tier::Own],
+            _ => &[Tier::Own],
         };
         let mut ran: Option<Option<Ran>> = None;
-        for &wide in tiers {
-            let shape = self.shape(at, how, wide);
+        for &tier in tiers {
+            let shape = self.shape(at, how, tier);
             let outcome = match self.kept.get(&shape) {
                 Some(o) => {
                     self.reused += 1;
@@ -189,7 +227,7 @@ impl<'a> Graph<'a> {
                 }
                 None => {
                     let r = *ran.get_or_insert_with(|| self.run(i, how, rest));
-                    let o = self.outcome(r, at, how, wide);
+                    let o = self.outcome(r, at, how, tier);
                     self.kept.insert(shape, o);
                     o
                 }
@@ -223,6 +261,10 @@ impl<'a> Graph<'a> {
         self.ran += 1;
         let (m, d) = (MOVES[how as usize / 8], DIRECTIONS[how as usize % 8]);
         let mut drive = Drive::from(self.map, start);
+        if m == Move::LeapOff && d[0] != 0 && d[1] != 0 {
+            let (x, y) = self.places.column_of(i);
+            drive.band = Some(Band { x, y, d });
+        }
         if !moves::run(&mut drive, m, d) || drive.damage >= DEADLY {
             return None;
         }
@@ -232,15 +274,17 @@ impl<'a> Graph<'a> {
             damage: drive.damage.clamp(0, u16::MAX as i32) as u16,
             low: drive.low,
             high: drive.high,
+            left_band: drive.left_band,
         })
     }
 
     /// What a run from `at` says of every place with the same shape.
-    fn outcome(&self, ran: Option<Ran>, at: [i32; 3], how: u8, wide: bool) -> Outcome {
+    fn outcome(&self, ran: Option<Ran>, at: [i32; 3], how: u8, tier: Tier) -> Outcome {
         let Some(r) = ran else {
             return Outcome::Nowhere;
         };
-        if !self.inside(&r, at, how, wide) {
+        let wide = tier == Tier::Wide;
+        if !self.inside(&r, at, how, wide) || tier == Tier::Band && r.left_band {
             return Outcome::Stray;
         }
         let (tx, ty) = self.places.column_of(r.to);
@@ -267,13 +311,33 @@ impl<'a> Graph<'a> {
     }
 
     /// The shape move `how` from `at` can touch.
-    fn shape(&self, at: [i32; 3], how: u8, wide: bool) -> Shape {
-        match (MOVES[how as usize / 8], wide) {
-            (Move::Walk, false) => Shape::Walk((how, self.windows(at, how, wide))),
-            (Move::Walk, true) => Shape::WideWalk((how, self.windows(at, how, wide))),
+    fn shape(&self, at: [i32; 3], how: u8, tier: Tier) -> Shape {
+        let wide = tier == Tier::Wide;
+        match (MOVES[how as usize / 8], tier) {
+            (_, Tier::Band) => Shape::Band((how, self.band_windows(at, how))),
+            (Move::Walk, Tier::Own) => Shape::Walk((how, self.windows(at, how, wide))),
+            (Move::Walk, _) => Shape::WideWalk((how, self.windows(at, how, wide))),
             (Move::Jump, _) => Shape::Jump((how, self.windows(at, how, wide))),
             (Move::LeapOff, _) => Shape::Leap((how, self.windows(at, how, wide))),
         }
+    }
+
+    /// The windows of a diagonal leap's band, row by row as `windows`.
+    fn band_windows(&self, at: [i32; 3], how: u8) -> [u32; 13] {
+        let [dx, dy] = DIRECTIONS[how as usize % 8];
+        let mut cols = [0u32; 13];
+        let mut k = 0;
+        for b in 0..5 {
+            for a in 0..5 {
+                if Band::has(a, b) {
+                    cols[k] = self
+                        .map
+                        .window(at[0] + a * dx, at[1] + b * dy, at[2] - ABOVE);
+                    k += 1;
+                }
+            }
+        }
+        cols
     }
 
     /// The windows of the columns move `how` from `at` can touch, row by
@@ -300,6 +364,7 @@ struct Ran {
     damage: u16,
     low: [f32; 3],
     high: [f32; 3],
+    left_band: bool,
 }
 
 /// The columns move `how` from (x, y) may touch: its own, and on along

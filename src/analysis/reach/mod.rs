@@ -94,32 +94,31 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
         .map(|c| places.top(c as i32 % w as i32, c as i32 / w as i32))
         .collect();
     let surface_columns = tops.iter().flatten().count() as u32;
-    let reached_by = |c: usize| -> Vec<usize> {
-        tops[c].map_or(Vec::new(), |t| {
-            (0..reached.len()).filter(|&k| reached[k].has(t)).collect()
-        })
-    };
-    let by: Vec<Vec<usize>> = (0..cols).map(reached_by).collect();
+    // Whether team k reaches column c's top place, and how many teams do.
+    let has = |k: usize, c: usize| tops[c].is_some_and(|t| reached[k].has(t));
+    let mut teams_at = vec![0u32; cols];
+    for k in 0..reached.len() {
+        for (c, n) in teams_at.iter_mut().enumerate() {
+            *n += has(k, c) as u32;
+        }
+    }
     let unreachable_mask: Vec<bool> = (0..cols)
-        .map(|c| tops[c].is_some() && by[c].is_empty())
+        .map(|c| tops[c].is_some() && teams_at[c] == 0)
         .collect();
-    // The known moves backwards, for each team: the traps and the
-    // witnesses both walk them.
-    let backs: Vec<witness::Back> = reached
-        .iter()
-        .map(|r| witness::Back::of(&graph, r))
-        .collect();
-    let trap_mask = traps(&graph, &reached, &backs);
+    // The known moves backwards (of every team's places: a place's moves
+    // are the same whoever makes them): the traps and the witnesses both
+    // walk them.
+    let back = witness::Back::of(&graph);
+    let trap_mask = traps(&graph, &reached, &back);
     let teams = map
         .teams
         .iter()
         .enumerate()
         .map(|(k, area)| {
             let r = &reached[k];
-            let columns = by.iter().filter(|b| b.contains(&k)).count() as u32;
-            let only: Vec<bool> = by
-                .iter()
-                .map(|b| map.teams.len() > 1 && b.len() == 1 && b[0] == k)
+            let columns = (0..cols).filter(|&c| has(k, c)).count() as u32;
+            let only: Vec<bool> = (0..cols)
+                .map(|c| map.teams.len() > 1 && teams_at[c] == 1 && has(k, c))
                 .collect();
             let highest = (0..places.len() as u32)
                 .filter(|&i| r.has(i))
@@ -135,7 +134,7 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
                 highest,
                 spawn_columns: r.spawns.len(),
                 only_this_team: regions::regions(w, l, &only),
-                witnesses: witness::witnesses(&graph, r, &backs[k], witnesses),
+                witnesses: witness::witnesses(&graph, r, &back, witnesses),
             }
         })
         .collect();
@@ -145,10 +144,9 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
         .collect();
     let reached_by = (0..cols)
         .map(|c| {
-            let teams = by[c]
-                .iter()
-                .filter(|&&k| k < 7)
-                .fold(0u8, |b, &k| b | 1 << k);
+            let teams = (0..reached.len().min(7))
+                .filter(|&k| has(k, c))
+                .fold(0u8, |b, k| b | 1 << k);
             teams | if trap_mask[c] { TRAP } else { 0 }
         })
         .collect();
@@ -168,10 +166,10 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
 
 /// Columns holding a place some team reaches but cannot leave for its own
 /// spawn area again.
-fn traps(graph: &Graph, reached: &[search::Reached], backs: &[witness::Back]) -> Vec<bool> {
+fn traps(graph: &Graph, reached: &[search::Reached], back: &witness::Back) -> Vec<bool> {
     let places = &graph.places;
     let mut mask = vec![false; (places.width * places.length) as usize];
-    for (r, back) in reached.iter().zip(backs) {
+    for r in reached {
         let home = back.moves_to_any(&r.spawns);
         for i in 0..places.len() as u32 {
             if r.has(i) && home[i as usize] == u32::MAX {

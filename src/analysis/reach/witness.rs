@@ -35,16 +35,18 @@ pub struct Witness {
 const OFF_MIDDLE: f32 = 0.2;
 
 /// The known moves backwards: for each place, the places with a move to it.
+/// Every team's: the moves from a place a team reaches lead only to places
+/// it reaches, so its ways back are the same among all of them.
 pub struct Back {
     starts: Vec<u32>,
     from: Vec<u32>,
 }
 
 impl Back {
-    pub fn of(graph: &Graph, reached: &Reached) -> Back {
+    pub fn of(graph: &Graph) -> Back {
         let n = graph.places.len();
         let mut count = vec![0u32; n + 1];
-        let known = |i: u32| graph.known(i).filter(|_| reached.has(i)).unwrap_or(&[]);
+        let known = |i: u32| graph.known(i).unwrap_or(&[]);
         for i in 0..n as u32 {
             for e in known(i) {
                 count[e.to as usize + 1] += 1;
