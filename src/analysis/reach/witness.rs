@@ -9,7 +9,7 @@
 use super::drive::{Drive, Push};
 use super::graph::Graph;
 use super::moves::{self, DIRECTIONS, MOVES};
-use super::search::Reached;
+use super::search::{Reached, SPAWN};
 use crate::walk::player::Keys;
 use crate::walk::script::Stretch;
 use crate::walk::walker::SPAWN_ABOVE;
@@ -30,6 +30,10 @@ pub struct Witness {
     /// Fall damage taken on the way.
     pub damage: i32,
 }
+
+/// How many moves past its spawn's distance a witness's search may stray
+/// from its target.
+pub const BEYOND: u32 = 64;
 
 /// How far off a column's middle a player may start a move.
 const OFF_MIDDLE: f32 = 0.2;
@@ -69,20 +73,31 @@ impl Back {
         }
     }
 
-    /// Moves needed from each place to `target` (`u32::MAX`: no way).
-    pub fn moves_to(&self, target: u32) -> Vec<u32> {
-        self.moves_to_any(&[target])
-    }
-
     /// Moves needed from each place to the nearest of `targets`.
     pub fn moves_to_any(&self, targets: &[u32]) -> Vec<u32> {
+        self.moves_to_until(targets, |_| false)
+    }
+
+    /// Moves needed to the nearest of `targets` from each place up to
+    /// [`BEYOND`] moves farther than the nearest place where `stop` holds
+    /// (`u32::MAX` from those farther still): a witness's search goes no
+    /// farther from its target than the spawn it starts from, so the walk
+    /// backwards need not cover the whole map.
+    pub fn moves_to_until(&self, targets: &[u32], stop: impl Fn(u32) -> bool) -> Vec<u32> {
         let n = self.starts.len() - 1;
         let mut d = vec![u32::MAX; n];
         for &t in targets {
             d[t as usize] = 0;
         }
+        let mut last = u32::MAX;
         let mut queue: std::collections::VecDeque<u32> = targets.iter().copied().collect();
         while let Some(i) = queue.pop_front() {
+            if d[i as usize] > last {
+                break;
+            }
+            if last == u32::MAX && stop(i) {
+                last = d[i as usize].saturating_add(BEYOND);
+            }
             let r = self.starts[i as usize] as usize..self.starts[i as usize + 1] as usize;
             for &j in &self.from[r] {
                 if d[j as usize] == u32::MAX {
@@ -118,7 +133,7 @@ pub fn witness(
     why: &'static str,
 ) -> Option<Witness> {
     let places = &graph.places;
-    let d = back.moves_to(target);
+    let d = back.moves_to_until(&[target], |i| reached.from[i as usize] == SPAWN);
     let first = *reached
         .spawns
         .iter()
