@@ -12,7 +12,6 @@ use mapscope::formats::w3x::info::encode_info;
 use mapscope::formats::{self, LoadOptions};
 use mapscope::open_diff::compare_paths;
 use mapscope::store::warcraft::WarcraftMap;
-use std::path::PathBuf;
 
 /// The sample map's files with `edit` applied to its decoded objects.
 fn edited(edit: impl Fn(&mut WarcraftMap)) -> Vec<u8> {
@@ -45,12 +44,14 @@ fn edited(edit: impl Fn(&mut WarcraftMap)) -> Vec<u8> {
     write(&list, &ArchiveOptions::default())
 }
 
-fn diff_of(name: &str, old: &[u8], new: &[u8]) -> (MapDiff, PathBuf) {
+/// The two maps' diff, and the folder holding them (old.w3x, new.w3x),
+/// which goes when it is dropped.
+fn diff_of(name: &str, old: &[u8], new: &[u8]) -> (MapDiff, common::Scratch) {
     let dir = scratch_dir("diff-objects", name);
     let (a, b) = (dir.join("old.w3x"), dir.join("new.w3x"));
     std::fs::write(&a, old).unwrap();
     std::fs::write(&b, new).unwrap();
-    (compare_paths(&a, &b, &LoadOptions::default()).unwrap(), b)
+    (compare_paths(&a, &b, &LoadOptions::default()).unwrap(), dir)
 }
 
 /// The map's centre in world units.
@@ -94,7 +95,8 @@ fn starts_outward(w: &mut WarcraftMap) {
 fn start_locations_moved_outward_are_moved_not_added_and_removed() {
     let old = edited(|_| {});
     let new = edited(starts_outward);
-    let (d, new_path) = diff_of("starts", &old, &new);
+    let (d, dir) = diff_of("starts", &old, &new);
+    let new_path = dir.join("new.w3x");
     let starts = mapscope::formats::load_path(&new_path, &LoadOptions::default()).unwrap();
     let players = starts.warcraft().unwrap().start_locations().count();
     assert!(players >= 2, "{players}");

@@ -37,12 +37,42 @@ pub fn viewer(args: &[&std::ffi::OsStr]) -> Output {
         .expect("runs the viewer")
 }
 
+/// A file's place in this test process's folder for window tests' files
+/// (screenshots, maps written for a test). The viewer runs as another
+/// process, so the folder cannot go when a test ends; instead the first
+/// call sweeps away the folders of test processes that have ended.
 pub fn scratch(name: &str) -> PathBuf {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(|| sweep_ended("mapscope-app-"));
     let dir = std::env::temp_dir().join(format!("mapscope-app-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);
     let _ = std::fs::remove_file(&p);
     p
+}
+
+/// Removes the temporary folders `PREFIX<pid>` of processes that are no
+/// longer running (where /proc says which are).
+fn sweep_ended(prefix: &str) {
+    let proc = Path::new("/proc");
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    if !proc.join("self").exists() {
+        return;
+    }
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix(prefix)
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !proc.join(pid.to_string()).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
 }
 
 /// (width, height, distinct colours among sampled pixels).
