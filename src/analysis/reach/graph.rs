@@ -7,9 +7,10 @@
 //! the shape recurs; a walk that strays outside them is kept by a wider
 //! shape too, a diagonal leap first by the band of 13 columns along its
 //! diagonal (where it nearly always flies), and a move that strays from
-//! every shape is run in full each time. (A kept result was run at one place of the shape; positions
-//! elsewhere differ in their last bits, which can tip a move that only
-//! just makes it. The witnesses are run in full.)
+//! every shape is run in full each time. (A kept result was run at one
+//! place of the shape; positions elsewhere differ in their last bits,
+//! which can tip a move that only just makes it. The witnesses are run in
+//! full.)
 
 use super::drive::{Band, Drive};
 use super::moves::{self, Move, DIRECTIONS, MOVES};
@@ -211,10 +212,9 @@ impl<'a> Graph<'a> {
         how: u8,
         rest: &mut Option<Option<Player>>,
     ) -> Option<Edge> {
-        let [dx, dy] = DIRECTIONS[how as usize % 8];
         let tiers: &[Tier] = match MOVES[how as usize / 8] {
             Move::Walk => &[Tier::Own, Tier::Wide],
-            Move::LeapOff if dx != 0 && dy != 0 => &[Tier::Band, Tier::Own],
+            _ if diagonal_leap(how) => &[Tier::Band, Tier::Own],
             _ => &[Tier::Own],
         };
         let mut ran: Option<Option<Ran>> = None;
@@ -261,7 +261,7 @@ impl<'a> Graph<'a> {
         self.ran += 1;
         let (m, d) = (MOVES[how as usize / 8], DIRECTIONS[how as usize % 8]);
         let mut drive = Drive::from(self.map, start);
-        if m == Move::LeapOff && d[0] != 0 && d[1] != 0 {
+        if diagonal_leap(how) {
             let (x, y) = self.places.column_of(i);
             drive.band = Some(Band { x, y, d });
         }
@@ -365,6 +365,13 @@ struct Ran {
     low: [f32; 3],
     high: [f32; 3],
     left_band: bool,
+}
+
+/// Whether move `how` is a leap off an edge along a diagonal: the moves
+/// kept by a [`Band`] first.
+fn diagonal_leap(how: u8) -> bool {
+    let [dx, dy] = DIRECTIONS[how as usize % 8];
+    MOVES[how as usize / 8] == Move::LeapOff && dx != 0 && dy != 0
 }
 
 /// The columns move `how` from (x, y) may touch: its own, and on along

@@ -31,9 +31,10 @@ pub struct Witness {
     pub damage: i32,
 }
 
-/// How many moves past its spawn's distance a witness's search may stray
-/// from its target.
-pub const BEYOND: u32 = 64;
+/// How many moves farther from its target than its spawn a witness's
+/// search may go (a best-first search toward the target seldom goes
+/// farther at all).
+const BEYOND: u32 = 64;
 
 /// How far off a column's middle a player may start a move.
 const OFF_MIDDLE: f32 = 0.2;
@@ -80,9 +81,9 @@ impl Back {
 
     /// Moves needed to the nearest of `targets` from each place up to
     /// [`BEYOND`] moves farther than the nearest place where `stop` holds
-    /// (`u32::MAX` from those farther still): a witness's search goes no
-    /// farther from its target than the spawn it starts from, so the walk
-    /// backwards need not cover the whole map.
+    /// (`u32::MAX` from most places farther still): a witness's search
+    /// keeps near the way from its spawn, so the walk backwards need not
+    /// cover the whole map.
     pub fn moves_to_until(&self, targets: &[u32], stop: impl Fn(u32) -> bool) -> Vec<u32> {
         let n = self.starts.len() - 1;
         let mut d = vec![u32::MAX; n];
