@@ -22,8 +22,8 @@ pub mod mesh;
 pub mod minimap;
 pub mod open_diff;
 pub mod output;
-#[cfg(feature = "gui")]
 pub mod reading;
+#[cfg(feature = "gui")]
 pub mod render;
 /// Synthetic maps and the writers they use are for tests, benchmarks,
 /// examples and fuzz seeds: the `samples` feature (which `cargo test` turns

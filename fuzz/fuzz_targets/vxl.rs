@@ -2,7 +2,7 @@
 //! first bytes, a given size too; a decoded map must write back.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use mapscope::formats::{self, vxl, Format};
+use mapscope::formats::{vxl, Format};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(map) = vxl::decode(data, None) {

@@ -121,11 +121,12 @@ fn ribbon(
     out: &mut Vec<ColorVertex>,
 ) {
     let g = &view.grid;
+    // Plain arrays, not glam: the library builds without the GUI's crates.
     let centre = |(x, y): (u32, u32)| {
-        glam::Vec2::new(
+        [
             g.origin[0] + (x as f32 + 0.5) * g.cell,
             g.origin[1] + (y as f32 + 0.5) * g.cell,
-        )
+        ]
     };
     let [cr, cg, cb] = route_color(r);
     let half = if r.natural {
@@ -135,11 +136,19 @@ fn ribbon(
     };
     for w in r.cells.windows(2) {
         let (a, b) = (centre(w[0]), centre(w[1]));
-        let along = (b - a).normalize_or_zero() * half;
-        let side = along.perp();
-        let (a, b) = (a - along, b + along);
-        for p in [a + side, b + side, b - side, a - side] {
-            let [x, y, z] = place(p.into());
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        let length = (dx * dx + dy * dy).sqrt();
+        let k = if length > 0.0 { half / length } else { 0.0 };
+        let along = [dx * k, dy * k];
+        let side = [-along[1], along[0]];
+        let (a, b) = (
+            [a[0] - along[0], a[1] - along[1]],
+            [b[0] + along[0], b[1] + along[1]],
+        );
+        let plus = |p: [f32; 2]| [p[0] + side[0], p[1] + side[1]];
+        let minus = |p: [f32; 2]| [p[0] - side[0], p[1] - side[1]];
+        for p in [plus(a), plus(b), minus(b), minus(a)] {
+            let [x, y, z] = place(p);
             out.push(ColorVertex::new([x, y, z - ROUTE_LIFT], [cr, cg, cb, 0.95]));
         }
     }
