@@ -187,11 +187,27 @@ impl ExportForm {
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
+    /// A folder of the test's own, gone when the test ends.
+    struct Temp(PathBuf);
+
+    impl std::ops::Deref for Temp {
+        type Target = PathBuf;
+        fn deref(&self) -> &PathBuf {
+            &self.0
+        }
+    }
+
+    impl Drop for Temp {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn temp(name: &str) -> Temp {
         let d = std::env::temp_dir().join(format!("mapscope-form-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&d);
         std::fs::create_dir_all(&d).unwrap();
-        d
+        Temp(d)
     }
 
     #[test]
@@ -219,7 +235,7 @@ mod tests {
     #[test]
     fn a_typed_extension_chooses_the_format_and_the_preview_names_every_file() {
         let d = temp("ext");
-        let mut f = ExportForm::new(d.clone(), "island".into());
+        let mut f = ExportForm::new(d.to_path_buf(), "island".into());
         f.format = FileFormat::Gltf;
         f.name = "island.obj".into();
         f.follow_name(true, false);
