@@ -181,10 +181,13 @@ enum Command {
         #[arg(long)]
         uninstall: bool,
     },
-    /// How a map plays: Warcraft III ground distances between start
+    /// How a map plays. Warcraft III: ground distances between start
     /// locations and gold mines over the pathing map, and the fairness table
     /// (each player's main mine, natural expansion and nearest opponent,
-    /// and how far apart the players are).
+    /// and how far apart the players are). Ace of Spades (VXL, VMF): where
+    /// each team can go on foot from its spawn area under the servers'
+    /// physics, regions no team reaches, traps, and witness scripts (in
+    /// `walk`'s format) that take a player to reachable places.
     Analyze {
         /// The map.
         file: PathBuf,
