@@ -85,13 +85,21 @@ impl Trusted {
         if !(lo[0] >= 0.0 && lo[1] >= 0.0 && hi[0] < w as f32 && hi[1] < l as f32) {
             return false;
         }
-        let (z0, z1) = (lo[2].floor() as i32, hi[2].floor() as i32);
-        let rows = z1.saturating_sub(z0);
-        if !(0..32).contains(&rows) {
+        let (z0, z1) = (floor(lo[2]), floor(hi[2]));
+        if !(0..32).contains(&z1.saturating_sub(z0)) {
             return false;
         }
-        let mask = u32::MAX >> (31 - rows);
         let (x0, x1) = (lo[0] as i32, hi[0] as i32);
-        (lo[1] as i32..=hi[1] as i32).all(|y| (x0..=x1).all(|x| map.window(x, y, z0) & mask == 0))
+        (lo[1] as i32..=hi[1] as i32).all(|y| (x0..=x1).all(|x| map.open_rows(x, y, z0, z1)))
+    }
+}
+
+/// The voxel a height is in (floorf is a call on the baseline x86-64 this
+/// is built for; heights below the map's top are the common case).
+fn floor(v: f32) -> i32 {
+    if v >= 0.0 {
+        v as i32
+    } else {
+        v.floor() as i32
     }
 }
