@@ -34,20 +34,24 @@ impl Faces for Asked<'_> {
     }
 }
 
-/// Every face taken as open; the corners and heights asked are noted
-/// (the least and greatest of each), so that [`Trusted::held`] can say
-/// whether the map would have said so too.
+/// Every face taken as open; the faces' corners and the heights asked are
+/// noted (the least and greatest height), so that [`Trusted::held`] can
+/// say whether the map would have said so too.
 #[derive(Debug, Clone, Copy)]
 pub struct Trusted {
-    lo: [f32; 3],
-    hi: [f32; 3],
+    corners: [[f32; 2]; 4],
+    faces: usize,
+    low: f32,
+    high: f32,
 }
 
 impl Default for Trusted {
     fn default() -> Trusted {
         Trusted {
-            lo: [f32::INFINITY; 3],
-            hi: [f32::NEG_INFINITY; 3],
+            corners: [[0.0; 2]; 4],
+            faces: 0,
+            low: f32::INFINITY,
+            high: f32::NEG_INFINITY,
         }
     }
 }
@@ -63,34 +67,44 @@ impl Faces for Trusted {
             last = z;
             z -= 0.9;
         }
-        for k in 0..2 {
-            self.lo[k] = self.lo[k].min(a[k]).min(b[k]);
-            self.hi[k] = self.hi[k].max(a[k]).max(b[k]);
+        // A tick asks two faces (a third would be a climb, never asked
+        // of faces taken as open): one more is noted as unanswerable.
+        if self.faces < 2 {
+            self.corners[2 * self.faces] = a;
+            self.corners[2 * self.faces + 1] = b;
         }
-        self.lo[2] = self.lo[2].min(nz + last);
-        self.hi[2] = self.hi[2].max(nz + z0);
+        self.faces += 1;
+        self.low = self.low.min(nz + last);
+        self.high = self.high.max(nz + z0);
         true
     }
 }
 
 impl Trusted {
-    /// Whether every face asked was open: each column of the rectangle
-    /// the corners lie in is inside the map (beyond its sides blocks) and
-    /// open at every voxel between the least and greatest height asked.
-    /// A height truncates to its voxel as `Solids::clip` takes it (one
-    /// above the map is open, as a window's bit above the map is).
+    /// Whether every face asked was open: each corner's column is inside
+    /// the map (beyond its sides blocks) and open at every voxel between
+    /// the least and greatest height asked. A height truncates to its
+    /// voxel as `Solids::clip` takes it (one above the map is open, as a
+    /// window's bit above the map is).
     pub fn held(&self, map: &Solids) -> bool {
         let [w, l, _] = map.dims();
-        let (lo, hi) = (self.lo, self.hi);
-        if !(lo[0] >= 0.0 && lo[1] >= 0.0 && hi[0] < w as f32 && hi[1] < l as f32) {
+        let (z0, z1) = (floor(self.low), floor(self.high));
+        if self.faces > 2 || !(0..32).contains(&z1.saturating_sub(z0)) {
             return false;
         }
-        let (z0, z1) = (floor(lo[2]), floor(hi[2]));
-        if !(0..32).contains(&z1.saturating_sub(z0)) {
-            return false;
-        }
-        let (x0, x1) = (lo[0] as i32, hi[0] as i32);
-        (lo[1] as i32..=hi[1] as i32).all(|y| (x0..=x1).all(|x| map.open_rows(x, y, z0, z1)))
+        let open = |[x, y]: [f32; 2]| {
+            x >= 0.0
+                && y >= 0.0
+                && x < w as f32
+                && y < l as f32
+                && map.open_rows(x as i32, y as i32, z0, z1)
+        };
+        self.corners[..2 * self.faces].chunks(2).all(|face| {
+            let (a, b) = (face[0], face[1]);
+            // A face is 0.9 wide: its corners' columns, or one column.
+            let same = (a[0] as i32, a[1] as i32) == (b[0] as i32, b[1] as i32);
+            open(a) && (same || open(b))
+        })
     }
 }
 
