@@ -87,24 +87,20 @@ impl Trusted {
     /// voxel as `Solids::clip` takes it (one above the map is open, as a
     /// window's bit above the map is).
     pub fn held(&self, map: &Solids) -> bool {
-        let [w, l, _] = map.dims();
-        let (z0, z1) = (floor(self.low), floor(self.high));
-        if self.faces > 2 || !(0..32).contains(&z1.saturating_sub(z0)) {
+        // A tick asks exactly two faces when they are taken as open.
+        if self.faces != 2 {
             return false;
         }
-        let open = |[x, y]: [f32; 2]| {
-            x >= 0.0
-                && y >= 0.0
-                && x < w as f32
-                && y < l as f32
-                && map.open_rows(x as i32, y as i32, z0, z1)
-        };
-        self.corners[..2 * self.faces].chunks(2).all(|face| {
-            let (a, b) = (face[0], face[1]);
-            // A face is 0.9 wide: its corners' columns, or one column.
-            let same = (a[0] as i32, a[1] as i32) == (b[0] as i32, b[1] as i32);
-            open(a) && (same || open(b))
-        })
+        let [w, l, _] = map.dims();
+        let (z0, z1) = (floor(self.low), floor(self.high));
+        let inside = |[x, y]: [f32; 2]| x >= 0.0 && y >= 0.0 && x < w as f32 && y < l as f32;
+        if !(0..32).contains(&z1.saturating_sub(z0)) || !self.corners.iter().all(|&c| inside(c)) {
+            return false;
+        }
+        let [a, b, c, d] = self.corners.map(|[x, y]| (x as i32, y as i32));
+        let open = |(x, y): (i32, i32)| map.open_rows(x, y, z0, z1);
+        // A face is 0.9 wide: its corners' two columns, or one.
+        open(a) && (b == a || open(b)) && open(c) && (d == c || open(d))
     }
 }
 

@@ -59,23 +59,39 @@ enum Outcome {
 /// Kept outcomes by shape, a table for each move's reach (a walk's shape
 /// is 2 or 4 columns, a standing jump's 3 or 9, a leap's 5 or 25), so a
 /// key holds no padding: one leap-sized key for every move made the table
-/// five times larger, and its growth a tenth of the search.
+/// five times larger, and its growth a tenth of the search. A key is the
+/// move and its columns' windows packed into whole words ([`pack`]).
 #[derive(Default)]
 struct Kept {
-    walk: FxHashMap<(u8, [u32; 4]), Outcome>,
-    wide_walk: FxHashMap<(u8, [u32; 16]), Outcome>,
-    jump: FxHashMap<(u8, [u32; 9]), Outcome>,
-    leap: FxHashMap<(u8, [u32; 25]), Outcome>,
-    band: FxHashMap<(u8, [u32; 13]), Outcome>,
+    walk: FxHashMap<[u64; 3], Outcome>,
+    wide_walk: FxHashMap<[u64; 9], Outcome>,
+    jump: FxHashMap<[u64; 5], Outcome>,
+    leap: FxHashMap<[u64; 13], Outcome>,
+    band: FxHashMap<[u64; 7], Outcome>,
 }
 
 /// The shape a move from a place can touch: its columns' windows.
 enum Shape {
-    Walk((u8, [u32; 4])),
-    WideWalk((u8, [u32; 16])),
-    Jump((u8, [u32; 9])),
-    Leap((u8, [u32; 25])),
-    Band((u8, [u32; 13])),
+    Walk([u64; 3]),
+    WideWalk([u64; 9]),
+    Jump([u64; 5]),
+    Leap([u64; 13]),
+    Band([u64; 7]),
+}
+
+/// Move `how` and its shape's `N` windows as `M` (N / 2 + 1) words: the
+/// move, then the windows two a word. The hash reads a key eight bytes at
+/// a time, and a key of u32s, just written a window at a time, stalled it
+/// on every word (the stores cannot be forwarded to the wider loads).
+fn pack<const N: usize, const M: usize>(how: u8, cols: [u32; N]) -> [u64; M] {
+    debug_assert_eq!(M, N / 2 + 1);
+    let mut key = [0u64; M];
+    let at = |k: usize| cols.get(k).map_or(0, |&w| w as u64);
+    key[0] = how as u64 | at(0) << 32;
+    for (i, word) in key.iter_mut().enumerate().skip(1) {
+        *word = at(2 * i - 1) | at(2 * i) << 32;
+    }
+    key
 }
 
 /// Which shape a move is looked up by: its own columns, a walk's wider
@@ -314,11 +330,11 @@ impl<'a> Graph<'a> {
     fn shape(&self, at: [i32; 3], how: u8, tier: Tier) -> Shape {
         let wide = tier == Tier::Wide;
         match (MOVES[how as usize / 8], tier) {
-            (_, Tier::Band) => Shape::Band((how, self.band_windows(at, how))),
-            (Move::Walk, Tier::Own) => Shape::Walk((how, self.windows(at, how, wide))),
-            (Move::Walk, _) => Shape::WideWalk((how, self.windows(at, how, wide))),
-            (Move::Jump, _) => Shape::Jump((how, self.windows(at, how, wide))),
-            (Move::LeapOff, _) => Shape::Leap((how, self.windows(at, how, wide))),
+            (_, Tier::Band) => Shape::Band(pack::<13, 7>(how, self.band_windows(at, how))),
+            (Move::Walk, Tier::Own) => Shape::Walk(pack::<4, 3>(how, self.windows(at, how, wide))),
+            (Move::Walk, _) => Shape::WideWalk(pack::<16, 9>(how, self.windows(at, how, wide))),
+            (Move::Jump, _) => Shape::Jump(pack::<9, 5>(how, self.windows(at, how, wide))),
+            (Move::LeapOff, _) => Shape::Leap(pack::<25, 13>(how, self.windows(at, how, wide))),
         }
     }
 
