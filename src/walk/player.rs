@@ -196,8 +196,43 @@ impl Player {
         self.step(map, &mut Asked(map), now, dt)
     }
 
+    /// One tick of a player on a floor with nothing held, where the
+    /// caller knows every question the box asks the map gets the answer
+    /// the last tick's did (nothing in the way along x or y, the floor
+    /// under the feet): [`Player::tick`]'s arithmetic for those answers,
+    /// float for float, with no questions.
+    pub fn coast_tick(&mut self, now: f32, dt: f32) {
+        self.forces(dt);
+        let step = dt * 32.0;
+        self.p[0] = step * self.v[0] + self.p[0];
+        self.p[1] = step * self.v[1] + self.p[1];
+        self.blocked = false;
+        // The floor stops the fall the tick began (v.z >= 0): on it.
+        self.v[2] = 0.0;
+        self.airborne = false;
+        self.eye(now);
+    }
+
     /// The tick, with the faces' questions answered by `faces`.
     fn step(&mut self, map: &Solids, faces: &mut impl Faces, now: f32, dt: f32) -> Landing {
+        self.forces(dt);
+        let falling = self.v[2];
+        self.clip_move(map, faces, now, dt);
+        if self.v[2] == 0.0 && falling > FALL_SLOW_DOWN {
+            self.v[0] *= 0.5;
+            self.v[1] *= 0.5;
+            if falling > FALL_DAMAGE_VELOCITY {
+                let over = falling - FALL_DAMAGE_VELOCITY;
+                return Landing::Damage((over * over * FALL_DAMAGE_SCALAR) as i32);
+            }
+            return Landing::Hard;
+        }
+        Landing::None
+    }
+
+    /// The velocity's change before the box moves: a jump taken, the
+    /// keys' push, gravity, and the air's or the ground's friction.
+    fn forces(&mut self, dt: f32) {
         if self.jump {
             self.jump = false;
             self.v[2] = JUMP_SPEED;
@@ -215,18 +250,6 @@ impl Player {
         };
         self.v[0] /= f;
         self.v[1] /= f;
-        let falling = self.v[2];
-        self.clip_move(map, faces, now, dt);
-        if self.v[2] == 0.0 && falling > FALL_SLOW_DOWN {
-            self.v[0] *= 0.5;
-            self.v[1] *= 0.5;
-            if falling > FALL_DAMAGE_VELOCITY {
-                let over = falling - FALL_DAMAGE_VELOCITY;
-                return Landing::Damage((over * over * FALL_DAMAGE_SCALAR) as i32);
-            }
-            return Landing::Hard;
-        }
-        Landing::None
     }
 
     /// The keys' push this tick: weaker in the air, crouched or sneaking,
@@ -345,6 +368,11 @@ impl Player {
         } else {
             self.p[2] = nz - offset;
         }
+        self.eye(now);
+    }
+
+    /// The eye: at `p`, raised for a quarter second after a climb.
+    fn eye(&mut self, now: f32) {
         self.e = self.p;
         let since = self.lastclimb - now;
         if since > -0.25 {
