@@ -119,7 +119,8 @@ impl Solids {
         let bits = if x < 0.0 || x >= self.width as f32 || y < 0.0 || y >= self.length as f32 {
             None
         } else {
-            let column = (y as usize * self.width as usize + x as usize) * self.words;
+            // Inside the map: i32 is exact, and a cheaper cast than usize.
+            let column = (y as i32 as usize * self.width as usize + x as i32 as usize) * self.words;
             Some(&self.bits[column..column + self.words])
         };
         ClipColumn {
