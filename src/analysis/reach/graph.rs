@@ -15,6 +15,7 @@
 use super::drive::{Band, Drive};
 use super::moves::{self, Move, DIRECTIONS, MOVES};
 use super::places::Places;
+use super::windows::Windows;
 use crate::walk::{Player, Solids};
 use rustc_hash::FxHashMap;
 
@@ -130,6 +131,8 @@ impl Kept {
 pub struct Graph<'a> {
     pub map: &'a Solids,
     pub places: Places,
+    /// The columns' windows, for the shapes' keys.
+    columns: Windows<'a>,
     /// Each place's moves, once worked out: a range of `found` (start,
     /// end; `UNKNOWN` before), all in one array rather than a box a place,
     /// as walking them all backwards reads them in place order.
@@ -148,6 +151,7 @@ impl<'a> Graph<'a> {
         Graph {
             map,
             places,
+            columns: Windows::of(map),
             spans,
             found: Vec::new(),
             kept: Kept::default(),
@@ -347,8 +351,8 @@ impl<'a> Graph<'a> {
             for a in 0..5 {
                 if Band::has(a, b) {
                     cols[k] = self
-                        .map
-                        .window(at[0] + a * dx, at[1] + b * dy, at[2] - ABOVE);
+                        .columns
+                        .at(at[0] + a * dx, at[1] + b * dy, at[2] - ABOVE);
                     k += 1;
                 }
             }
@@ -364,7 +368,7 @@ impl<'a> Graph<'a> {
         let mut k = 0;
         for cy in ys {
             for cx in xs.clone() {
-                cols[k] = self.map.window(cx, cy, at[2] - ABOVE);
+                cols[k] = self.columns.at(cx, cy, at[2] - ABOVE);
                 k += 1;
             }
         }
