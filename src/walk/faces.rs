@@ -113,3 +113,44 @@ fn floor(v: f32) -> i32 {
         v.floor() as i32
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trusted_faces_hold_only_where_the_map_says_open() {
+        // Ground at 40, a pillar and a ledge, and the map's sides.
+        let mut map = Solids::empty(8, 8, 64);
+        for y in 0..8 {
+            for x in 0..8 {
+                map.set_run(x, y, 40, 64);
+            }
+        }
+        map.set_run(3, 3, 30, 40);
+        map.set_run(5, 2, 38, 40);
+        let (mut held, mut tried) = (0, 0);
+        for k in 0..4000 {
+            let t = k as f32;
+            let (x, y) = ((t * 0.37).sin() * 4.2 + 4.0, (t * 0.61).cos() * 4.2 + 4.0);
+            let nz = 37.0 + (t * 0.23).sin() * 3.0;
+            let faces = [
+                ([x, y - 0.45], [x, y + 0.45]),
+                ([x - 0.45, y], [x + 0.45, y]),
+            ];
+            let mut trusted = Trusted::default();
+            let mut asked = true;
+            for (a, b) in faces {
+                trusted.open(a, b, nz, 1.35, -1.36);
+                asked &= Asked(&map).open(a, b, nz, 1.35, -1.36);
+            }
+            tried += 1;
+            if trusted.held(&map) {
+                held += 1;
+                assert!(asked, "held where the map blocks: {x} {y} {nz}");
+            }
+        }
+        // Both answers were seen.
+        assert!(held > tried / 4 && held < tried, "{held} of {tried}");
+    }
+}

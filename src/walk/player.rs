@@ -204,8 +204,10 @@ impl Player {
     pub fn coast_tick(&mut self, now: f32, dt: f32) {
         self.forces(dt);
         let step = dt * 32.0;
-        self.p[0] = step * self.v[0] + self.p[0];
-        self.p[1] = step * self.v[1] + self.p[1];
+        // As clip_move's step * v + p (a float sum is the same either way
+        // round).
+        self.p[0] += step * self.v[0];
+        self.p[1] += step * self.v[1];
         self.blocked = false;
         // The floor stops the fall the tick began (v.z >= 0): on it.
         self.v[2] = 0.0;
