@@ -198,7 +198,7 @@ impl<'a> Graph<'a> {
         let start = self.found.len();
         for (di, d) in DIRECTIONS.iter().enumerate() {
             for (mi, &m) in MOVES.iter().enumerate() {
-                if moves::worth(self.map, m, [x, y, z], *d) {
+                if moves::worth(&self.columns, m, [x, y, z], *d) {
                     let how = (mi * 8 + di) as u8;
                     if let Some(e) = self.edge(i, [x, y, z], how, &mut rest) {
                         if e.to != i {
