@@ -1,6 +1,7 @@
 //! Walking a map as a player does: Ace of Spades maps (and other voxel
 //! maps) under the servers' own player physics (`player.rs`, over the
-//! voxels as the servers see them, `solids.rs`), replayed from scripts
+//! voxels as the servers see them, `solids.rs`, its faces' questions
+//! answered in `faces.rs`), replayed from scripts
 //! for `mapscope walk` (`script.rs`) or driven live by the viewer's walk
 //! mode.
 //!
@@ -8,6 +9,7 @@
 //! kind that has one.
 
 pub mod exercise;
+pub mod faces;
 pub mod ground;
 pub mod player;
 pub mod script;

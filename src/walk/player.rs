@@ -7,6 +7,7 @@
 //! is, and f64 where theirs is (their few double constants), so that a
 //! replay agrees with a server tick by tick (`tests/walk.rs`).
 
+use super::faces::{Asked, Faces, Trusted};
 use super::solids::Solids;
 
 /// One server tick, in seconds: the servers step the world at 60 Hz.
@@ -180,6 +181,60 @@ impl Player {
     /// `move_player` (keys, gravity, friction, then the box moved through
     /// the map with its climb), and what the landing did.
     pub fn tick(&mut self, map: &Solids, now: f32, dt: f32) -> Landing {
+        // Most ticks meet nothing along x or y: tried with the faces
+        // trusted open, kept where the map says they were (the same
+        // arithmetic on the same answers), else run again asking it.
+        if !self.blocked {
+            let before = *self;
+            let mut trusted = Trusted::default();
+            let landing = self.step(map, &mut trusted, now, dt);
+            if trusted.held(map) {
+                return landing;
+            }
+            *self = before;
+        }
+        self.step(map, &mut Asked(map), now, dt)
+    }
+
+    /// One tick of a player on a floor with nothing held, where the
+    /// caller knows every question the box asks the map gets the answer
+    /// the last tick's did (nothing in the way along x or y, the floor
+    /// under the feet): [`Player::tick`]'s arithmetic for those answers,
+    /// float for float, with no questions.
+    pub fn coast_tick(&mut self, now: f32, dt: f32) {
+        self.forces(dt);
+        let step = dt * 32.0;
+        // As clip_move's step * v + p (a float sum is the same either way
+        // round).
+        self.p[0] += step * self.v[0];
+        self.p[1] += step * self.v[1];
+        self.blocked = false;
+        // The floor stops the fall the tick began (v.z >= 0): on it.
+        self.v[2] = 0.0;
+        self.airborne = false;
+        self.eye(now);
+    }
+
+    /// The tick, with the faces' questions answered by `faces`.
+    fn step(&mut self, map: &Solids, faces: &mut impl Faces, now: f32, dt: f32) -> Landing {
+        self.forces(dt);
+        let falling = self.v[2];
+        self.clip_move(map, faces, now, dt);
+        if self.v[2] == 0.0 && falling > FALL_SLOW_DOWN {
+            self.v[0] *= 0.5;
+            self.v[1] *= 0.5;
+            if falling > FALL_DAMAGE_VELOCITY {
+                let over = falling - FALL_DAMAGE_VELOCITY;
+                return Landing::Damage((over * over * FALL_DAMAGE_SCALAR) as i32);
+            }
+            return Landing::Hard;
+        }
+        Landing::None
+    }
+
+    /// The velocity's change before the box moves: a jump taken, the
+    /// keys' push, gravity, and the air's or the ground's friction.
+    fn forces(&mut self, dt: f32) {
         if self.jump {
             self.jump = false;
             self.v[2] = JUMP_SPEED;
@@ -197,18 +252,6 @@ impl Player {
         };
         self.v[0] /= f;
         self.v[1] /= f;
-        let falling = self.v[2];
-        self.clip_move(map, now, dt);
-        if self.v[2] == 0.0 && falling > FALL_SLOW_DOWN {
-            self.v[0] *= 0.5;
-            self.v[1] *= 0.5;
-            if falling > FALL_DAMAGE_VELOCITY {
-                let over = falling - FALL_DAMAGE_VELOCITY;
-                return Landing::Damage((over * over * FALL_DAMAGE_SCALAR) as i32);
-            }
-            return Landing::Hard;
-        }
-        Landing::None
     }
 
     /// The keys' push this tick: weaker in the air, crouched or sneaking,
@@ -257,7 +300,7 @@ impl Player {
     /// climbing a block where the way ahead is blocked low but open above
     /// (not crouched, not sprinting, not looking steeply down): pyspades'
     /// `boxclipmove`.
-    fn clip_move(&mut self, map: &Solids, now: f32, dt: f32) {
+    fn clip_move(&mut self, map: &Solids, faces: &mut impl Faces, now: f32, dt: f32) {
         let step = dt * 32.0;
         let nx = step * self.v[0] + self.p[0];
         let ny = step * self.v[1] + self.p[1];
@@ -274,18 +317,10 @@ impl Player {
         // Along x: the leading face's two corners, from the feet up.
         let fx = if self.v[0] < 0.0 { -0.45 } else { 0.45 };
         let (y, x) = (self.p[1], nx + fx);
-        // The leading face's two corner columns, asked at every height.
-        let (a, b) = (map.clip_column(x, y - 0.45), map.clip_column(x, y + 0.45));
-        let open_x = |z0: f32, z_end: f32| {
-            let mut z = z0;
-            while z >= z_end && !a.clip(nz + z) && !b.clip(nz + z) {
-                z -= 0.9;
-            }
-            z < z_end
-        };
-        if open_x(m, -1.36) {
+        let (a, b) = ([x, y - 0.45], [x, y + 0.45]);
+        if faces.open(a, b, nz, m, -1.36) {
             self.p[0] = nx;
-        } else if may_climb && open_x(0.35, -2.36) {
+        } else if may_climb && faces.open(a, b, nz, 0.35, -2.36) {
             self.p[0] = nx;
             climb = true;
         } else {
@@ -296,17 +331,10 @@ impl Player {
         // Along y, from where x left the box.
         let fy = if self.v[1] < 0.0 { -0.45 } else { 0.45 };
         let (x, y) = (self.p[0], ny + fy);
-        let (a, b) = (map.clip_column(x - 0.45, y), map.clip_column(x + 0.45, y));
-        let open_y = |z0: f32, z_end: f32| {
-            let mut z = z0;
-            while z >= z_end && !a.clip(nz + z) && !b.clip(nz + z) {
-                z -= 0.9;
-            }
-            z < z_end
-        };
-        if open_y(m, -1.36) {
+        let (a, b) = ([x - 0.45, y], [x + 0.45, y]);
+        if faces.open(a, b, nz, m, -1.36) {
             self.p[1] = ny;
-        } else if may_climb && !climb && open_y(0.35, -2.36) {
+        } else if may_climb && !climb && faces.open(a, b, nz, 0.35, -2.36) {
             self.p[1] = ny;
             climb = true;
         } else if !climb {
@@ -342,6 +370,11 @@ impl Player {
         } else {
             self.p[2] = nz - offset;
         }
+        self.eye(now);
+    }
+
+    /// The eye: at `p`, raised for a quarter second after a climb.
+    fn eye(&mut self, now: f32) {
         self.e = self.p;
         let since = self.lastclimb - now;
         if since > -0.25 {

@@ -119,7 +119,8 @@ impl Solids {
         let bits = if x < 0.0 || x >= self.width as f32 || y < 0.0 || y >= self.length as f32 {
             None
         } else {
-            let column = (y as usize * self.width as usize + x as usize) * self.words;
+            // Inside the map: i32 is exact, and a cheaper cast than usize.
+            let column = (y as i32 as usize * self.width as usize + x as i32 as usize) * self.words;
             Some(&self.bits[column..column + self.words])
         };
         ClipColumn {
@@ -220,6 +221,22 @@ impl Solids {
     }
 }
 
+impl Solids {
+    /// Whether voxels `z0..=z1` (32 at most) of column (x, y), inside the
+    /// map, are all open as [`Solids::blocks`] sees them: a window's bits,
+    /// read straight from the column's word where none is the bottom layer
+    /// (as the physics asks, every tick, of the columns a box touches).
+    #[inline]
+    pub fn open_rows(&self, x: i32, y: i32, z0: i32, z1: i32) -> bool {
+        let n = z1 - z0;
+        if self.words == 1 && z0 >= 0 && z1 < self.depth as i32 - 1 {
+            let w = self.bits[y as usize * self.width as usize + x as usize];
+            return (w >> z0) & (u64::MAX >> (63 - n)) == 0;
+        }
+        self.window(x, y, z0) & (u32::MAX >> (31 - n)) == 0
+    }
+}
+
 fn fill(col: &mut [u64], z0: u32, z1: u32) {
     for z in z0..z1 {
         col[z as usize / 64] |= 1 << (z % 64);
@@ -291,6 +308,24 @@ mod tests {
                         s.blocks(x, 0, z),
                         "depth {depth} x {x} z {z}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn open_rows_is_what_blocks_says() {
+        for depth in [64, 200] {
+            let mut s = Solids::empty(2, 1, depth);
+            s.set_run(0, 0, 10, 12);
+            s.set_run(0, 0, depth - 1, depth);
+            s.set_run(1, 0, depth - 2, depth - 1);
+            for x in 0..2 {
+                for z0 in -5..depth as i32 + 3 {
+                    for z1 in z0..z0 + 32 {
+                        let open = (z0..=z1).all(|z| !s.blocks(x, 0, z));
+                        assert_eq!(s.open_rows(x, 0, z0, z1), open, "{depth} {x} {z0} {z1}");
+                    }
                 }
             }
         }

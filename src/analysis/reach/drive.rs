@@ -41,6 +41,8 @@ pub struct Drive<'a> {
     /// the physics may have asked about a column outside it.
     pub band: Option<Band>,
     pub left_band: bool,
+    /// Whether the last tick was steady on a floor ([`steady`]).
+    steady: bool,
 }
 
 /// The columns within one of a diagonal from a start column (x, y) toward
@@ -99,6 +101,7 @@ impl<'a> Drive<'a> {
             high: player.p,
             band: None,
             left_band: false,
+            steady: false,
         }
     }
 
@@ -125,10 +128,17 @@ impl<'a> Drive<'a> {
             self.player.ask_jump(push.jump);
         }
         let (now, dt) = self.clock.advance();
-        let before = self.player.p;
+        let was = Footing::of(&self.player);
         if let Landing::Damage(d) = self.player.tick(self.map, now, dt) {
             self.damage += d;
         }
+        self.steady = steady(was, &self.player, now);
+        self.moved(was.p, now);
+    }
+
+    /// What a tick that moved the player from `before` (ending at `now`)
+    /// says of the band and of the box's reach.
+    fn moved(&mut self, before: [f32; 3], now: f32) {
         if let Some(band) = self.band.filter(|_| !self.left_band) {
             self.left_band = !self.kept_to(band, before, now);
         }
@@ -154,15 +164,91 @@ impl<'a> Drive<'a> {
     /// Ticks with nothing held until the player stands still on a floor
     /// (at least one tick, at most `limit`); whether it did.
     pub fn settle(&mut self, look: [f32; 3], limit: u32) -> bool {
-        for t in 0..limit {
+        let mut t = 0;
+        // When to look again for a coast with no questions (see `coast`).
+        let mut look_again = 1;
+        while t < limit {
             // A player just placed counts as on the ground until a tick
             // says otherwise, so one tick always runs.
             if t > 0 && self.resting() {
                 return true;
             }
+            // After the first idle tick, so a coast only lengthens its
+            // stretch.
+            if t >= look_again && self.steady {
+                if self.floor_ahead() {
+                    t += self.coast(limit - t);
+                    continue;
+                }
+                look_again = t + 8;
+            }
             self.tick(Push::idle(look));
+            t += 1;
         }
         self.resting()
+    }
+
+    /// Idle ticks through [`Player::coast_tick`] until the player rests
+    /// (at most `most`); how many ran. Only after a steady tick, where
+    /// [`Drive::floor_ahead`] holds: each of them then asks what the last
+    /// did, of columns that answer alike.
+    fn coast(&mut self, most: u32) -> u32 {
+        let mut n = 0;
+        while n < most && !self.resting() {
+            if let Some(s) = self.stretches.last_mut() {
+                s.ticks += 1;
+            }
+            let (now, dt) = self.clock.advance();
+            let before = self.player.p;
+            self.player.coast_tick(now, dt);
+            self.moved(before, now);
+            n += 1;
+        }
+        n
+    }
+
+    /// Whether every column the box can touch while it coasts to rest
+    /// from here is inside the map, open from half a voxel above the head
+    /// to the feet, and solid where the floor was found (a hair below the
+    /// feet). On a floor the speed shrinks by 1 + 4·dt a tick (more
+    /// wading), so the box goes on at most 32 / 4 times its speed.
+    fn floor_ahead(&self) -> bool {
+        let pl = &self.player;
+        let [w, l, _] = self.map.dims();
+        // A hair more than the box's half width and than the coast (more
+        // than the floats' rounding: a position's last bit is under
+        // 0.0001 on maps up to 2048 across, and a coast some 50 ticks).
+        let span = |p: f32, v: f32, n: u32| {
+            let end = p + v * 8.1;
+            let (lo, hi) = (p.min(end) - 0.455, p.max(end) + 0.455);
+            (lo >= 0.0 && hi < n as f32).then_some((lo as i32, hi as i32))
+        };
+        let (Some((x0, x1)), Some((y0, y1))) =
+            (span(pl.p[0], pl.v[0], w), span(pl.p[1], pl.v[1], l))
+        else {
+            return false;
+        };
+        // The faces ask from p - 0.45 to the feet (p + 2.25); the floor
+        // test 0.00874 below the feet. Voxels a hair either side of each
+        // (z's last bit is under 0.00004 below 512: deeper, none).
+        if !(-60.0..512.0).contains(&pl.p[2]) {
+            return false;
+        }
+        let z = pl.p[2];
+        let voxel = |h: f32| (h + 64.0).floor() as i32 - 64;
+        let (z0, body) = (voxel(z - 0.4501), voxel(z + 2.2501));
+        let floor = voxel(z + 2.2586);
+        if body >= floor || voxel(z + 2.2588) != floor {
+            return false;
+        }
+        let open = u32::MAX >> (31 - (body - z0)) as u32;
+        let solid = 1u32 << (floor - z0);
+        (y0..=y1).all(|y| {
+            (x0..=x1).all(|x| {
+                let w = self.map.window(x, y, z0);
+                w & open == 0 && w & solid != 0
+            })
+        })
     }
 
     /// On a floor, slow enough that what coasting is left moves it less
@@ -171,6 +257,41 @@ impl<'a> Drive<'a> {
         let v = self.player.v;
         !self.player.airborne && v[0].abs() + v[1].abs() < 0.01 && v[2].abs() < 0.02
     }
+}
+
+/// What [`steady`] needs of a player before a tick.
+#[derive(Clone, Copy)]
+struct Footing {
+    p: [f32; 3],
+    on_floor: bool,
+    wade: bool,
+}
+
+impl Footing {
+    fn of(pl: &Player) -> Footing {
+        Footing {
+            p: pl.p,
+            on_floor: pl.v[2] == 0.0 && !pl.airborne,
+            wade: pl.wade,
+        }
+    }
+}
+
+/// Whether a tick (ending at `now`) from a player's `was` to `after` was
+/// steady on a floor: on it at rest vertically before and after, at the
+/// same height, wading or not as before, neither blocked nor climbing,
+/// nothing held. The next such tick asks the map the same questions at
+/// the same heights (its fall, from v.z = 0, is the same).
+fn steady(was: Footing, after: &Player, now: f32) -> bool {
+    was.on_floor
+        && Footing::of(after).on_floor
+        && after.p[2] == was.p[2]
+        && after.wade == was.wade
+        && !after.blocked
+        && after.lastclimb != now
+        && after.keys == Keys::default()
+        && !after.crouch
+        && !after.jump
 }
 
 /// A script as `mapscope walk` reads it: the start, then a line a stretch.
@@ -198,4 +319,64 @@ pub fn script_text(script: &Script) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Flat ground at z 40 with a step up to 39 from x 20 on, and a wall
+    /// at y 10: coasts that stay on the flat, climb, or meet the wall.
+    fn ground() -> Solids {
+        let mut map = Solids::empty(32, 32, 64);
+        for y in 0..32 {
+            for x in 0..32 {
+                let top = if y == 10 {
+                    30
+                } else if x >= 20 {
+                    39
+                } else {
+                    40
+                };
+                map.set_run(x, y, top, 64);
+            }
+        }
+        map
+    }
+
+    #[test]
+    fn a_settle_with_coasts_is_the_settle_tick_by_tick() {
+        let map = ground();
+        let look = [1.0, 0.0, 0.0];
+        let mut coasted = 0;
+        for k in 0..60 {
+            let (a, b) = (k as f32 * 0.37, k as f32 * 0.61);
+            let start = [14.3 + a.sin() * 2.0, 14.6 + b.cos() * 2.0, 37.6];
+            let mut drive = Drive::new(&map, start);
+            assert!(drive.settle(look, 200));
+            drive.player.v = [0.3 * a.cos(), 0.3 * b.sin(), 0.0];
+            let mut by_tick = drive.clone();
+            // Whether a coast is found within the first ticks (a player
+            // just dropped hops a hundredth of a voxel once or twice).
+            let mut first = drive.clone();
+            coasted += (0..6).any(|_| {
+                first.tick(Push::idle(look));
+                first.steady && first.floor_ahead()
+            }) as u32;
+            let rested = drive.settle(look, 400);
+            // The same settle, every tick asking the map.
+            let mut t = 0;
+            while t < 400 && !(t > 0 && by_tick.resting()) {
+                by_tick.tick(Push::idle(look));
+                t += 1;
+            }
+            assert_eq!(rested, by_tick.resting());
+            assert_eq!(drive.player, by_tick.player, "start {k}");
+            assert_eq!(drive.stretches, by_tick.stretches);
+            assert_eq!((drive.low, drive.high), (by_tick.low, by_tick.high));
+        }
+        // Both kinds were tried: coasts, and settles near the step or
+        // the wall that could not coast.
+        assert!((10..58).contains(&coasted), "{coasted} of 60 coasted");
+    }
 }

@@ -15,6 +15,7 @@
 use super::drive::{Band, Drive};
 use super::moves::{self, Move, DIRECTIONS, MOVES};
 use super::places::Places;
+use super::windows::Windows;
 use crate::walk::{Player, Solids};
 use rustc_hash::FxHashMap;
 
@@ -59,23 +60,39 @@ enum Outcome {
 /// Kept outcomes by shape, a table for each move's reach (a walk's shape
 /// is 2 or 4 columns, a standing jump's 3 or 9, a leap's 5 or 25), so a
 /// key holds no padding: one leap-sized key for every move made the table
-/// five times larger, and its growth a tenth of the search.
+/// five times larger, and its growth a tenth of the search. A key is the
+/// move and its columns' windows packed into whole words ([`pack`]).
 #[derive(Default)]
 struct Kept {
-    walk: FxHashMap<(u8, [u32; 4]), Outcome>,
-    wide_walk: FxHashMap<(u8, [u32; 16]), Outcome>,
-    jump: FxHashMap<(u8, [u32; 9]), Outcome>,
-    leap: FxHashMap<(u8, [u32; 25]), Outcome>,
-    band: FxHashMap<(u8, [u32; 13]), Outcome>,
+    walk: FxHashMap<[u64; 3], Outcome>,
+    wide_walk: FxHashMap<[u64; 9], Outcome>,
+    jump: FxHashMap<[u64; 5], Outcome>,
+    leap: FxHashMap<[u64; 13], Outcome>,
+    band: FxHashMap<[u64; 7], Outcome>,
 }
 
 /// The shape a move from a place can touch: its columns' windows.
 enum Shape {
-    Walk((u8, [u32; 4])),
-    WideWalk((u8, [u32; 16])),
-    Jump((u8, [u32; 9])),
-    Leap((u8, [u32; 25])),
-    Band((u8, [u32; 13])),
+    Walk([u64; 3]),
+    WideWalk([u64; 9]),
+    Jump([u64; 5]),
+    Leap([u64; 13]),
+    Band([u64; 7]),
+}
+
+/// Move `how` and its shape's `N` windows as `M` (N / 2 + 1) words: the
+/// move, then the windows two a word. The hash reads a key eight bytes at
+/// a time, and a key of u32s, just written a window at a time, stalled it
+/// on every word (the stores cannot be forwarded to the wider loads).
+fn pack<const N: usize, const M: usize>(how: u8, cols: [u32; N]) -> [u64; M] {
+    debug_assert_eq!(M, N / 2 + 1);
+    let mut key = [0u64; M];
+    let at = |k: usize| cols.get(k).map_or(0, |&w| w as u64);
+    key[0] = how as u64 | at(0) << 32;
+    for (i, word) in key.iter_mut().enumerate().skip(1) {
+        *word = at(2 * i - 1) | at(2 * i) << 32;
+    }
+    key
 }
 
 /// Which shape a move is looked up by: its own columns, a walk's wider
@@ -114,6 +131,8 @@ impl Kept {
 pub struct Graph<'a> {
     pub map: &'a Solids,
     pub places: Places,
+    /// The columns' windows, for the shapes' keys.
+    columns: Windows<'a>,
     /// Each place's moves, once worked out: a range of `found` (start,
     /// end; `UNKNOWN` before), all in one array rather than a box a place,
     /// as walking them all backwards reads them in place order.
@@ -132,6 +151,7 @@ impl<'a> Graph<'a> {
         Graph {
             map,
             places,
+            columns: Windows::of(map),
             spans,
             found: Vec::new(),
             kept: Kept::default(),
@@ -178,7 +198,7 @@ impl<'a> Graph<'a> {
         let start = self.found.len();
         for (di, d) in DIRECTIONS.iter().enumerate() {
             for (mi, &m) in MOVES.iter().enumerate() {
-                if moves::worth(self.map, m, [x, y, z], *d) {
+                if moves::worth(&self.columns, m, [x, y, z], *d) {
                     let how = (mi * 8 + di) as u8;
                     if let Some(e) = self.edge(i, [x, y, z], how, &mut rest) {
                         if e.to != i {
@@ -314,11 +334,11 @@ impl<'a> Graph<'a> {
     fn shape(&self, at: [i32; 3], how: u8, tier: Tier) -> Shape {
         let wide = tier == Tier::Wide;
         match (MOVES[how as usize / 8], tier) {
-            (_, Tier::Band) => Shape::Band((how, self.band_windows(at, how))),
-            (Move::Walk, Tier::Own) => Shape::Walk((how, self.windows(at, how, wide))),
-            (Move::Walk, _) => Shape::WideWalk((how, self.windows(at, how, wide))),
-            (Move::Jump, _) => Shape::Jump((how, self.windows(at, how, wide))),
-            (Move::LeapOff, _) => Shape::Leap((how, self.windows(at, how, wide))),
+            (_, Tier::Band) => Shape::Band(pack::<13, 7>(how, self.band_windows(at, how))),
+            (Move::Walk, Tier::Own) => Shape::Walk(pack::<4, 3>(how, self.windows(at, how, wide))),
+            (Move::Walk, _) => Shape::WideWalk(pack::<16, 9>(how, self.windows(at, how, wide))),
+            (Move::Jump, _) => Shape::Jump(pack::<9, 5>(how, self.windows(at, how, wide))),
+            (Move::LeapOff, _) => Shape::Leap(pack::<25, 13>(how, self.windows(at, how, wide))),
         }
     }
 
@@ -331,8 +351,8 @@ impl<'a> Graph<'a> {
             for a in 0..5 {
                 if Band::has(a, b) {
                     cols[k] = self
-                        .map
-                        .window(at[0] + a * dx, at[1] + b * dy, at[2] - ABOVE);
+                        .columns
+                        .at(at[0] + a * dx, at[1] + b * dy, at[2] - ABOVE);
                     k += 1;
                 }
             }
@@ -348,7 +368,7 @@ impl<'a> Graph<'a> {
         let mut k = 0;
         for cy in ys {
             for cx in xs.clone() {
-                cols[k] = self.map.window(cx, cy, at[2] - ABOVE);
+                cols[k] = self.columns.at(cx, cy, at[2] - ABOVE);
                 k += 1;
             }
         }

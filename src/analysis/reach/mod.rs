@@ -13,6 +13,7 @@ pub mod places;
 pub mod regions;
 pub mod report;
 pub mod search;
+pub mod windows;
 pub mod witness;
 
 pub use regions::Region;

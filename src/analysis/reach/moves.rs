@@ -7,8 +7,8 @@
 //! go and coasting to a stop, so the next move starts from rest.
 
 use super::drive::{Drive, Push};
+use super::windows::Windows;
 use crate::walk::player::Keys;
-use crate::walk::Solids;
 
 /// The eight directions, east first, turning toward +y (south).
 pub const DIRECTIONS: [[i32; 2]; 8] = [
@@ -50,15 +50,20 @@ const LIMIT: u32 = 400;
 /// jump) or dips and rises again after (a gap to cross); a running jump
 /// off the edge wherever the next column drops (it lands farther out than
 /// a walk off it: over a trench, onto a ledge beyond).
-pub fn worth(map: &Solids, m: Move, at: [i32; 3], d: [i32; 2]) -> bool {
+///
+/// Asked of the columns' windows (bit k: voxel z0 + k blocks, as
+/// `Solids::blocks` says), a few voxels at once.
+pub fn worth(columns: &Windows, m: Move, at: [i32; 3], d: [i32; 2]) -> bool {
     let [x, y, z] = at;
     let (nx, ny) = (x + d[0], y + d[1]);
-    let drops = !map.blocks(nx, ny, z);
+    // Voxels z - 1 and z of the next column.
+    let next = columns.at(nx, ny, z - 1);
+    let drops = next & 2 == 0;
     match m {
         Move::Walk => true,
         Move::Jump => {
             let (fx, fy) = (nx + d[0], ny + d[1]);
-            map.blocks(nx, ny, z - 1) || drops && (z - 2..=z).any(|k| map.blocks(fx, fy, k))
+            next & 1 != 0 || drops && columns.at(fx, fy, z - 2) & 0b111 != 0
         }
         Move::LeapOff => drops,
     }
@@ -158,6 +163,7 @@ fn fly(drive: &mut Drive, look: [f32; 3]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::walk::Solids;
 
     fn flat() -> Solids {
         let mut map = Solids::empty(32, 32, 64);

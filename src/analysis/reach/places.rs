@@ -17,6 +17,9 @@ pub struct Places {
     starts: Vec<u32>,
     /// Each place's floor z (z down: a smaller z is higher).
     pub floors: Vec<u16>,
+    /// Each place's column (row-major): asked for every place the search
+    /// takes, where a search of `starts` missed the cache at every step.
+    columns: Vec<u32>,
 }
 
 impl Places {
@@ -24,6 +27,7 @@ impl Places {
         let [width, length, depth] = map.dims();
         let mut starts = Vec::with_capacity(width as usize * length as usize + 1);
         let mut floors = Vec::new();
+        let mut columns = Vec::new();
         for y in 0..length as i32 {
             for x in 0..width as i32 {
                 starts.push(floors.len() as u32);
@@ -32,6 +36,7 @@ impl Places {
                     if map.blocks(x, y, z) {
                         if open >= HEADROOM {
                             floors.push(z as u16);
+                            columns.push(y as u32 * width + x as u32);
                         }
                         open = 0;
                     } else {
@@ -46,6 +51,7 @@ impl Places {
             length,
             starts,
             floors,
+            columns,
         }
     }
 
@@ -80,7 +86,7 @@ impl Places {
 
     /// Column (x, y) of place `i`.
     pub fn column_of(&self, i: u32) -> (i32, i32) {
-        let c = self.starts.partition_point(|&s| s <= i) - 1;
+        let c = self.columns[i as usize] as usize;
         (
             (c % self.width as usize) as i32,
             (c / self.width as usize) as i32,

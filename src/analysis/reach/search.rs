@@ -68,8 +68,9 @@ pub fn reach(graph: &mut Graph, area: &TeamArea) -> Reached {
         }
     }
     while let Some(i) = queue.pop_front() {
-        let edges: Vec<_> = graph.edges(i).to_vec();
-        for e in edges {
+        // Read where they lie (no copy a place): the search only reads
+        // `r` while it walks them.
+        for &e in graph.edges(i) {
             if r.from[e.to as usize] == NONE {
                 r.from[e.to as usize] = i;
                 r.how[e.to as usize] = e.how;
