@@ -121,12 +121,7 @@ mod tests {
     #[test]
     fn trusted_faces_hold_only_where_the_map_says_open() {
         // Ground at 40, a pillar and a ledge, and the map's sides.
-        let mut map = Solids::empty(8, 8, 64);
-        for y in 0..8 {
-            for x in 0..8 {
-                map.set_run(x, y, 40, 64);
-            }
-        }
+        let mut map = Solids::flat(8, 8, 64, 40);
         map.set_run(3, 3, 30, 40);
         map.set_run(5, 2, 38, 40);
         let (mut held, mut tried) = (0, 0);

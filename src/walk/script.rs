@@ -225,12 +225,7 @@ mod tests {
 
     #[test]
     fn a_player_falls_lands_and_is_hurt_by_a_long_fall() {
-        let mut map = Solids::empty(16, 16, 64);
-        for y in 0..16 {
-            for x in 0..16 {
-                map.set_run(x, y, 60, 64);
-            }
-        }
+        let map = Solids::flat(16, 16, 64, 60);
         let script = Script::parse("8 8 -40\n400 0 0 0 0 0 0 0 0 1 0 0", map.dims()).unwrap();
         let mut damage = Vec::new();
         let end = script.replay(&map, |_, _, l| {

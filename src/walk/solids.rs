@@ -57,6 +57,19 @@ impl Solids {
         }
     }
 
+    /// A `width` x `length` map `depth` deep, every column solid from
+    /// `top` to the bottom: flat ground, for tests.
+    #[cfg(test)]
+    pub(crate) fn flat(width: u32, length: u32, depth: u32, top: u32) -> Solids {
+        let mut map = Solids::empty(width, length, depth);
+        for y in 0..length {
+            for x in 0..width {
+                map.set_run(x, y, top, depth);
+            }
+        }
+        map
+    }
+
     /// Fills `[z0, z1)` of column (x, y).
     pub fn set_run(&mut self, x: u32, y: u32, z0: u32, z1: u32) {
         let i = (y as usize * self.width as usize + x as usize) * self.words;

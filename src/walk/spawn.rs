@@ -67,12 +67,7 @@ mod tests {
 
     #[test]
     fn spawns_on_land_where_the_area_has_some() {
-        let mut map = Solids::empty(64, 64, 64);
-        for y in 0..64 {
-            for x in 0..64 {
-                map.set_run(x, y, 63, 64); // the sea's floor
-            }
-        }
+        let mut map = Solids::flat(64, 64, 64, 63); // the sea's floor
         map.set_run(10, 20, 50, 64); // one island
         for pick in [[0.0, 0.0], [0.5, 0.9], [0.99, 0.99]] {
             let p = spawn_point(&map, [0.0, 0.0], [32.0, 32.0], pick);

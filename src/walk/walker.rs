@@ -249,11 +249,8 @@ mod tests {
 
     #[test]
     fn a_player_walks_into_a_wall_stops_and_climbs_a_step() {
-        let mut map = Solids::empty(32, 32, 64);
+        let mut map = Solids::flat(32, 32, 64, 60);
         for y in 0..32 {
-            for x in 0..32 {
-                map.set_run(x, y, 60, 64);
-            }
             // A wall three high at x 20, a one-block step at x 10.
             map.set_run(20, y, 57, 64);
             map.set_run(10, y, 59, 64);

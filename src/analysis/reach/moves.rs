@@ -166,13 +166,7 @@ mod tests {
     use crate::walk::Solids;
 
     fn flat() -> Solids {
-        let mut map = Solids::empty(32, 32, 64);
-        for y in 0..32 {
-            for x in 0..32 {
-                map.set_run(x, y, 40, 64);
-            }
-        }
-        map
+        Solids::flat(32, 32, 64, 40)
     }
 
     fn rest_at(map: &Solids, x: f32, y: f32) -> Drive<'_> {
@@ -198,12 +192,7 @@ mod tests {
 
     #[test]
     fn walks_in_the_water_end_a_column_on_too() {
-        let mut map = Solids::empty(32, 32, 64);
-        for y in 0..32 {
-            for x in 0..32 {
-                map.set_run(x, y, 63, 64); // the sea: floor below the map
-            }
-        }
+        let map = Solids::flat(32, 32, 64, 63); // the sea: floor below the map
         let mut drive = Drive::new(&map, [16.5, 16.5, 60.6]);
         assert!(drive.settle([1.0, 0.0, 0.0], 200));
         assert!(drive.player.wade);
