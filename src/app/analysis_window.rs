@@ -4,6 +4,7 @@
 //! legend and the witnesses to play back. What it shows is worked out in `analysis.rs`.
 
 use super::analysis::Analysis;
+use crate::analysis::reach::report::floor_text;
 use crate::analysis::report::{GROUND_NOTE, HEADING};
 use crate::store::Map;
 use std::sync::Arc;
@@ -96,6 +97,7 @@ fn reach(
         });
     }
     ui.separator();
+    let dims = r.map_or([0; 3], |r| r.dims);
     for t in r.map_or(&[][..], |r| &r.teams) {
         ui.collapsing(
             format!("team {} ({}): witnesses", t.area.team, t.area.label),
@@ -103,7 +105,7 @@ fn reach(
                 for w in &t.witnesses {
                     let [x, y, z] = w.place;
                     ui.horizontal(|ui| {
-                        ui.label(format!("{} ({x}, {y}) floor z {z}", w.why));
+                        ui.label(format!("{} ({x}, {y}) {}", w.why, floor_text(dims, z)));
                         if ui.button("Show me how to get there").clicked() {
                             play = Some(w.script.clone());
                         }

@@ -20,6 +20,16 @@ fn height(r: &ReachReport, z: i32) -> i32 {
     r.dims[2] as i32 - z
 }
 
+/// "floor z 40"; a floor below the map's last layer (the servers' clip
+/// lets a player into an AoS map's water layer, onto the bottom) says so.
+pub fn floor_text(dims: [u32; 3], z: i32) -> String {
+    if z >= dims[2] as i32 {
+        format!("floor z {z}, in the bottom (water) layer")
+    } else {
+        format!("floor z {z}")
+    }
+}
+
 fn list(out: &mut String, what: &str, regions: &[Region]) {
     let columns: u32 = regions.iter().map(|r| r.columns).sum();
     let _ = writeln!(out, "{what}: {} regions, {columns} columns", regions.len());
@@ -69,7 +79,8 @@ pub fn text(r: &ReachReport) -> String {
         if let Some([x, y, z]) = t.highest {
             let _ = writeln!(
                 out,
-                "  highest place: column ({x}, {y}), floor z {z} (height {})",
+                "  highest place: column ({x}, {y}), {} (height {})",
+                floor_text(r.dims, z),
                 height(r, z)
             );
         }
@@ -85,8 +96,9 @@ pub fn text(r: &ReachReport) -> String {
             };
             let _ = writeln!(
                 out,
-                "  witness ({}): ({x}, {y}) floor z {z}, {} ticks{hurt}",
+                "  witness ({}): ({x}, {y}) {}, {} ticks{hurt}",
                 w.why,
+                floor_text(r.dims, z),
                 w.script
                     .stretches
                     .iter()
@@ -169,4 +181,22 @@ pub fn summary(r: &ReachReport) -> Option<(String, bool)> {
         columns(&r.traps)
     );
     Some((line, flagged))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::floor_text;
+
+    /// A place on the bottom, below a 64-deep map's last (water) layer,
+    /// says so; one in the map reads as its z alone.
+    #[test]
+    fn a_floor_below_the_last_layer_says_the_player_is_in_it() {
+        assert_eq!(floor_text([512, 512, 64], 62), "floor z 62");
+        let bottom = floor_text([512, 512, 64], 64);
+        assert!(
+            bottom.starts_with("floor z 64,") && bottom.contains("water"),
+            "{bottom}"
+        );
+        assert_eq!(floor_text([64, 64, 256], 200), "floor z 200");
+    }
 }
