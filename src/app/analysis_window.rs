@@ -104,11 +104,15 @@ fn reach(
             |ui| {
                 for w in &t.witnesses {
                     let [x, y, z] = w.place;
+                    // The button first, and the place's text cut short (whole
+                    // on hover) where the window is too narrow for it: a long
+                    // one does not push the button out of the window.
                     ui.horizontal(|ui| {
-                        ui.label(format!("{} ({x}, {y}) {}", w.why, floor_text(dims, z)));
                         if ui.button("Show me how to get there").clicked() {
                             play = Some(w.script.clone());
                         }
+                        let place = format!("{} ({x}, {y}) {}", w.why, floor_text(dims, z));
+                        ui.add(egui::Label::new(place).truncate());
                     });
                 }
             },
