@@ -39,3 +39,5 @@ pub mod walk;
 #[cfg(test)]
 #[path = "../tests/support/corpus.rs"]
 pub(crate) mod test_corpus;
+#[cfg(test)]
+pub(crate) mod test_dir;

@@ -270,24 +270,7 @@ pub fn dialog_possible(portal: bool, path: &std::ffi::OsStr) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    struct TempDir(PathBuf);
-
-    impl TempDir {
-        fn new(name: &str) -> TempDir {
-            let dir = std::env::temp_dir()
-                .join(format!("mapscope-browser-{name}-{}", std::process::id()));
-            let _ = std::fs::remove_dir_all(&dir);
-            std::fs::create_dir_all(&dir).unwrap();
-            TempDir(dir)
-        }
-    }
-
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::test_dir::TempDir;
 
     /// A real (small) AoS map, written by mapscope's own writer.
     fn aos_map_bytes() -> Vec<u8> {
@@ -300,7 +283,7 @@ mod tests {
 
     #[test]
     fn lists_folders_first_then_files_by_name_and_marks_maps_by_content() {
-        let t = TempDir::new("list");
+        let t = TempDir::new("browser-list");
         let d = &t.0;
         std::fs::create_dir(d.join("zeta")).unwrap();
         std::fs::create_dir(d.join("Alpha")).unwrap();
@@ -359,7 +342,7 @@ mod tests {
 
     #[test]
     fn the_start_names_the_format_and_the_whole_file_whether_it_opens() {
-        let t = TempDir::new("prefix");
+        let t = TempDir::new("browser-prefix");
         // A W3E header followed by far more than the sniffer reads: its
         // start makes it a W3E, and the whole file, mapped and decoded, a
         // damaged one.
@@ -381,7 +364,7 @@ mod tests {
 
     #[test]
     fn maps_cut_short_are_labelled_damaged_and_sidecars_are_not_maps() {
-        let t = TempDir::new("damaged");
+        let t = TempDir::new("browser-damaged");
         let d = &t.0;
         let vxl = aos_map_bytes();
         let w3x = crate::samples::w3x_archive(400, Default::default());
@@ -439,7 +422,7 @@ mod tests {
 
     #[test]
     fn a_map_folders_own_files_are_not_labelled_maps_but_the_folder_is() {
-        let t = TempDir::new("w3x-folder");
+        let t = TempDir::new("browser-w3x-folder");
         let map = t.0.join("Two Rivers.w3x");
         write_map_folder(&map);
         let inside = list(&map).unwrap();
@@ -550,7 +533,7 @@ mod tests {
 
     #[test]
     fn a_missing_folder_is_an_error_not_a_panic() {
-        let t = TempDir::new("missing");
+        let t = TempDir::new("browser-missing");
         assert!(list(&t.0.join("nope")).is_err());
     }
 
@@ -567,7 +550,7 @@ mod tests {
 
     #[test]
     fn a_dialog_is_possible_with_the_portal_or_zenity_on_the_path() {
-        let t = TempDir::new("zenity");
+        let t = TempDir::new("browser-zenity");
         let empty = std::ffi::OsString::from(t.0.as_os_str());
         assert!(!dialog_possible(false, &empty));
         assert!(dialog_possible(true, &empty));

@@ -186,28 +186,10 @@ impl ExportForm {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_dir::TempDir;
 
-    /// A folder of the test's own, gone when the test ends.
-    struct Temp(PathBuf);
-
-    impl std::ops::Deref for Temp {
-        type Target = PathBuf;
-        fn deref(&self) -> &PathBuf {
-            &self.0
-        }
-    }
-
-    impl Drop for Temp {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-
-    fn temp(name: &str) -> Temp {
-        let d = std::env::temp_dir().join(format!("mapscope-form-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        Temp(d)
+    fn temp(name: &str) -> TempDir {
+        TempDir::new(&format!("form-{name}"))
     }
 
     #[test]

@@ -92,7 +92,7 @@ impl Trusted {
             return false;
         }
         let [w, l, _] = map.dims();
-        let (z0, z1) = (floor(self.low), floor(self.high));
+        let (z0, z1) = (voxel(self.low), voxel(self.high));
         let inside = |[x, y]: [f32; 2]| x >= 0.0 && y >= 0.0 && x < w as f32 && y < l as f32;
         if !(0..32).contains(&z1.saturating_sub(z0)) || !self.corners.iter().all(|&c| inside(c)) {
             return false;
@@ -104,9 +104,10 @@ impl Trusted {
     }
 }
 
-/// The voxel a height is in (floorf is a call on the baseline x86-64 this
-/// is built for; heights below the map's top are the common case).
-fn floor(v: f32) -> i32 {
+/// The voxel a height is in, its floor (floorf is a call on the baseline
+/// x86-64 this is built for; heights below the map's top are the common
+/// case).
+pub fn voxel(v: f32) -> i32 {
     if v >= 0.0 {
         v as i32
     } else {

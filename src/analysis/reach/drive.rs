@@ -3,6 +3,7 @@
 //! exactly what the drive did: a new stretch is started (and its input
 //! applied as a replay applies a line's) only where the input changes.
 
+use crate::walk::faces::voxel;
 use crate::walk::player::{Keys, Landing, Player};
 use crate::walk::script::{Clock, Script, Stretch};
 use crate::walk::Solids;
@@ -235,7 +236,6 @@ impl<'a> Drive<'a> {
             return false;
         }
         let z = pl.p[2];
-        let voxel = |h: f32| (h + 64.0).floor() as i32 - 64;
         let (z0, body) = (voxel(z - 0.4501), voxel(z + 2.2501));
         let floor = voxel(z + 2.2586);
         if body >= floor || voxel(z + 2.2588) != floor {
