@@ -45,6 +45,11 @@ pub struct Spread {
     pub share: f32,
     pub nearest: (u32, f32),
     pub farthest: (u32, f32),
+    /// Every player as near as `nearest`, and as far as `farthest`, to
+    /// the whole game unit the table shows (a mirrored map's players come
+    /// in pairs or fours).
+    pub nearest_players: Vec<u32>,
+    pub farthest_players: Vec<u32>,
 }
 
 /// Spreads above this share are flagged.
@@ -170,7 +175,16 @@ fn spreads(rows: &[Row]) -> Vec<Spread> {
             let nearest = *values.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
             let farthest = *values.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
             let spread = farthest.1 - nearest.1;
+            let alike = |d: f32| -> Vec<u32> {
+                values
+                    .iter()
+                    .filter(|v| v.1.round() == d.round())
+                    .map(|v| v.0)
+                    .collect()
+            };
             Some(Spread {
+                nearest_players: alike(nearest.1),
+                farthest_players: alike(farthest.1),
                 column,
                 spread,
                 share: if nearest.1 > 0.0 {
@@ -227,6 +241,39 @@ mod tests {
         assert_eq!((main.nearest.0, main.farthest.0), (2, 3));
         assert!(main.share > UNFAIR);
         assert!(r.unreachable_mines.is_empty() && r.unconnected.is_empty());
+    }
+
+    /// A mirrored map's players come in pairs: each extreme names both.
+    #[test]
+    fn a_spread_names_every_player_at_each_end() {
+        let mut grid = field();
+        grid.height = 20;
+        grid.walkable = vec![true; 400];
+        let at = |player, x, y| Start {
+            player,
+            forces: vec![player as usize],
+            at: [x, y],
+        };
+        let map = GroundMap {
+            grid,
+            starts: vec![
+                at(1, 16.0, 16.0),
+                at(2, 624.0, 16.0),
+                at(3, 16.0, 624.0),
+                at(4, 624.0, 624.0),
+            ],
+            // Players 1 and 2 two cells from their mines, 3 and 4 four.
+            mines: vec![[80.0, 16.0], [560.0, 16.0], [144.0, 624.0], [496.0, 624.0]],
+        };
+        let r = analyze(&map);
+        let main = &r.spreads[0];
+        assert_eq!(main.nearest_players, [1, 2]);
+        assert_eq!(main.farthest_players, [3, 4]);
+        let line = &crate::analysis::report::lines(&r, 4).notes[0].0;
+        assert_eq!(
+            line,
+            "spread of main mine: 64 (100.0 %), over 5 %: players 3 and 4 walk 128, players 1 and 2 64"
+        );
     }
 
     #[test]

@@ -51,18 +51,23 @@ pub fn lines(r: &GroundReport, mines: usize) -> Lines {
     for s in &r.spreads {
         let flagged = s.share > UNFAIR;
         let over = if flagged {
+            let far = &s.farthest_players;
+            let walk = if far.len() == 1 { "walks" } else { "walk" };
             format!(
-                ", over 5 %: player {} walks {:.0}, player {} {:.0}",
-                s.farthest.0, s.farthest.1, s.nearest.0, s.nearest.1
+                ", over 5 %: {} {walk} {:.0}, {} {:.0}",
+                players(far),
+                s.farthest.1,
+                players(&s.nearest_players),
+                s.nearest.1
             )
         } else {
             String::new()
         };
         let line = format!(
-            "spread of {}: {:.0} ({:.1} %){over}",
+            "spread of {}: {:.0} ({}){over}",
             s.column,
             s.spread,
-            s.share * 100.0
+            percent(s.share)
         );
         l.notes.push((line, flagged));
     }
@@ -84,6 +89,33 @@ pub fn lines(r: &GroundReport, mines: usize) -> Lines {
     l
 }
 
+/// "player 3", "players 2 and 3", "players 1, 2 and 4".
+fn players(list: &[u32]) -> String {
+    let s = if list.len() == 1 { "" } else { "s" };
+    format!("player{s} {}", numbers(list))
+}
+
+/// "3", "2 and 3", "1, 2 and 4".
+fn numbers(list: &[u32]) -> String {
+    let names: Vec<String> = list.iter().map(u32::to_string).collect();
+    match names.as_slice() {
+        [rest @ .., a, b] if !rest.is_empty() => format!("{}, {a} and {b}", rest.join(", ")),
+        [a, b] => format!("{a} and {b}"),
+        _ => names.join(""),
+    }
+}
+
+/// A share as a percentage, to one decimal, or to two where one would
+/// round a flagged share down to the 5 % it is over ("5.02 %", not "5.0 %").
+fn percent(share: f32) -> String {
+    let one = format!("{:.1}", share * 100.0);
+    if share > UNFAIR && one.parse::<f32>().is_ok_and(|p| p <= UNFAIR * 100.0) {
+        format!("{:.2} %", share * 100.0)
+    } else {
+        format!("{one} %")
+    }
+}
+
 /// The table in one line, for a gallery card: each column's spread as a
 /// share, "(over 5 %)" after those flagged; and whether any is. `None`
 /// where the map places no start locations.
@@ -96,11 +128,13 @@ pub fn summary(r: &GroundReport) -> Option<(String, bool)> {
         .iter()
         .map(|s| {
             let over = if s.share > UNFAIR {
-                format!(" (over 5 %: players {} and {})", s.farthest.0, s.nearest.0)
+                let farther = players(&s.farthest_players);
+                let nearer = numbers(&s.nearest_players);
+                format!(" (over 5 %: {farther} farther than {nearer})")
             } else {
                 String::new()
             };
-            format!("{} {:.1} %{over}", s.column, s.share * 100.0)
+            format!("{} {}{over}", s.column, percent(s.share))
         })
         .collect();
     let flagged = r.spreads.iter().any(|s| s.share > UNFAIR);
@@ -168,10 +202,28 @@ pub fn json(r: &GroundReport) -> Value {
                 "flagged": s.share > UNFAIR,
                 "nearest": {"player": s.nearest.0, "distance": s.nearest.1},
                 "farthest": {"player": s.farthest.0, "distance": s.farthest.1},
+                "nearest_players": s.nearest_players,
+                "farthest_players": s.farthest_players,
             })).collect::<Vec<_>>(),
         },
         "unreachable_mines": r.unreachable_mines.iter().map(|i| i + 1).collect::<Vec<_>>(),
         "unconnected_players": r.unconnected.iter().map(|(a, b)| [a, b]).collect::<Vec<_>>(),
         "stranded": r.stranded,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{numbers, percent};
+
+    #[test]
+    fn lists_and_shares_read_as_written() {
+        assert_eq!(numbers(&[3]), "3");
+        assert_eq!(numbers(&[2, 3]), "2 and 3");
+        assert_eq!(numbers(&[1, 2, 4]), "1, 2 and 4");
+        assert_eq!(percent(0.062), "6.2 %");
+        assert_eq!(percent(0.049), "4.9 %");
+        // Flagged, so not shown as the 5.0 % it is over.
+        assert_eq!(percent(0.0502), "5.02 %");
+    }
 }
