@@ -19,16 +19,22 @@ impl Region {
         json!({ "columns": self.columns, "min": self.min, "max": self.max, "at": self.at })
     }
 
+    /// "1 column at (14, 129)", or "12 columns, x 3..6, y 8..11 (at 4,
+    /// 9)": where it lies, and one of its columns to go and look at.
     pub fn text(&self) -> String {
+        let [x, y] = self.at;
+        if self.columns == 1 {
+            return format!("1 column at ({x}, {y})");
+        }
+        let span = |a: i32, b: i32| match a == b {
+            true => a.to_string(),
+            false => format!("{a}..{b}"),
+        };
         format!(
-            "{} columns, x {}..{}, y {}..{} (at {}, {})",
+            "{} columns, x {}, y {} (at {x}, {y})",
             self.columns,
-            self.min[0],
-            self.max[0],
-            self.min[1],
-            self.max[1],
-            self.at[0],
-            self.at[1]
+            span(self.min[0], self.max[0]),
+            span(self.min[1], self.max[1]),
         )
     }
 }
@@ -104,5 +110,18 @@ mod tests {
         assert_eq!(r[0].columns, 2);
         assert_eq!((r[0].min, r[0].max), ([0, 0], [1, 1]));
         assert_eq!((r[1].min, r[1].max), ([3, 1], [3, 2]));
+        // Read as written: one column by itself, a line of them by its
+        // one x, a block by its ranges.
+        let text: Vec<String> = r.iter().map(Region::text).collect();
+        assert_eq!(text[0], "2 columns, x 0..1, y 0..1 (at 0, 0)");
+        assert_eq!(text[1], "2 columns, x 3, y 1..2 (at 3, 1)");
+        let one = regions(
+            4,
+            3,
+            &[
+                true, false, false, false, false, false, false, false, false, false, false, false,
+            ],
+        );
+        assert_eq!(one[0].text(), "1 column at (0, 0)");
     }
 }

@@ -30,14 +30,27 @@ pub fn floor_text(dims: [u32; 3], z: i32) -> String {
     }
 }
 
+/// "1 column", "2 columns".
+fn counted(n: u64, what: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{n} {what}{s}")
+}
+
 fn list(out: &mut String, what: &str, regions: &[Region]) {
     let columns: u32 = regions.iter().map(|r| r.columns).sum();
-    let _ = writeln!(out, "{what}: {} regions, {columns} columns", regions.len());
+    let _ = writeln!(
+        out,
+        "{what}: {}, {}",
+        counted(regions.len() as u64, "region"),
+        counted(columns as u64, "column")
+    );
+    // Under their heading: two spaces further in than it.
+    let indent = " ".repeat(what.len() - what.trim_start().len() + 2);
     for r in regions.iter().take(LISTED) {
-        let _ = writeln!(out, "  {}", r.text());
+        let _ = writeln!(out, "{indent}{}", r.text());
     }
     if regions.len() > LISTED {
-        let _ = writeln!(out, "  ... and {} smaller", regions.len() - LISTED);
+        let _ = writeln!(out, "{indent}... and {} smaller", regions.len() - LISTED);
     }
 }
 
@@ -94,16 +107,13 @@ pub fn text(r: &ReachReport) -> String {
             } else {
                 String::new()
             };
+            let ticks: u64 = w.script.stretches.iter().map(|s| s.ticks as u64).sum();
             let _ = writeln!(
                 out,
-                "  witness ({}): ({x}, {y}) {}, {} ticks{hurt}",
+                "  witness ({}): ({x}, {y}) {}, {ticks} ticks ({:.1} s){hurt}",
                 w.why,
                 floor_text(r.dims, z),
-                w.script
-                    .stretches
-                    .iter()
-                    .map(|s| s.ticks as u64)
-                    .sum::<u64>()
+                ticks as f64 * crate::walk::player::TICK
             );
         }
     }
