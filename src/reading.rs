@@ -1,5 +1,6 @@
 //! Numbers as people read them, the same in `mapscope info`, the panels and
-//! the status line: no "-0.00", headings from 0 to 359 with a compass point.
+//! the status line: no "-0.00", headings from 0 to 359 with a compass point,
+//! counts with their nouns in the right number ("1 column", "2 columns").
 
 /// `v` with `decimals` decimals, never "-0.00": a value that rounds to
 /// zero is zero.
@@ -39,6 +40,18 @@ pub fn compass(yaw_deg: f32) -> &'static str {
         [((yaw_deg.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
 }
 
+/// A count and its noun, in the number the count takes: "1 column",
+/// "2 columns", "0 regions".
+pub fn counted(n: u64, noun: &str) -> String {
+    format!("{n} {}", in_number(n, noun))
+}
+
+/// A noun in the number `n` takes: "player" for one, else "players".
+pub fn in_number(n: u64, noun: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{noun}{s}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -52,5 +65,13 @@ mod tests {
         assert_eq!(fixed(-0.6, 0), "-1");
         assert_eq!(coordinate(128.0), "128");
         assert_eq!(coordinate(42.25), "42.2");
+    }
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(counted(1, "column"), "1 column");
+        assert_eq!(counted(0, "region"), "0 regions");
+        assert_eq!(counted(2, "span"), "2 spans");
+        assert_eq!(in_number(1, "player"), "player");
     }
 }

@@ -91,8 +91,8 @@ pub fn lines(r: &GroundReport, mines: usize) -> Lines {
 
 /// "player 3", "players 2 and 3", "players 1, 2 and 4".
 fn players(list: &[u32]) -> String {
-    let s = if list.len() == 1 { "" } else { "s" };
-    format!("player{s} {}", numbers(list))
+    let noun = crate::reading::in_number(list.len() as u64, "player");
+    format!("{noun} {}", numbers(list))
 }
 
 /// "3", "2 and 3", "1, 2 and 4".

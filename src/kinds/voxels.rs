@@ -333,8 +333,8 @@ mod view {
                 match raw_spans(&col) {
                     Some(spans) => {
                         out.push(format!(
-                            "column ({x}, {y}): {} spans (N, S, E, A)",
-                            spans.len()
+                            "column ({x}, {y}): {} (N, S, E, A)",
+                            crate::reading::counted(spans.len() as u64, "span")
                         ));
                         for s in spans {
                             out.push(format!("  N={} S={} E={} A={}", s.n, s.s, s.e, s.a));

@@ -30,13 +30,8 @@ pub fn floor_text(dims: [u32; 3], z: i32) -> String {
     }
 }
 
-/// "1 column", "2 columns".
-fn counted(n: u64, what: &str) -> String {
-    let s = if n == 1 { "" } else { "s" };
-    format!("{n} {what}{s}")
-}
-
 fn list(out: &mut String, what: &str, regions: &[Region]) {
+    use crate::reading::counted;
     let columns: u32 = regions.iter().map(|r| r.columns).sum();
     let _ = writeln!(
         out,
