@@ -85,6 +85,17 @@ fn explain(diff: &mut MapDiff, single_file: bool) {
             false => crate::kinds::diff_explains(&f.name, diff),
         })
         .collect();
+    // What a file's bytes say apart from the map (saved in another
+    // format), noted before the coverage below names bytes by the notes.
+    for f in &diff.files {
+        let note = f
+            .plain
+            .as_ref()
+            .and_then(|p| crate::kinds::diff_file_note(&f.name, &p.0, &p.1));
+        if let Some(note) = note.filter(|n| !diff.notes.contains(n)) {
+            diff.notes.push(note);
+        }
+    }
     // Where a kind accounts for a file byte by byte, it is explained only
     // when every differing byte is, and the rest are its ranges.
     let exact: Vec<Option<crate::diff::cover::Coverage>> = diff

@@ -287,3 +287,56 @@ fn player_settings_in_the_w3i_are_named() {
     let file = &d.files[0];
     assert!(file.explained && file.ranges.is_empty(), "{file:?}");
 }
+
+/// A placed-objects file saved by another editor version (TFT beta 299 ->
+/// 302, ROC beta 103 -> 110) has every record rewritten: the report says
+/// so in a note, and the note names those bytes, so the file is explained
+/// (its records' bytes were put down to renumbered objects before, its
+/// header left as two overlapping ranges). No file's listed ranges
+/// overlap, in any pair.
+#[test]
+fn a_doo_file_saved_in_another_format_is_named_by_a_note() {
+    let Some(dir) = corpus_dir() else { return };
+    let mut rewritten = 0;
+    for (old, new) in &version_pairs(&dir) {
+        let d = compare_paths(old, new, &LoadOptions::default()).unwrap();
+        let report = text(&d, "old", "new");
+        let at = new.display();
+        let (ob, nb) = (std::fs::read(old).unwrap(), std::fs::read(new).unwrap());
+        let (oa, na) = (Archive::open(&ob).unwrap(), Archive::open(&nb).unwrap());
+        for f in d.files.iter().filter(|f| f.change == Change::Changed) {
+            for list in [&f.ranges, &f.old_ranges] {
+                for w in list.windows(2) {
+                    assert!(w[0][1] < w[1][0], "{at}: {} ranges {list:?}", f.name);
+                }
+            }
+            if !f.name.to_ascii_lowercase().ends_with(".doo") {
+                continue;
+            }
+            let (o, n) = (
+                oa.read(&f.name).unwrap().unwrap(),
+                na.read(&f.name).unwrap().unwrap(),
+            );
+            if o[4..12] == n[4..12] {
+                continue;
+            }
+            rewritten += 1;
+            let note = format!("{} was saved in another format", f.name);
+            assert!(
+                report.contains(&note),
+                "{at}: no note for {}\n{report}",
+                f.name
+            );
+            assert!(f.explained, "{at}: {} {f:?}", f.name);
+            assert!(
+                f.named.iter().any(|n| n.what.starts_with(&note)),
+                "{at}: {}",
+                f.name
+            );
+        }
+    }
+    assert!(
+        rewritten >= 4,
+        "{rewritten} doo files saved in another format"
+    );
+}

@@ -61,11 +61,19 @@ impl Coverage {
         );
     }
 
-    /// Sorted, each range once.
+    /// Sorted, each byte in one range (ranges left apart that overlap or
+    /// touch are joined).
     pub fn finish(mut self) -> Coverage {
         for list in [&mut self.left, &mut self.left_old] {
             list.sort_unstable();
-            list.dedup();
+            let mut joined: Vec<[u64; 2]> = Vec::with_capacity(list.len());
+            for &r in list.iter() {
+                match joined.last_mut() {
+                    Some(l) if r[0] <= l[1] => l[1] = l[1].max(r[1]),
+                    _ => joined.push(r),
+                }
+            }
+            *list = joined;
         }
         for n in &mut self.named {
             n.new.sort_unstable();
@@ -83,4 +91,23 @@ impl Coverage {
 /// Whether `r` lies inside one of `list`'s ranges.
 pub fn within(list: &[[u64; 2]], r: [u64; 2]) -> bool {
     list.iter().any(|l| l[0] <= r[0] && r[1] <= l[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Coverage;
+
+    /// Ranges left apart that overlap or touch are one range; apart ones
+    /// stay apart, in order.
+    #[test]
+    fn left_ranges_are_joined_where_they_meet() {
+        let mut c = Coverage::default();
+        for r in [[0, 16], [30, 40], [4, 12], [16, 20], [50, 60]] {
+            c.leave(true, r);
+        }
+        c.leave(false, [8, 9]);
+        let c = c.finish();
+        assert_eq!(c.left, [[0, 20], [30, 40], [50, 60]]);
+        assert_eq!(c.left_old, [[8, 9]]);
+    }
 }

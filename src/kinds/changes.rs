@@ -115,6 +115,12 @@ pub fn diff_unexplained(
     warcraft::coverage::unexplained(name, old, new, d)
 }
 
+/// The note a diff gives file `name` for what its bytes say apart from
+/// the map (another format of the same records), where its kind has one.
+pub fn diff_file_note(name: &str, old: &[u8], new: &[u8]) -> Option<String> {
+    warcraft::coverage::format_note(name, old, new)
+}
+
 /// Where `diff`'s changes lie on `map` (the new side), for pictures and
 /// the viewer: each kind places its own regions and objects.
 pub fn diff_marks(map: &Map, d: &crate::diff::MapDiff) -> Vec<crate::diff::Mark> {

@@ -19,7 +19,7 @@ pub mod views;
 mod voxels;
 mod warcraft;
 
-pub use changes::{diff, diff_explains, diff_marks, diff_unexplained};
+pub use changes::{diff, diff_explains, diff_file_note, diff_marks, diff_unexplained};
 pub use encode::encode;
 pub use reading::fixed;
 pub use warcraft::players::player_lines;

@@ -13,7 +13,9 @@ use super::pairing::STAYED;
 use crate::diff::cover::Coverage;
 use crate::diff::report::{object_line, slight_line};
 use crate::diff::{Change, MapDiff, ObjectChange};
-use crate::formats::w3x::doo::{decode_doodads_spans, decode_units_spans};
+use crate::formats::w3x::doo::{
+    decode_doodads_spans, decode_units_spans, DOODADS_FILE, UNITS_FILE,
+};
 use crate::formats::w3x::icons::{decode_icons, ICON_SIZE};
 use crate::formats::w3x::info::decode_info_spans;
 use crate::formats::w3x::pathing::decode_pathing;
@@ -34,6 +36,28 @@ pub fn unexplained(name: &str, old: &[u8], new: &[u8], d: &MapDiff) -> Option<Co
         "war3map.doo" => objects(old, new, d, false),
         _ => None,
     }
+}
+
+/// The note a diff gives a placed-objects file saved in another format
+/// (its version and subversion, bytes 4..12, differ: an editor of another
+/// game version rewrote every record, so their bytes differ where nothing
+/// in the map did); `None` for any other file, or the same format.
+pub fn format_note(name: &str, old: &[u8], new: &[u8]) -> Option<String> {
+    let lower = name.to_ascii_lowercase();
+    if lower != "war3mapunits.doo" && lower != "war3map.doo" {
+        return None;
+    }
+    let format = |b: &[u8]| -> Option<[u32; 2]> {
+        let word = |at: usize| Some(u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?));
+        Some([word(4)?, word(8)?])
+    };
+    let (a, b) = (format(old)?, format(new)?);
+    (a != b).then(|| {
+        format!(
+            "{name} was saved in another format (version {} subversion {} -> version {} subversion {}): every record is written anew, and objects are compared by what they hold",
+            a[0], a[1], b[0], b[1]
+        )
+    })
 }
 
 /// The w3i's fields aligned by name: one whose bytes differ must be a
@@ -227,7 +251,12 @@ fn records(file: &[u8], units: bool) -> Option<Vec<Record<'_>>> {
 /// the report counts without listing: a slight change of its kind (the
 /// folded line), the 2002 editor's ground z (the note), or another
 /// creation number (the note).
-fn twin_reason(r: &Record, other: &[Record], d: &MapDiff) -> Option<String> {
+fn twin_reason(
+    r: &Record,
+    other: &[Record],
+    d: &MapDiff,
+    format: Option<&String>,
+) -> Option<String> {
     let noted = |what: &str| d.notes.iter().find(|n| n.contains(what)).cloned();
     let (ground, renumbered) = (noted("on the ground"), noted("creation numbers"));
     let slight = d
@@ -242,8 +271,10 @@ fn twin_reason(r: &Record, other: &[Record], d: &MapDiff) -> Option<String> {
         }
         let on_ground = q.at[2] == GROUND || r.at[2] == GROUND;
         let ground = ground.clone().filter(|_| on_ground);
+        // The same object where it was, in the other format's record.
+        let rewritten = format.cloned().filter(|_| q.at == r.at);
         let same = renumbered.clone().filter(|_| q.at == r.at);
-        slight.clone().or(ground).or(same)
+        slight.clone().or(ground).or(rewritten).or(same)
     })
 }
 
@@ -255,6 +286,9 @@ fn twin_reason(r: &Record, other: &[Record], d: &MapDiff) -> Option<String> {
 fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Coverage> {
     let (a, b) = (records(old, units)?, records(new, units)?);
     let relaid = old.get(4..12) != new.get(4..12);
+    // The note `explain` added for a file saved in another format.
+    let format = format_note(if units { UNITS_FILE } else { DOODADS_FILE }, old, new)
+        .and_then(|note| d.notes.iter().find(|n| **n == note));
     let listed = |r: &Record, new_side: bool| {
         d.objects.iter().find(|o| {
             let p = if new_side { o.new } else { o.old };
@@ -269,7 +303,7 @@ fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Coverage>
         for r in side.iter().filter(|r| !there.contains(r.bytes)) {
             match listed(r, new_side) {
                 Some(o) => c.name(&object_line(o), new_side, r.span),
-                None => match twin_reason(r, other, d) {
+                None => match twin_reason(r, other, d, format) {
                     Some(why) => c.name(&why, new_side, r.span),
                     None => c.leave(new_side, r.span),
                 },
@@ -287,15 +321,57 @@ fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Coverage>
         .objects
         .iter()
         .find(|o| matches!(o.change, Change::Added | Change::Removed));
-    if gaps(old, &a) != gaps(new, &b) {
+    // Between the records (the header, the counts), with the version
+    // and subversion set apart: a format's own, or a count's that an
+    // object added or removed explains.
+    let mut between = [gaps(old, &a), gaps(new, &b)];
+    for g in &mut between {
+        if let Some(version) = g.get_mut(4..12) {
+            version.fill(0);
+        }
+    }
+    if between[0] != between[1] {
         match counted {
-            Some(o) if !relaid => c.name(&object_line(o), true, [0, 16]),
-            _ => c.leave(true, [0, 16]),
+            Some(o) => c.name(&object_line(o), true, [0, 16]),
+            None => c.leave(true, [0, 16]),
         }
     }
     if relaid {
-        // The file's version and subversion: no change the report names.
-        c.leave(true, [4, 12]);
+        match format {
+            Some(note) => c.name(note, true, [4, 12]),
+            None => c.leave(true, [4, 12]),
+        }
     }
     Some(c.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_note;
+
+    fn header(version: u32, subversion: u32) -> Vec<u8> {
+        let mut h = b"W3do".to_vec();
+        for v in [version, subversion, 0] {
+            h.extend_from_slice(&v.to_le_bytes());
+        }
+        h
+    }
+
+    /// Only a placed-objects file whose version or subversion differs gets
+    /// the note, naming both.
+    #[test]
+    fn a_format_note_for_doo_files_of_another_version() {
+        let (roc, tft) = (header(7, 9), header(8, 11));
+        let note = format_note("war3map.doo", &roc, &tft).unwrap();
+        assert!(
+            note.contains("version 7 subversion 9 -> version 8 subversion 11"),
+            "{note}"
+        );
+        assert!(format_note("war3mapUnits.doo", &tft, &tft).is_none());
+        assert!(format_note("war3map.w3i", &roc, &tft).is_none());
+        assert!(
+            format_note("war3map.doo", &roc[..6], &tft).is_none(),
+            "too short to tell"
+        );
+    }
 }
