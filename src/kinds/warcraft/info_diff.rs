@@ -108,7 +108,9 @@ fn players(o: &MapInfo, n: &MapInfo, out: &mut Vec<FieldChange>) {
             b.fixed_start,
         );
         field(out, &format!("{p} name"), a.name.as_str(), b.name.as_str());
-        let at = |s: [f32; 2]| format!("{}, {}", num(s[0]), num(s[1]));
+        // As the objects' lines give places: "-6336, -3456", whole units
+        // without a ".0".
+        let at = |s: [f32; 2]| format!("{}, {}", place(s[0]), place(s[1]));
         field(out, &format!("{p} start"), at(a.start), at(b.start));
     }
 }
@@ -150,5 +152,30 @@ fn forces(o: &MapInfo, n: &MapInfo, out: &mut Vec<FieldChange>) {
             members(a.players),
             members(b.players),
         );
+    }
+}
+
+/// A world coordinate as the diff's lines give it: whole numbers bare
+/// ("-2880"), others to three decimals at most ("12.5").
+fn place(v: f32) -> String {
+    match num(v) {
+        Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0) => {
+            crate::reading::fixed(v, 0)
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::place;
+
+    #[test]
+    fn places_read_as_the_object_lines_give_them() {
+        assert_eq!(place(-2880.0), "-2880");
+        assert_eq!(place(0.0), "0");
+        assert_eq!(place(-0.0), "0");
+        assert_eq!(place(12.5), "12.5");
+        assert_eq!(place(1.0 / 3.0), "0.333");
     }
 }
