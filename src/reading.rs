@@ -1,6 +1,7 @@
 //! Numbers as people read them, the same in `mapscope info`, the panels and
 //! the status line: no "-0.00", headings from 0 to 359 with a compass point,
-//! counts with their nouns in the right number ("1 column", "2 columns").
+//! counts with their nouns in the right number ("1 column", "2 columns"),
+//! ranges that are one number as that number.
 
 /// `v` with `decimals` decimals, never "-0.00": a value that rounds to
 /// zero is zero.
@@ -40,16 +41,23 @@ pub fn compass(yaw_deg: f32) -> &'static str {
         [((yaw_deg.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
 }
 
-/// A count and its noun, in the number the count takes: "1 column",
-/// "2 columns", "0 regions".
-pub fn counted(n: u64, noun: &str) -> String {
-    format!("{n} {}", in_number(n, noun))
+/// A count and its noun, given in the plural, in the number the count
+/// takes: "1 column", "2 columns", "0 regions".
+pub fn n_of(n: u64, plural: &str) -> String {
+    match n {
+        1 => format!("1 {}", plural.strip_suffix('s').unwrap_or(plural)),
+        n => format!("{n} {plural}"),
+    }
 }
 
-/// A noun in the number `n` takes: "player" for one, else "players".
-pub fn in_number(n: u64, noun: &str) -> String {
-    let s = if n == 1 { "" } else { "s" };
-    format!("{noun}{s}")
+/// A range of whole numbers as people say it: "53" where it is one,
+/// "84..87" where it spans more.
+pub fn span<T: PartialEq + std::fmt::Display>(a: T, b: T) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}..{b}")
+    }
 }
 
 #[cfg(test)]
@@ -69,9 +77,10 @@ mod tests {
 
     #[test]
     fn one_is_singular_and_every_other_count_plural() {
-        assert_eq!(counted(1, "column"), "1 column");
-        assert_eq!(counted(0, "region"), "0 regions");
-        assert_eq!(counted(2, "span"), "2 spans");
-        assert_eq!(in_number(1, "player"), "player");
+        assert_eq!(n_of(1, "columns"), "1 column");
+        assert_eq!(n_of(0, "regions"), "0 regions");
+        assert_eq!(n_of(2, "spans"), "2 spans");
+        assert_eq!(span(53, 53), "53");
+        assert_eq!(span("84", "87"), "84..87");
     }
 }

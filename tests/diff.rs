@@ -483,7 +483,9 @@ fn alw_worlds_and_w3e_terrains_are_compared_too() {
     // The cells' part, said by its kind: the cell edited, (4, 3), in cells.
     let text = mapscope::diff::report::text(&d, "old", "new");
     assert!(
-        text.contains("cells: 1 changed (floor 1), in 1 region\n    cells x 4..4, y 3..3: 1 change in 1 cell\n"),
+        text.contains(
+            "cells: 1 changed (floor 1), in 1 region\n    cells x 4, y 3: 1 change in 1 cell\n"
+        ),
         "{text}"
     );
     let json = mapscope::diff::json::to_json(&d);
@@ -514,7 +516,7 @@ fn alw_worlds_and_w3e_terrains_are_compared_too() {
     .unwrap();
     // Said in tiles from the south-west, where the tilepoint was raised.
     let text = mapscope::diff::report::text(&d, "a", "b");
-    let lines = "terrain: 1 tilepoints changed (height 1), in 1 region (tiles from the south-west)\n    tiles x 5..5, y 6..6: 1 change in 1 tilepoint\n";
+    let lines = "terrain: 1 tilepoint changed (height 1), in 1 region (tiles from the south-west)\n    tiles x 5, y 6: 1 change in 1 tilepoint\n";
     assert!(text.contains(lines), "{text}");
     let json = mapscope::diff::json::to_json(&d);
     assert_eq!(

@@ -91,7 +91,7 @@ pub fn lines(r: &GroundReport, mines: usize) -> Lines {
 
 /// "player 3", "players 2 and 3", "players 1, 2 and 4".
 fn players(list: &[u32]) -> String {
-    let noun = crate::reading::in_number(list.len() as u64, "player");
+    let noun = if list.len() == 1 { "player" } else { "players" };
     format!("{noun} {}", numbers(list))
 }
 

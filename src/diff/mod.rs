@@ -398,12 +398,10 @@ pub fn region_marks(
                 z: r.z.map(|[z0, z1]| [z0 as f32, z1 as f32 + 1.0]),
                 from: None,
                 what: format!(
-                    "{what}: {}, x {}..{}, y {}..{}",
+                    "{what}: {}, x {}, y {}",
                     report::n_of(r.count, "changes"),
-                    r.min[0],
-                    r.max[0],
-                    r.min[1],
-                    r.max[1]
+                    crate::reading::span(r.min[0], r.max[0]),
+                    crate::reading::span(r.min[1], r.max[1]),
                 ),
             }
         })

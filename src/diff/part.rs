@@ -32,8 +32,10 @@ pub trait DiffPart {
 pub struct GridSaid {
     /// Its key in the JSON and the first word of its lines ("pathing").
     pub key: &'static str,
-    /// What follows the count in its first line (" cells changed").
-    pub counted: &'static str,
+    /// What is counted in its first line, in the plural ("cells":
+    /// "pathing: 488 cells changed"), or nothing where the key says it
+    /// ("cells: 1 changed").
+    pub noun: &'static str,
     /// Where the regions' corners are counted from, after the region count
     /// (" (tiles from the south-west)"), or nothing.
     pub from: &'static str,
@@ -43,11 +45,15 @@ pub struct GridSaid {
 }
 
 impl GridDiff {
-    fn head(&self) -> String {
-        format!(
-            "{}: {}{}",
-            self.said.key, self.cells_changed, self.said.counted
-        )
+    /// Its first line ("pathing: 488 cells changed"), which the coverage
+    /// of its file's bytes names too.
+    pub fn head(&self) -> String {
+        let (n, noun) = (self.cells_changed, self.said.noun);
+        let count = match noun {
+            "" => n.to_string(),
+            noun => crate::reading::n_of(n, noun),
+        };
+        format!("{}: {count} changed", self.said.key)
     }
 }
 

@@ -66,13 +66,7 @@ pub fn object_place(o: &ObjectChange) -> String {
     }
 }
 
-/// "1 change", "3 changes": `n` and the word `plural`, singular for one.
-pub fn n_of(n: u64, plural: &str) -> String {
-    match n {
-        1 => format!("1 {}", plural.strip_suffix('s').unwrap_or(plural)),
-        n => format!("{n} {plural}"),
-    }
-}
+pub use crate::reading::n_of;
 
 /// The line folding `n` objects of `kind` whose changes are below the
 /// editor's step (and the name of the records it covers).
@@ -114,14 +108,13 @@ pub fn regions(out: &mut String, regions: &[Region], unit: &Unit, what: &str) {
     let at = |v: u32| crate::reading::coordinate(v as f32 / unit.per as f32);
     for r in regions.iter().take(REGIONS) {
         let z = r.z.map_or(String::new(), |[a, b]| format!(", z {a}..{b}"));
+        let span = |i: usize| crate::reading::span(at(r.min[i]), at(r.max[i]));
         let _ = writeln!(
             out,
-            "    {} x {}..{}, y {}..{}{z}: {} in {}",
+            "    {} x {}, y {}{z}: {} in {}",
             unit.named,
-            at(r.min[0]),
-            at(r.max[0]),
-            at(r.min[1]),
-            at(r.max[1]),
+            span(0),
+            span(1),
             n_of(r.count, what),
             n_of(r.cells, unit.cells)
         );

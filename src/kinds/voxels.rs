@@ -334,7 +334,7 @@ mod view {
                     Some(spans) => {
                         out.push(format!(
                             "column ({x}, {y}): {} (N, S, E, A)",
-                            crate::reading::counted(spans.len() as u64, "span")
+                            crate::reading::n_of(spans.len() as u64, "spans")
                         ));
                         for s in spans {
                             out.push(format!("  N={} S={} E={} A={}", s.n, s.s, s.e, s.a));

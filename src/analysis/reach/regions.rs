@@ -26,10 +26,7 @@ impl Region {
         if self.columns == 1 {
             return format!("1 column at ({x}, {y})");
         }
-        let span = |a: i32, b: i32| match a == b {
-            true => a.to_string(),
-            false => format!("{a}..{b}"),
-        };
+        let span = crate::reading::span::<i32>;
         format!(
             "{} columns, x {}, y {} (at {x}, {y})",
             self.columns,

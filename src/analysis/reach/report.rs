@@ -31,13 +31,13 @@ pub fn floor_text(dims: [u32; 3], z: i32) -> String {
 }
 
 fn list(out: &mut String, what: &str, regions: &[Region]) {
-    use crate::reading::counted;
+    use crate::reading::n_of;
     let columns: u32 = regions.iter().map(|r| r.columns).sum();
     let _ = writeln!(
         out,
         "{what}: {}, {}",
-        counted(regions.len() as u64, "region"),
-        counted(columns as u64, "column")
+        n_of(regions.len() as u64, "regions"),
+        n_of(columns as u64, "columns")
     );
     // Under their heading: two spaces further in than it.
     let indent = " ".repeat(what.len() - what.trim_start().len() + 2);

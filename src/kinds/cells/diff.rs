@@ -22,7 +22,7 @@ pub const CELL_FIELDS: [&str; 5] = ["floor", "ceiling", "flags", "slopes", "text
 /// ALW cells are said as cells, counted from the grid's corner.
 const SAID: GridSaid = GridSaid {
     key: "cells",
-    counted: " changed",
+    noun: "",
     from: "",
     named: "cells",
     per: 1,

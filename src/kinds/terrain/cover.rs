@@ -48,7 +48,7 @@ pub fn cover(old: &[u8], new: &[u8], d: &MapDiff) -> Option<Coverage> {
     let mut c = Coverage::default();
     header((old, &sa), (new, &sb), d, &mut c);
     let t = d.terrain.as_ref();
-    let changed = t.map(|t| format!("terrain: {} tilepoints changed", t.tilepoints_changed));
+    let changed = t.map(|t| t.head());
     let reencoded = (a.version != b.version).then(|| reencoded_note(a.version, b.version));
     let noted = |n: &Option<String>| n.clone().filter(|n| d.notes.contains(n));
     let reencoded = noted(&reencoded);
@@ -164,7 +164,7 @@ mod tests {
                 "terrain version",
                 "terrain version 11 -> 12: every tilepoint record re-encoded",
                 // As the report heads the terrain's lines.
-                "terrain: 1 tilepoints changed",
+                "terrain: 1 tilepoint changed",
             ]
         );
         // Without the note, the re-encoded records are listed.

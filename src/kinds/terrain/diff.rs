@@ -140,8 +140,11 @@ pub fn compare(old: &W3eTerrain, new: &W3eTerrain) -> TerrainDiff {
 }
 
 impl TerrainDiff {
-    fn head(&self) -> String {
-        format!("terrain: {} tilepoints changed", self.tilepoints_changed)
+    /// "terrain: 24 tilepoints changed", as the report heads the terrain's
+    /// lines (and the coverage names the bytes under it).
+    pub(crate) fn head(&self) -> String {
+        let n = crate::reading::n_of(self.tilepoints_changed, "tilepoints");
+        format!("terrain: {n} changed")
     }
 }
 

@@ -105,10 +105,7 @@ fn pathing(old: &[u8], new: &[u8], d: &MapDiff) -> Option<Coverage> {
         .notes
         .iter()
         .find(|n| n.starts_with("the pathing maps differ in size"));
-    let cells = d
-        .pathing
-        .as_ref()
-        .map(|p| format!("pathing: {} cells changed", p.cells_changed));
+    let cells = d.pathing.as_ref().map(|p| p.head());
     if old.get(..16) != new.get(..16) {
         match resized {
             Some(n) => c.name(n, true, [0, 16]),

@@ -28,7 +28,7 @@ const PATHING_FLAGS: [(&str, u8); 5] = [
 /// Pathing cells are quarter tiles; said in tiles, as the terrain is.
 const SAID: GridSaid = GridSaid {
     key: "pathing",
-    counted: " cells changed",
+    noun: "cells",
     from: " (tiles from the south-west; a cell is a quarter tile)",
     named: "tiles",
     per: 4,
