@@ -328,9 +328,11 @@ fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Coverage>
         }
     }
     if between[0] != between[1] {
+        // The header but its version bytes where those are the note's.
+        let header = if relaid { [12, 16] } else { [0, 16] };
         match counted {
-            Some(o) => c.name(&object_line(o), true, [0, 16]),
-            None => c.leave(true, [0, 16]),
+            Some(o) => c.name(&object_line(o), true, header),
+            None => c.leave(true, header),
         }
     }
     if relaid {
