@@ -3,7 +3,6 @@
 //! exactly what the drive did: a new stretch is started (and its input
 //! applied as a replay applies a line's) only where the input changes.
 
-use crate::walk::faces::voxel;
 use crate::walk::player::{Keys, Landing, Player};
 use crate::walk::script::{Clock, Script, Stretch};
 use crate::walk::Solids;
@@ -31,7 +30,7 @@ impl Push {
 pub struct Drive<'a> {
     pub map: &'a Solids,
     pub player: Player,
-    clock: Clock,
+    pub(super) clock: Clock,
     pub stretches: Vec<Stretch>,
     /// Fall damage taken so far.
     pub damage: i32,
@@ -43,7 +42,7 @@ pub struct Drive<'a> {
     pub band: Option<Band>,
     pub left_band: bool,
     /// Whether the last tick was steady on a floor ([`steady`]).
-    steady: bool,
+    pub(super) steady: bool,
 }
 
 /// The columns within one of a diagonal from a start column (x, y) toward
@@ -139,7 +138,7 @@ impl<'a> Drive<'a> {
 
     /// What a tick that moved the player from `before` (ending at `now`)
     /// says of the band and of the box's reach.
-    fn moved(&mut self, before: [f32; 3], now: f32) {
+    pub(super) fn moved(&mut self, before: [f32; 3], now: f32) {
         if let Some(band) = self.band.filter(|_| !self.left_band) {
             self.left_band = !self.kept_to(band, before, now);
         }
@@ -193,111 +192,12 @@ impl<'a> Drive<'a> {
         self.resting()
     }
 
-    /// Idle ticks through [`Player::coast_tick`] until the player rests
-    /// (at most `most`) or the next would touch a column it cannot coast
-    /// over; how many ran. Only after a steady tick: each of them then
-    /// asks what the last did, of columns ([`Drive::coasts_over`]) that
-    /// answer alike.
-    fn coast(&mut self, most: u32) -> u32 {
-        let Some(floor) = self.floor() else {
-            return 0;
-        };
-        let p = self.player.p;
-        // Columns already found to coast over.
-        let Some(mut known) = self.columns(p, p).filter(|&c| self.coasts_over(floor, c)) else {
-            return 0;
-        };
-        let mut n = 0;
-        while n < most && !self.resting() {
-            let (was, clock) = (self.player, self.clock);
-            let (now, dt) = self.clock.advance();
-            self.player.coast_tick(now, dt);
-            // The tick asked of the columns its box covered before and
-            // after (the box moves less than a column a tick).
-            let ok = self.columns(was.p, self.player.p).is_some_and(|c| {
-                let within =
-                    c[0] >= known[0] && c[1] <= known[1] && c[2] >= known[2] && c[3] <= known[3];
-                within
-                    || self.coasts_over(floor, c) && {
-                        known = c;
-                        true
-                    }
-            });
-            if !ok {
-                // Undone: the tick is run asking the map.
-                (self.player, self.clock) = (was, clock);
-                break;
-            }
-            if let Some(s) = self.stretches.last_mut() {
-                s.ticks += 1;
-            }
-            self.moved(was.p, now);
-            n += 1;
-        }
-        n
-    }
-
-    /// The columns, x0..=x1 and y0..=y1, that a box moving from `a` to `b`
-    /// covers (a hair wider than the box: more than the floats' rounding,
-    /// a position's last bit being under 0.0001 on maps up to 2048
-    /// across); `None` where that reaches past the map's sides.
-    fn columns(&self, a: [f32; 3], b: [f32; 3]) -> Option<[i32; 4]> {
-        let [w, l, _] = self.map.dims();
-        let span = |p: f32, q: f32, n: u32| {
-            let (lo, hi) = (p.min(q) - 0.455, p.max(q) + 0.455);
-            (lo >= 0.0 && hi < n as f32).then_some((lo as i32, hi as i32))
-        };
-        let (x0, x1) = span(a[0], b[0], w)?;
-        let (y0, y1) = span(a[1], b[1], l)?;
-        Some([x0, x1, y0, y1])
-    }
-
-    /// What a coast from here asks of every column at the player's
-    /// height: the faces ask from p - 0.45 to the feet (p + 2.25), the
-    /// floor test 0.00874 below the feet. Voxels a hair either side of
-    /// each (z's last bit is under 0.00004 below 512: deeper, none).
-    fn floor(&self) -> Option<Floor> {
-        let z = self.player.p[2];
-        if !(-60.0..512.0).contains(&z) {
-            return None;
-        }
-        let (z0, body) = (voxel(z - 0.4501), voxel(z + 2.2501));
-        let floor = voxel(z + 2.2586);
-        if body >= floor || voxel(z + 2.2588) != floor {
-            return None;
-        }
-        Some(Floor {
-            z0,
-            open: u32::MAX >> (31 - (body - z0)) as u32,
-            solid: 1u32 << (floor - z0),
-        })
-    }
-
-    /// Whether every column of `c` is open and solid where `floor` says.
-    fn coasts_over(&self, floor: Floor, c: [i32; 4]) -> bool {
-        (c[2]..=c[3]).all(|y| {
-            (c[0]..=c[1]).all(|x| {
-                let w = self.map.window(x, y, floor.z0);
-                w & floor.open == 0 && w & floor.solid != 0
-            })
-        })
-    }
-
     /// On a floor, slow enough that what coasting is left moves it less
     /// than a tenth of a column.
     pub fn resting(&self) -> bool {
         let v = self.player.v;
         !self.player.airborne && v[0].abs() + v[1].abs() < 0.01 && v[2].abs() < 0.02
     }
-}
-
-/// A coast's heights in a column's window from `z0`: the voxels that must
-/// be open, and the floor's, which must be solid.
-#[derive(Clone, Copy)]
-struct Floor {
-    z0: i32,
-    open: u32,
-    solid: u32,
 }
 
 /// What [`steady`] needs of a player before a tick.
@@ -366,8 +266,9 @@ pub fn script_text(script: &Script) -> String {
 mod tests {
     use super::*;
 
-    /// Flat ground at z 40 with a step up to 39 from x 20 on, and a wall
-    /// at y 10: coasts that stay on the flat, climb, or meet the wall.
+    /// Flat ground at z 40 with a step up to 39 from x 20 on, a drop to 43
+    /// up to x 12, and a wall at y 10: coasts that stay on the flat, climb,
+    /// go over the edge (the box on it first), or meet the wall.
     fn ground() -> Solids {
         let mut map = Solids::empty(32, 32, 64);
         for y in 0..32 {
@@ -376,6 +277,8 @@ mod tests {
                     30
                 } else if x >= 20 {
                     39
+                } else if x <= 12 {
+                    43
                 } else {
                     40
                 };
