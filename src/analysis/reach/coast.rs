@@ -27,20 +27,22 @@ impl Drive<'_> {
             return 0;
         };
         // The columns the last tick asked about, found to answer alike.
-        let mut known = None;
+        let mut known: Option<Asks> = None;
         let mut n = 0;
         while n < most && !self.resting() {
             let (was, clock) = (self.player, self.clock);
             let (now, dt) = self.clock.advance();
             self.player.coast_tick(now, dt);
-            let asks = Asks::of(self.map.dims(), was.p, &self.player);
-            let alike = asks.is_some_and(|a| known == Some(a) || self.answers(floor, a));
+            let points = points(was.p, &self.player);
+            let alike = known.is_some_and(|k| k.holds(&points)) || {
+                known = Asks::of(self.map.dims(), &points).filter(|&a| self.answers(floor, a));
+                known.is_some()
+            };
             if !alike {
                 // Undone: the tick is run asking the map.
                 (self.player, self.clock) = (was, clock);
                 break;
             }
-            known = asks;
             if let Some(s) = self.stretches.last_mut() {
                 s.ticks += 1;
             }
@@ -77,47 +79,76 @@ impl Drive<'_> {
     fn answers(&self, floor: Floor, asks: Asks) -> bool {
         let window = |x: i32, y: i32| self.map.window(x, y, floor.z0);
         let open = |x: i32, y: i32| window(x, y) & floor.open == 0;
-        let [x, ya, yb] = asks.x_face;
-        let [y, xa, xb] = asks.y_face;
-        let [x0, x1, y0, y1] = asks.corners;
+        let [x, xa, xb, ya, yb, y, y0, y1] = asks.columns;
         open(x, ya)
             && open(x, yb)
             && open(xa, y)
             && open(xb, y)
-            && [(x0, y0), (x0, y1), (x1, y0), (x1, y1)]
+            && [(xa, y0), (xa, y1), (xb, y0), (xb, y1)]
                 .iter()
                 .any(|&(x, y)| window(x, y) & floor.solid != 0)
     }
 }
 
-/// The columns an idle tick on a floor asks about, as the physics works
-/// out its points (`Player::clip_move`, `Solids::clip_column`): the leading
-/// x face's column and its two corners' rows, the leading y face's row and
-/// its corners' columns, and the columns and rows of the floor test's four
-/// corners.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// The points an idle tick on a floor asks about, as the physics works them
+/// out (`Player::clip_move`) for a tick that moved the player from `was` to
+/// `after`: the leading x face's x (its corners' y, the two following, are
+/// at the old y), the box's sides' x (the leading y face's and the floor
+/// test's corners'), the leading y face's y, and the floor test's corners'
+/// y.
+fn points(was: [f32; 3], after: &Player) -> [f32; 8] {
+    let [x, y, _] = after.p;
+    // The velocity the tick moved by (an unblocked tick keeps it).
+    let fx = if after.v[0] < 0.0 { -0.45 } else { 0.45 };
+    let fy = if after.v[1] < 0.0 { -0.45 } else { 0.45 };
+    [
+        x + fx,
+        x - 0.45,
+        x + 0.45,
+        was[1] - 0.45,
+        was[1] + 0.45,
+        y + fy,
+        y - 0.45,
+        y + 0.45,
+    ]
+}
+
+/// The columns (x) and rows (y) of a tick's [`points`], as
+/// `Solids::clip_column` finds them, and the range of each where a point
+/// has the same one.
+#[derive(Debug, Clone, Copy)]
 struct Asks {
-    x_face: [i32; 3],
-    y_face: [i32; 3],
-    corners: [i32; 4],
+    columns: [i32; 8],
+    low: [f32; 8],
+    high: [f32; 8],
 }
 
 impl Asks {
-    /// For a tick that moved the player from `was` to `after`; `None`
-    /// where a point lies beyond the map's sides (they block).
-    fn of(dims: [u32; 3], was: [f32; 3], after: &Player) -> Option<Asks> {
-        let col = |v: f32, n: u32| (v >= 0.0 && v < n as f32).then_some(v as i32);
-        let (cx, cy) = (|v: f32| col(v, dims[0]), |v: f32| col(v, dims[1]));
-        let [x, y, _] = after.p;
-        // The velocity the tick moved by (an unblocked tick keeps it).
-        let fx = if after.v[0] < 0.0 { -0.45 } else { 0.45 };
-        let fy = if after.v[1] < 0.0 { -0.45 } else { 0.45 };
-        let (xa, xb) = (cx(x - 0.45)?, cx(x + 0.45)?);
-        let (ya, yb) = (cy(y - 0.45)?, cy(y + 0.45)?);
-        Some(Asks {
-            x_face: [cx(x + fx)?, cy(was[1] - 0.45)?, cy(was[1] + 0.45)?],
-            y_face: [cy(y + fy)?, xa, xb],
-            corners: [xa, xb, ya, yb],
+    /// `None` where a point lies beyond the map's sides (they block).
+    fn of(dims: [u32; 3], points: &[f32; 8]) -> Option<Asks> {
+        let mut asks = Asks {
+            columns: [0; 8],
+            low: [0.0; 8],
+            high: [0.0; 8],
+        };
+        for (k, &v) in points.iter().enumerate() {
+            let n = if k < 3 { dims[0] } else { dims[1] };
+            if !(v >= 0.0 && v < n as f32) {
+                return None;
+            }
+            let c = v as i32;
+            asks.columns[k] = c;
+            asks.low[k] = c as f32;
+            asks.high[k] = (c + 1) as f32;
+        }
+        Some(asks)
+    }
+
+    /// Whether every point is in the same column or row as these (all
+    /// eight compared, without branches).
+    fn holds(&self, points: &[f32; 8]) -> bool {
+        (0..8).fold(true, |all, k| {
+            all & (points[k] >= self.low[k]) & (points[k] < self.high[k])
         })
     }
 }
