@@ -146,12 +146,13 @@ pub struct Graph<'a> {
 
 impl<'a> Graph<'a> {
     pub fn new(map: &'a Solids) -> Graph<'a> {
-        let places = Places::of(map);
+        let columns = Windows::of(map);
+        let places = Places::of(map, &columns);
         let spans = vec![UNKNOWN; places.len()];
         Graph {
             map,
             places,
-            columns: Windows::of(map),
+            columns,
             spans,
             found: Vec::new(),
             kept: Kept::default(),

@@ -6,6 +6,7 @@
 //! (`search.rs`), the regions that says something about (`regions.rs`),
 //! and witnesses, scripts that take a player to a place (`witness.rs`).
 
+pub mod coast;
 pub mod drive;
 pub mod graph;
 pub mod moves;

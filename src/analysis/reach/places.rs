@@ -4,6 +4,7 @@
 //! They are the nodes of the reachability search, numbered column by
 //! column and, in a column, from the top down.
 
+use super::windows::Windows;
 use crate::walk::Solids;
 
 /// Open voxels a standing player needs above its floor.
@@ -23,7 +24,7 @@ pub struct Places {
 }
 
 impl Places {
-    pub fn of(map: &Solids) -> Places {
+    pub fn of(map: &Solids, windows: &Windows) -> Places {
         let [width, length, depth] = map.dims();
         let mut starts = Vec::with_capacity(width as usize * length as usize + 1);
         let mut floors = Vec::new();
@@ -31,18 +32,20 @@ impl Places {
         for y in 0..length as i32 {
             for x in 0..width as i32 {
                 starts.push(floors.len() as u32);
-                let mut open = HEADROOM; // above the map is open
-                for z in 0..=depth as i32 {
-                    if map.blocks(x, y, z) {
-                        if open >= HEADROOM {
-                            floors.push(z as u16);
-                            columns.push(y as u32 * width + x as u32);
+                match windows.word(x, y) {
+                    // Bit z + 32 is voxel z (above the map open, below it
+                    // blocking): a floor blocks under three open voxels.
+                    Some(w) => {
+                        let f = w & !(w << 1) & !(w << 2) & !(w << 3);
+                        let mut f = (f >> 32) & ((1u128 << (depth + 1)) - 1);
+                        while f != 0 {
+                            floors.push(f.trailing_zeros() as u16);
+                            f &= f - 1;
                         }
-                        open = 0;
-                    } else {
-                        open += 1;
                     }
+                    None => floors_by_voxel(map, x, y, &mut floors),
                 }
+                columns.resize(floors.len(), y as u32 * width + x as u32);
             }
         }
         starts.push(floors.len() as u32);
@@ -111,6 +114,22 @@ impl Places {
     }
 }
 
+/// Column (x, y)'s floors, voxel by voxel from the top (maps deeper than
+/// a column's word of windows).
+fn floors_by_voxel(map: &Solids, x: i32, y: i32, floors: &mut Vec<u16>) {
+    let mut open = HEADROOM; // above the map is open
+    for z in 0..=map.dims()[2] as i32 {
+        if map.blocks(x, y, z) {
+            if open >= HEADROOM {
+                floors.push(z as u16);
+            }
+            open = 0;
+        } else {
+            open += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,11 +140,31 @@ mod tests {
         map.set_run(0, 0, 40, 42); // a slab
         map.set_run(0, 0, 44, 64); // two open voxels under it: too low
         map.set_run(1, 0, 63, 64); // only the sea's floor: open to 64
-        let p = Places::of(&map);
+        let p = Places::of(&map, &Windows::of(&map));
         assert_eq!(p.column(0, 0).len(), 1);
         assert_eq!(p.floors[p.top(0, 0).unwrap() as usize], 40);
         // The bottom layer is as open as 62 there: the floor is below it.
         assert_eq!(p.floors[p.top(1, 0).unwrap() as usize], 64);
         assert_eq!(p.column_of(p.top(1, 0).unwrap()), (1, 0));
+    }
+
+    #[test]
+    fn floors_from_the_windows_are_floors_voxel_by_voxel() {
+        for depth in [5, 63, 64] {
+            let mut map = Solids::empty(6, 5, depth);
+            for (k, (x, y)) in (0..6).flat_map(|x| (0..5).map(move |y| (x, y))).enumerate() {
+                let k = k as u32;
+                map.set_run(x, y, (k * 7) % depth, (k * 7) % depth + k % 4);
+                map.set_run(x, y, (k * 13 + 3) % depth, depth - k % 2);
+            }
+            let p = Places::of(&map, &Windows::of(&map));
+            for (x, y) in (0..6).flat_map(|x| (0..5).map(move |y| (x, y))) {
+                let mut want = Vec::new();
+                floors_by_voxel(&map, x, y, &mut want);
+                let got: Vec<u16> = p.column(x, y).map(|i| p.floors[i as usize]).collect();
+                assert_eq!(got, want, "depth {depth} column {x} {y}");
+                assert!(p.column(x, y).all(|i| p.column_of(i) == (x, y)));
+            }
+        }
     }
 }

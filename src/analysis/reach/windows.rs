@@ -39,6 +39,14 @@ impl<'a> Windows<'a> {
         }
     }
 
+    /// Column (x, y)'s voxels from -32 to 95 as `Solids::window` sees
+    /// them (bit z + 32: voxel z), on maps up to 64 deep, inside the map.
+    pub fn word(&self, x: i32, y: i32) -> Option<u128> {
+        let inside = x >= 0 && y >= 0 && (x as u32) < self.width && (y as u32) < self.length;
+        (inside && !self.words.is_empty())
+            .then(|| self.words[y as usize * self.width as usize + x as usize])
+    }
+
     /// What `Solids::window(x, y, z0)` gives.
     #[inline]
     pub fn at(&self, x: i32, y: i32, z0: i32) -> u32 {
