@@ -23,6 +23,7 @@ use mapscope::formats::w3x::strings::Strings;
 use mapscope::formats::LoadOptions;
 use mapscope::open_diff::compare_paths;
 use std::collections::BTreeSet;
+use std::path::Path;
 
 /// A differing span: of the new file (`true`) or the old one.
 type Unit = (bool, [u64; 2]);
@@ -194,6 +195,29 @@ fn covered(f: &FileDiff, old: &[u8], new: &[u8], d: &MapDiff, report: &str) -> R
     Ok(())
 }
 
+/// A file that changed, with its bytes on both sides.
+type Changed = (FileDiff, Vec<u8>, Vec<u8>);
+
+/// A pair's diff, its report, and each file that changed.
+fn changed_files(old: &Path, new: &Path) -> (MapDiff, String, Vec<Changed>) {
+    let d = compare_paths(old, new, &LoadOptions::default()).unwrap();
+    let report = text(&d, "old", "new");
+    let (ob, nb) = (std::fs::read(old).unwrap(), std::fs::read(new).unwrap());
+    let (oa, na) = (Archive::open(&ob).unwrap(), Archive::open(&nb).unwrap());
+    let files = d
+        .files
+        .iter()
+        .filter(|f| f.change == Change::Changed)
+        .map(|f| {
+            let (Ok(Some(o)), Ok(Some(n))) = (oa.read(&f.name), na.read(&f.name)) else {
+                panic!("{}: {} cannot be read on a side", new.display(), f.name);
+            };
+            (f.clone(), o.to_vec(), n.to_vec())
+        })
+        .collect();
+    (d, report, files)
+}
+
 /// Every corpus pair: each file that differs, byte by byte. Dropping a
 /// named change's spans makes the check fail.
 #[test]
@@ -203,24 +227,18 @@ fn every_differing_byte_is_named_or_listed() {
     assert!(pairs.len() >= 9, "{pairs:?}");
     let (mut files, mut spans_dropped) = (0, 0);
     for (old, new) in &pairs {
-        let d = compare_paths(old, new, &LoadOptions::default()).unwrap();
-        let report = text(&d, "old", "new");
+        let (d, report, changed) = changed_files(old, new);
         let at = new.display();
-        let (ob, nb) = (std::fs::read(old).unwrap(), std::fs::read(new).unwrap());
-        let (oa, na) = (Archive::open(&ob).unwrap(), Archive::open(&nb).unwrap());
-        for f in d.files.iter().filter(|f| f.change == Change::Changed) {
-            let (Ok(Some(o)), Ok(Some(n))) = (oa.read(&f.name), na.read(&f.name)) else {
-                panic!("{at}: {} cannot be read on a side", f.name);
-            };
+        for (f, o, n) in &changed {
             files += 1;
-            if let Err(e) = covered(f, &o, &n, &d, &report) {
+            if let Err(e) = covered(f, o, n, &d, &report) {
                 panic!("{at}: {e}");
             }
             if f.named.iter().any(|n| !n.new.is_empty()) {
                 let mut dropped = f.clone();
                 dropped.named.clear();
                 assert!(
-                    covered(&dropped, &o, &n, &d, &report).is_err(),
+                    covered(&dropped, o, n, &d, &report).is_err(),
                     "{at}: {}",
                     f.name
                 );
@@ -299,12 +317,9 @@ fn a_doo_file_saved_in_another_format_is_named_by_a_note() {
     let Some(dir) = corpus_dir() else { return };
     let mut rewritten = 0;
     for (old, new) in &version_pairs(&dir) {
-        let d = compare_paths(old, new, &LoadOptions::default()).unwrap();
-        let report = text(&d, "old", "new");
+        let (_, report, changed) = changed_files(old, new);
         let at = new.display();
-        let (ob, nb) = (std::fs::read(old).unwrap(), std::fs::read(new).unwrap());
-        let (oa, na) = (Archive::open(&ob).unwrap(), Archive::open(&nb).unwrap());
-        for f in d.files.iter().filter(|f| f.change == Change::Changed) {
+        for (f, o, n) in &changed {
             for list in [&f.ranges, &f.old_ranges] {
                 for w in list.windows(2) {
                     assert!(w[0][1] < w[1][0], "{at}: {} ranges {list:?}", f.name);
@@ -313,10 +328,6 @@ fn a_doo_file_saved_in_another_format_is_named_by_a_note() {
             if !f.name.to_ascii_lowercase().ends_with(".doo") {
                 continue;
             }
-            let (o, n) = (
-                oa.read(&f.name).unwrap().unwrap(),
-                na.read(&f.name).unwrap().unwrap(),
-            );
             if o[4..12] == n[4..12] {
                 continue;
             }
