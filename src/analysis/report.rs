@@ -98,22 +98,22 @@ fn players(list: &[u32]) -> String {
 /// "3", "2 and 3", "1, 2 and 4".
 fn numbers(list: &[u32]) -> String {
     let names: Vec<String> = list.iter().map(u32::to_string).collect();
-    match names.as_slice() {
-        [rest @ .., a, b] if !rest.is_empty() => format!("{}, {a} and {b}", rest.join(", ")),
-        [a, b] => format!("{a} and {b}"),
-        _ => names.join(""),
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => names.concat(),
     }
 }
 
 /// A share as a percentage, to one decimal, or to two where one would
 /// round a flagged share down to the 5 % it is over ("5.02 %", not "5.0 %").
 fn percent(share: f32) -> String {
-    let one = format!("{:.1}", share * 100.0);
-    if share > UNFAIR && one.parse::<f32>().is_ok_and(|p| p <= UNFAIR * 100.0) {
-        format!("{:.2} %", share * 100.0)
+    let tenths = (share * 1000.0).round();
+    let decimals = if share > UNFAIR && tenths <= UNFAIR * 1000.0 {
+        2
     } else {
-        format!("{one} %")
-    }
+        1
+    };
+    format!("{:.decimals$} %", share * 100.0)
 }
 
 /// The table in one line, for a gallery card: each column's spread as a

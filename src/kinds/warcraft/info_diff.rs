@@ -5,6 +5,7 @@
 use super::{environment, names};
 use crate::diff::number as num;
 use crate::diff::{field, FieldChange};
+use crate::reading::coordinate;
 use crate::store::warcraft::MapInfo;
 use serde_json::Value;
 
@@ -108,9 +109,8 @@ fn players(o: &MapInfo, n: &MapInfo, out: &mut Vec<FieldChange>) {
             b.fixed_start,
         );
         field(out, &format!("{p} name"), a.name.as_str(), b.name.as_str());
-        // As the objects' lines give places: "-6336, -3456", whole units
-        // without a ".0".
-        let at = |s: [f32; 2]| format!("{}, {}", place(s[0]), place(s[1]));
+        // As the objects' lines give places: "-6336, -3456".
+        let at = |s: [f32; 2]| format!("{}, {}", coordinate(s[0]), coordinate(s[1]));
         field(out, &format!("{p} start"), at(a.start), at(b.start));
     }
 }
@@ -155,27 +155,27 @@ fn forces(o: &MapInfo, n: &MapInfo, out: &mut Vec<FieldChange>) {
     }
 }
 
-/// A world coordinate as the diff's lines give it: whole numbers bare
-/// ("-2880"), others to three decimals at most ("12.5").
-fn place(v: f32) -> String {
-    match num(v) {
-        Value::Number(n) if n.as_f64().is_some_and(|f| f.fract() == 0.0) => {
-            crate::reading::fixed(v, 0)
-        }
-        other => other.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::place;
+    use crate::store::warcraft::{MapInfo, Player};
 
+    /// A start that moved reads as the objects' lines give places.
     #[test]
-    fn places_read_as_the_object_lines_give_them() {
-        assert_eq!(place(-2880.0), "-2880");
-        assert_eq!(place(0.0), "0");
-        assert_eq!(place(-0.0), "0");
-        assert_eq!(place(12.5), "12.5");
-        assert_eq!(place(1.0 / 3.0), "0.333");
+    fn a_moved_start_reads_as_an_object_place() {
+        let with_start = |x: f32| MapInfo {
+            players: vec![Player {
+                start: [x, -2880.0],
+                ..Player::default()
+            }],
+            ..MapInfo::default()
+        };
+        let mut out = Vec::new();
+        super::info(Some(&with_start(0.0)), Some(&with_start(64.5)), &mut out);
+        let line: Vec<String> = out.iter().map(crate::diff::report::field_line).collect();
+        assert_eq!(line.len(), 1, "{line:?}");
+        assert!(
+            line[0].ends_with("start: 0, -2880 -> 64.5, -2880"),
+            "{line:?}"
+        );
     }
 }
