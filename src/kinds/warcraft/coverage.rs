@@ -43,8 +43,10 @@ pub fn unexplained(name: &str, old: &[u8], new: &[u8], d: &MapDiff) -> Option<Co
 /// game version rewrote every record, so their bytes differ where nothing
 /// in the map did); `None` for any other file, or the same format.
 pub fn format_note(name: &str, old: &[u8], new: &[u8]) -> Option<String> {
-    let lower = name.to_ascii_lowercase();
-    if lower != "war3mapunits.doo" && lower != "war3map.doo" {
+    if ![UNITS_FILE, DOODADS_FILE]
+        .iter()
+        .any(|f| name.eq_ignore_ascii_case(f))
+    {
         return None;
     }
     let format = |b: &[u8]| -> Option<[u32; 2]> {
