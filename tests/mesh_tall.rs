@@ -78,6 +78,34 @@ fn maps_shaped_like_real_tall_ones_match_the_brute_force_mesher() {
 }
 
 #[test]
+fn voxlap_demo_maps_ledges_match_the_brute_force_mesher() {
+    // Rolling hills with hollows under thin roofs (ledges, which the
+    // mesher writes by their ends, not a voxel at a time), 256 deep (a
+    // band or layers a row) and 64 deep (one word).
+    for depth in [256, 64] {
+        let map = mapscope::samples::voxlap_demo_like(128, depth);
+        let s = map.voxels().expect("voxels");
+        // Columns of two or more spans, counted in the store: the hollows.
+        let hollow = (0..128 * 128)
+            .filter(|&i| s.column(i % 128, i / 128).slabs.len() >= 2)
+            .count();
+        assert!(hollow > 1_000, "{depth}: {hollow} columns over hollows");
+        let want = brute_faces(s, 0..128, 0..128);
+        let roofs = want.iter().filter(|f| f.dir == DIR_DOWN).count();
+        assert!(roofs > 1_000, "{depth}: {roofs} faces under roofs");
+        let meshes = mesh::mesh_all(s, &opts());
+        for m in &meshes {
+            check_mesh_shape(s, m);
+        }
+        assert_same(
+            &mesher_faces(s, &meshes),
+            &want,
+            &format!("demo-like {depth}"),
+        );
+    }
+}
+
+#[test]
 fn a_map_with_no_colour_at_all_shows_grey_tops() {
     // Every column a floor whose top colour run is empty, and a step, so
     // that side faces show too: the store holds no colour to read.

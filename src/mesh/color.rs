@@ -38,20 +38,27 @@ impl<'a> ColumnColors<'a> {
             self.start += self.slabs[self.slab].colors();
             self.slab += 1;
         }
-        let s = self.slabs[self.slab];
-        let (top, bottom) = (s.top as u32, s.bottom as u32);
-        let (tl, bl) = (s.top_len as u32, s.bottom_len as u32);
-        let i = if z < top + tl {
-            z - top
-        } else if z >= bottom - bl {
-            tl + z - (bottom - bl)
-        } else if tl > 0 {
-            tl - 1
-        } else {
-            return GREY;
-        };
-        self.colors[self.start + i as usize]
+        slab_color(self.slabs[self.slab], self.colors, self.start, z)
     }
+}
+
+/// The colour of solid voxel `z` of slab `s`, whose colours start at
+/// `colors[start]`: its own, else (between the slab's colour runs) the
+/// nearest above it in the slab (the last of the top run), else [`GREY`].
+#[inline(always)]
+pub(crate) fn slab_color(s: Slab, colors: &[Color], start: usize, z: u32) -> Color {
+    let (top, bottom) = (s.top as u32, s.bottom as u32);
+    let (tl, bl) = (s.top_len as u32, s.bottom_len as u32);
+    let i = if z < top + tl {
+        z - top
+    } else if z >= bottom - bl {
+        tl + z - (bottom - bl)
+    } else if tl > 0 {
+        tl - 1
+    } else {
+        return GREY;
+    };
+    colors[start + i as usize]
 }
 
 /// A stored colour as the face record's low three bytes (r | g << 8 | b << 16).

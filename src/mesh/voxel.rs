@@ -17,9 +17,10 @@
 //! Within a row, each chunk's 32 columns go through `single_word`: a
 //! branch-free pass (`row_scan`) finds which columns show which faces, and
 //! short paths with no branch on what a column holds take most columns of
-//! a real map (the top of one slab, alone or with side faces beside it);
-//! the rest are coloured and written a face at a time, each direction
-//! straight into its own buffer. That path works on one 64-bit word a
+//! a real map (the top of one slab, alone or with side faces beside it;
+//! and `ledges`, a roof over a hollow, by the slabs' three ends); the rest
+//! are coloured and written a face at a time, each direction straight
+//! into its own buffer. That path works on one 64-bit word a
 //! column; maps deeper than 64 (`tall`) go through it a 64-voxel band at a
 //! time: most chunk rows have all their faces in one band, and the rest
 //! are cut into overlapping layers, those all air or solid all around
@@ -31,6 +32,7 @@
 //! and sums up a deep row's columns (`summaries`) four at a time.
 
 pub(crate) mod isa;
+mod ledges;
 mod prefetch;
 mod ring_bits;
 mod row_ends;
@@ -108,8 +110,8 @@ pub(crate) struct Scratch {
     masks: Vec<u64>,
     /// Where the columns of the ring's rows start in the store.
     ends: row_ends::RowEnds,
-    /// Packed RGB of the exposed voxels of the word being meshed, by z.
-    rgb: Box<[u32; 64]>,
+    /// What a row's columns are written through.
+    spare: Box<single_word::Spare>,
     outs: Vec<ChunkOut>,
     /// Rows cut into layers, for maps deeper than 64.
     layers: tall::LayerRows,
@@ -122,7 +124,7 @@ impl Default for Scratch {
         Scratch {
             masks: Vec::new(),
             ends: Default::default(),
-            rgb: Box::new([0; 64]),
+            spare: Default::default(),
             outs: Vec::new(),
             layers: Default::default(),
             isa: isa::Isa::detected(),
@@ -155,7 +157,7 @@ impl Scratch {
             masks: &mut self.masks,
             ends: &mut self.ends,
             layers: &mut self.layers,
-            rgb: &mut self.rgb,
+            spare: &mut self.spare,
             store,
             seg: &seg,
             shade,
@@ -174,7 +176,7 @@ struct Work<'a> {
     masks: &'a mut Vec<u64>,
     ends: &'a mut row_ends::RowEnds,
     layers: &'a mut tall::LayerRows,
-    rgb: &'a mut [u32; 64],
+    spare: &'a mut single_word::Spare,
     store: &'a VoxelStore,
     seg: &'a Segment,
     shade: bool,
@@ -186,14 +188,14 @@ impl Work<'_> {
     /// inlined here so that each build of it (`isa`) has its own copy.
     #[inline(always)]
     fn run<L: isa::Lanes>(&mut self) {
-        let (store, seg, rgb) = (self.store, self.seg, &mut *self.rgb);
+        let (store, seg, spare) = (self.store, self.seg, &mut *self.spare);
         let (outs, ends) = (&mut *self.outs, &mut *self.ends);
         let rows = (&mut *self.masks, &mut *ends);
         match (store.depth() <= 64, self.shade) {
-            (true, true) => one_word::<true, L>(rows, store, seg, rgb, outs),
-            (true, false) => one_word::<false, L>(rows, store, seg, rgb, outs),
-            (false, true) => self.layers.run::<true, L>(store, ends, seg, rgb, outs),
-            (false, false) => self.layers.run::<false, L>(store, ends, seg, rgb, outs),
+            (true, true) => one_word::<true, L>(rows, store, seg, spare, outs),
+            (true, false) => one_word::<false, L>(rows, store, seg, spare, outs),
+            (false, true) => self.layers.run::<true, L>(store, ends, seg, spare, outs),
+            (false, false) => self.layers.run::<false, L>(store, ends, seg, spare, outs),
         }
     }
 }
@@ -207,7 +209,7 @@ fn one_word<const SHADE: bool, L: isa::Lanes>(
     (masks, ends): (&mut Vec<u64>, &mut row_ends::RowEnds),
     store: &VoxelStore,
     seg: &Segment,
-    rgb: &mut [u32; 64],
+    spare: &mut single_word::Spare,
     outs: &mut [ChunkOut],
 ) {
     let [width, length, depth] = store.dims();
@@ -248,7 +250,7 @@ fn one_word<const SHADE: bool, L: isa::Lanes>(
             };
             let columns = ends.parts(((ly + 1) % 3) as usize, store, x0..x0 + len as u32);
             let whole = single_word::Layer::WHOLE;
-            single_word::mesh_row::<SHADE, L>(&rows, len, ly, &edges, columns, whole, rgb, out);
+            single_word::mesh_row::<SHADE, L>(&rows, len, ly, &edges, columns, whole, spare, out);
         }
     }
 }

@@ -8,17 +8,24 @@
 //!    usual shape: one slab whose top is its only up face, with side faces,
 //!    if any, beside that top voxel only. Those with side faces are steps;
 //!    columns of any other shape are the rest;
-//! 2. tops ([`tops`](super::tops)): every column of the usual shape gets
-//!    its up face, with its colour straight from the slab and the AO ring
-//!    of the 8 columns around (none at all in rows where no top has
-//!    anything solid near). A face is written whatever the column, and
-//!    kept (the count moved on) only where it holds;
-//! 3. steps: the side faces beside their tops, a direction at a time, with
-//!    AO from 3-voxel windows of the columns around ([`Windows`]);
-//! 4. the rest, through [`general_column`]: side faces as a step's are, up
-//!    and down faces from one ring of the 8 columns around.
+//! 2. the rest: [`ledges`] (two slabs, a roof over a hollow and the ground
+//!    under it, with side faces only beside the slabs' ends) are gathered,
+//!    and the others written through [`general_column`]: side faces as a
+//!    step's are, up and down faces from one ring of the 8 columns around;
+//! 3. tops ([`tops`](super::tops)): every column of the usual shape, and
+//!    every ledge's roof, gets its up face, with its colour straight from
+//!    the slab and the AO ring of the 8 columns around (none at all in
+//!    rows where no top has anything solid near). A face is written
+//!    whatever the column, and kept (the count moved on) only where it
+//!    holds;
+//! 4. the ledges' other two ends, the roof's bottom and the ground's top,
+//!    a column at a time with no loop over their voxels ([`ledges`]);
+//! 5. steps: the side faces beside their tops, and those beside the
+//!    ledges' ends, a direction and an end at a time, with AO from 3-voxel
+//!    windows of the columns around ([`Windows`]).
 
 use super::isa::Lanes;
+use super::ledges;
 use super::ring_bits::RingBits;
 use super::row_scan::{self, Around, RowScan};
 use super::rows::{Rows, TopFields, TopsRow, CHUNK, UP};
@@ -28,6 +35,28 @@ use crate::mesh::ao::{ao_bits, AO_BITS};
 use crate::mesh::color::{pack_rgb, ColumnColors};
 use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
 use crate::store::voxels::RowParts;
+
+/// Scratch a row's columns are written through, kept from row to row.
+pub(super) struct Spare {
+    /// Packed RGB of a general column's voxels that show faces, by z.
+    rgb: [u32; 64],
+    ledges: ledges::LedgeSides,
+}
+
+impl std::fmt::Debug for Spare {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Spare").finish_non_exhaustive()
+    }
+}
+
+impl Default for Spare {
+    fn default() -> Self {
+        Spare {
+            rgb: [0; 64],
+            ledges: Default::default(),
+        }
+    }
+}
 
 /// Which sides of a chunk's row lie on the map's edge, where no faces are
 /// drawn toward the outside.
@@ -88,7 +117,7 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
     edges: &MapEdges,
     columns: RowParts<'_>,
     layer: Layer,
-    rgb: &mut [u32; 64],
+    spare: &mut Spare,
     out: &mut ChunkOut,
 ) {
     let open = |edge: bool| if edge { 0 } else { !0u64 };
@@ -122,32 +151,16 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
     // flat map) has nothing there, and needs no ring.
     let edge = |j: usize| m[j] | c[j] | p[j];
     let ringed = (solid | edge(0) | edge(len + 1)) & above_tops != 0;
-    // Room for one face a direction a column, written by index.
-    for d in [0, 1, 2, 3, UP] {
-        if out.faces[d].len() < out.len[d] + CHUNK {
-            super::grow(&mut out.faces[d]);
-        }
-    }
     // A column whose up face here is not its first slab's top takes its
     // colours the general way. (So does every column of a map with no
     // colours at all, where there is none to read.)
-    let usual = match columns.colors.is_empty() {
-        false => usual & layer.first_tops,
+    let first_tops = match columns.colors.is_empty() {
+        false => layer.first_tops,
         true => 0,
     };
-    if usual != 0 {
-        let row = TopsRow {
-            rows,
-            ly,
-            ups,
-            usual,
-            greys: columns.grey_tops(),
-            columns: &columns,
-            base: layer.base,
-        };
-        usual_columns::<SHADE, L>(&row, &near, ringed, &toward, shown_z, out);
-    }
-    // Bit j: column j goes the general way.
+    let usual = usual & first_tops;
+    // The rest: ledges are gathered, the others written the general way.
+    let mut ledges = 0;
     let mut rest = shows & !usual;
     while rest != 0 {
         let j = rest.trailing_zeros() as usize;
@@ -157,9 +170,81 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
             up: ups[j],
             ..near.faces(j, raw)
         };
-        let a_base = (ly << 5 | j as u32) + (layer.base << Z_SHIFT);
+        let sides = faces.east | faces.west | faces.south | faces.north;
+        if first_tops >> j & 1 != 0
+            && ledges::shaped(faces.up, faces.down, sides)
+            && ledges::slabs_agree(&columns, j, faces.down, faces.up, layer.base)
+        {
+            ledges |= 1 << j;
+            continue;
+        }
+        let (a_base, rgb) = (
+            (ly << 5 | j as u32) + (layer.base << Z_SHIFT),
+            &mut spare.rgb,
+        );
         general_column::<SHADE, L>(&near, j, a_base, layer.base, faces, &columns, rgb, out);
     }
+    // Room for what is written by index: a face a column and direction for
+    // each of a ledge's three ends.
+    for d in 0..6 {
+        if out.faces[d].len() < out.len[d] + 3 * CHUNK {
+            super::grow(&mut out.faces[d]);
+        }
+    }
+    if usual | ledges != 0 {
+        let row = TopsRow {
+            rows,
+            ly,
+            ups,
+            usual: usual | ledges,
+            greys: columns.grey_tops(),
+            columns: &columns,
+            base: layer.base,
+        };
+        let steps = toward.map(|t| t & usual);
+        tops_and_sides::<SHADE, L>(&row, &near, ringed, steps, ledges, shown_z, spare, out);
+    }
+}
+
+/// The up faces of a row's columns of the usual shape and of its ledges
+/// (`row.usual`: both) and the faces beside them: the usual columns' side
+/// faces (`steps`: those toward each side; all beside their tops) and the
+/// rest of the `ledges`' faces ([`ledges`]). `RINGED` as [`tops`] has it;
+/// `near` and `shown_z` as [`step_sides`] has them.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn tops_and_sides<const SHADE: bool, L: Lanes>(
+    row: &TopsRow<'_>,
+    near: &Around<'_>,
+    ringed: bool,
+    mut steps: [u32; 4],
+    ledges: u32,
+    shown_z: u64,
+    spare: &mut Spare,
+    out: &mut ChunkOut,
+) {
+    let mut top = TopFields {
+        z: [0; CHUNK],
+        a: [0; CHUNK],
+        b: [0; CHUNK],
+    };
+    if ringed {
+        tops::<true, SHADE, L>(row, &mut top, out);
+    } else {
+        tops::<false, SHADE, L>(row, &mut top, out);
+    }
+    if ledges != 0 {
+        let got = &mut spare.ledges;
+        let at = (row.ly, row.base);
+        ledges::ledges::<SHADE, L::Ring>(near, row.ups, ledges, row.columns, at, got, out);
+        // A ledge's roof's top is a top, with faces beside it as a step's.
+        for (s, t) in steps.iter_mut().zip(got.sides[0]) {
+            *s |= t;
+        }
+        step_sides(near, &got.sides[1], &got.roofs, shown_z, out);
+        step_sides(near, &got.sides[2], &got.floors, shown_z, out);
+    }
+    step_sides(near, &steps, &top, shown_z, out);
 }
 
 /// The row for east and west faces (`c`, `len` columns and one each
@@ -187,58 +272,25 @@ fn walls<'w>(
     walled
 }
 
-/// The faces of a row's columns of the usual shape (`row.usual`): their up
-/// faces, and the side faces of those that are steps (beside their tops,
-/// toward the sides in `toward`). `RINGED` as [`tops`] has it; `near` and
-/// `shown_z` as [`step_sides`] has them.
-#[inline(always)]
-fn usual_columns<const SHADE: bool, L: Lanes>(
-    row: &TopsRow<'_>,
-    near: &Around<'_>,
-    ringed: bool,
-    toward: &[u32; 4],
-    shown_z: u64,
-    out: &mut ChunkOut,
-) {
-    let mut top = TopFields {
-        z: [0; CHUNK],
-        a: [0; CHUNK],
-        b: [0; CHUNK],
-    };
-    if ringed {
-        tops::<true, SHADE, L>(row, &mut top, out);
-    } else {
-        tops::<false, SHADE, L>(row, &mut top, out);
-    }
-    // Bit j: column j is a step (its side faces all beside its top).
-    let steps = row.usual & toward.iter().fold(0, |a, &t| a | t);
-    if steps != 0 {
-        step_sides(near, steps, toward, &top, shown_z, out);
-    }
-}
-
-/// The side faces of the `steps` columns (bit j: column j): columns whose
-/// only up face is the top of their only slab, with side faces beside that
-/// top voxel only, all of its colour (a step's edge), toward the sides in
-/// `toward` (as `RowScan` has them). Their fields are their tops' (`top`),
-/// and the faces are written a direction at a time, each loop going over
-/// just the faces there are. `shown_z`: the row's voxels with faces.
+/// The side faces toward each side d of the columns of `shown[d]` (bit
+/// j: column j), all beside one voxel of the column, of colour and place
+/// `top` (a step's edge, beside its top; or beside a ledge's end), written
+/// a direction at a time, each loop going over just the faces there are.
+/// `shown_z`: the row's voxels with faces.
 #[inline(always)]
 fn step_sides(
     near: &Around<'_>,
-    steps: u32,
-    toward: &[u32; 4],
+    shown: &[u32; 4],
     top: &TopFields,
     shown_z: u64,
     out: &mut ChunkOut,
 ) {
-    let shown = toward.map(|t| t & steps);
     // Some face at the word's first or last bit, whose windows reach past
     // the word (rare: the map's top or bottom).
     if shown_z & EDGE_BITS != 0 {
-        all_sides::<true>(near, &shown, top, out);
+        all_sides::<true>(near, shown, top, out);
     } else {
-        all_sides::<false>(near, &shown, top, out);
+        all_sides::<false>(near, shown, top, out);
     }
 }
 

@@ -130,7 +130,7 @@ impl LayerRows {
         store: &VoxelStore,
         ends: &mut RowEnds,
         seg: &Segment,
-        rgb: &mut [u32; 64],
+        spare: &mut single_word::Spare,
         outs: &mut [ChunkOut],
     ) {
         let [width, length, depth] = store.dims();
@@ -193,7 +193,7 @@ impl LayerRows {
                         first_tops: !0,
                     };
                     single_word::mesh_row::<SHADE, L>(
-                        &rows, len, ly, &edges, columns, layer, rgb, out,
+                        &rows, len, ly, &edges, columns, layer, spare, out,
                     );
                     continue;
                 }
@@ -206,7 +206,7 @@ impl LayerRows {
                     columns,
                 };
                 let z = lo..=hi.min(depth - 1);
-                self.layers::<SHADE, L>(store, ends, &row, z, rgb, out);
+                self.layers::<SHADE, L>(store, ends, &row, z, spare, out);
             }
         }
     }
@@ -220,7 +220,7 @@ impl LayerRows {
         ends: &RowEnds,
         row: &ChunkRow<'_, '_>,
         z: std::ops::RangeInclusive<u32>,
-        rgb: &mut [u32; 64],
+        spare: &mut single_word::Spare,
         out: &mut ChunkOut,
     ) {
         let (c, len, slots) = (row.c, row.len, row.slots);
@@ -267,7 +267,7 @@ impl LayerRows {
                 row.edges,
                 row.columns,
                 layer,
-                rgb,
+                spare,
                 out,
             );
         }
