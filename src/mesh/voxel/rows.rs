@@ -32,8 +32,9 @@ pub(super) struct TopFields {
 }
 
 /// A row as its tops are written: its masks and those around (`rows`),
-/// row `ly` of the chunk, each column's up faces (`ups`), the columns of
-/// the usual shape (`usual`, bit j: column j), those whose top voxel has
+/// row `ly` of the chunk, each column's up faces (`ups`), the columns
+/// whose first up face is written here (`usual`, bit j: column j: those
+/// of the usual shape, and ledges' roofs), those whose top voxel has
 /// no colour (`greys`), the store's `columns`, and the z of bit 0
 /// (`base`).
 pub(super) struct TopsRow<'a> {

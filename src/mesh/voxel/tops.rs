@@ -1,4 +1,5 @@
-//! A row's up faces, for the columns of the usual shape (`row_scan`): each
+//! A row's up faces, for the columns of the usual shape (`row_scan`) and
+//! the roofs of ledges (`ledges`), their first slab's top: each
 //! column's top, its colour straight from the store (or grey), its AO ring
 //! from the 8 columns around, and its face, written whatever the column and
 //! kept only for those. The x86-64-v3 build takes four columns at a time
@@ -12,8 +13,8 @@ use crate::mesh::ao::AO_BITS;
 use crate::mesh::color::{pack_rgb, GREY};
 use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
 
-/// Writes the up face of each column of the `usual` shape, the top of its
-/// only slab, and `top` for the side faces beside it. Each face is written
+/// Writes the up face of each of the `usual` columns, the top of its
+/// first slab, and `top` for the side faces beside it. Each face is written
 /// whatever the column and kept (its count moved on) only for those.
 /// `RINGED`: some face may have something solid in its AO ring.
 #[inline(always)]
