@@ -11,7 +11,7 @@
 
 use super::ring_bits::RingBits;
 use super::row_scan::Around;
-use super::rows::{TopFields, CHUNK, UP};
+use super::rows::{ring_around, TopFields, CHUNK, UP};
 use super::ChunkOut;
 use crate::mesh::ao::AO_BITS;
 use crate::mesh::color::{pack_rgb, slab_color};
@@ -125,16 +125,7 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
         let (rb, fb) = (pack_rgb(roof_color, SHADE), pack_rgb(floor_color, SHADE));
         (got.roofs.z[j], got.roofs.a[j], got.roofs.b[j]) = (roof, ra, rb);
         (got.floors.z[j], got.floors.a[j], got.floors.b[j]) = (floor, fa, fb);
-        let ring = R::new([
-            m[j],
-            m[j + 1],
-            m[j + 2],
-            c[j],
-            c[j + 2],
-            p[j],
-            p[j + 1],
-            p[j + 2],
-        ]);
+        let ring = R::new(ring_around(m, c, p, j));
         out.faces[UP][n_up] = Face {
             a: fa | AO_BITS[UP][ring.pattern_above(floor) % 256],
             b: fb | (UP as u32) << DIR_SHIFT,

@@ -22,6 +22,22 @@ pub(super) struct Rows<'m> {
     pub(super) last_valid: u64,
 }
 
+/// The masks of the 8 columns around column j (bordered column j + 1) of
+/// rows `m`, `c` and `p`, in the order `ring_bits` reads them.
+#[inline(always)]
+pub(super) fn ring_around(m: &[u64], c: &[u64], p: &[u64], j: usize) -> [u64; 8] {
+    [
+        m[j],
+        m[j + 1],
+        m[j + 2],
+        c[j],
+        c[j + 2],
+        p[j],
+        p[j + 1],
+        p[j + 2],
+    ]
+}
+
 /// What each column's top gives the side faces beside it (for columns of
 /// the usual shape; anything for others): by column, the top's z in the
 /// word, and its faces' fields but for AO and direction.

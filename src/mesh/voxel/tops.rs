@@ -7,7 +7,7 @@
 
 use super::isa::Lanes;
 use super::ring_bits::RingBits;
-use super::rows::{Slots, TopFields, TopsRow, CHUNK, UP};
+use super::rows::{ring_around, Slots, TopFields, TopsRow, CHUNK, UP};
 use super::ChunkOut;
 use crate::mesh::ao::AO_BITS;
 use crate::mesh::color::{pack_rgb, GREY};
@@ -54,16 +54,7 @@ pub(super) fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
         let stored = columns.colors[(color_ends[j] as usize).min(last_color)];
         let color = if greys >> j & 1 != 0 { GREY } else { stored };
         let ao = if RINGED {
-            let ring = [
-                m[j],
-                m[j + 1],
-                m[j + 2],
-                c[j],
-                c[j + 2],
-                p[j],
-                p[j + 1],
-                p[j + 2],
-            ];
+            let ring = ring_around(m, c, p, j);
             AO_BITS[UP][L::Ring::new(ring).pattern_above(z)]
         } else {
             AO_BITS[UP][0]
