@@ -38,21 +38,49 @@ impl<'a> ColumnColors<'a> {
             self.start += self.slabs[self.slab].colors();
             self.slab += 1;
         }
-        slab_color(self.slabs[self.slab], self.colors, self.start, z)
+        let s = self.slabs[self.slab];
+        let (top, bottom) = (s.top as u32, s.bottom as u32);
+        let (tl, bl) = (s.top_len as u32, s.bottom_len as u32);
+        let i = if z < top + tl {
+            z - top
+        } else if z >= bottom - bl {
+            tl + z - (bottom - bl)
+        } else if tl > 0 {
+            tl - 1
+        } else {
+            return GREY;
+        };
+        self.colors[self.start + i as usize]
     }
 }
 
-/// The colour of solid voxel `z` of slab `s`, whose colours start at
-/// `colors[start]`: its own, else (between the slab's colour runs) the
-/// nearest above it in the slab (the last of the top run), else [`GREY`].
+/// The colour [`ColumnColors::at`] gives the top voxel of slab `s`, whose
+/// colours start at `colors[start]`.
 #[inline(always)]
-pub(crate) fn slab_color(s: Slab, colors: &[Color], start: usize, z: u32) -> Color {
-    let (top, bottom) = (s.top as u32, s.bottom as u32);
-    let (tl, bl) = (s.top_len as u32, s.bottom_len as u32);
-    let i = if z < top + tl {
-        z - top
-    } else if z >= bottom - bl {
-        tl + z - (bottom - bl)
+pub(crate) fn top_color(s: Slab, colors: &[Color], start: usize) -> Color {
+    let (tl, bl, h) = (s.top_len as u32, s.bottom_len as u32, s.height());
+    // The top run's first, else the bottom run's where it reaches the top.
+    let i = if tl > 0 {
+        0
+    } else if bl >= h {
+        bl - h
+    } else {
+        return GREY;
+    };
+    colors[start + i as usize]
+}
+
+/// The colour [`ColumnColors::at`] gives the bottom voxel of slab `s`,
+/// whose colours start at `colors[start]`.
+#[inline(always)]
+pub(crate) fn bottom_color(s: Slab, colors: &[Color], start: usize) -> Color {
+    let (tl, bl, h) = (s.top_len as u32, s.bottom_len as u32, s.height());
+    // The top run's where it fills the slab, else the bottom run's last,
+    // else the top run's last.
+    let i = if h <= tl {
+        h - 1
+    } else if bl > 0 {
+        tl + bl - 1
     } else if tl > 0 {
         tl - 1
     } else {
@@ -113,5 +141,37 @@ mod tests {
         let mut c = ColumnColors::new(&slabs, &colors);
         let got: Vec<Color> = [2, 3, 4, 6, 7, 10, 11].iter().map(|&z| c.at(z)).collect();
         assert_eq!(got, [1, 2, 2, 2, 3, GREY, GREY]);
+    }
+    #[test]
+    fn a_slabs_end_colours_are_the_cursors() {
+        let mut seed = 0x51ED_270B_2744_4A1Fu64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let colors: Vec<Color> = (0..64).map(|i| 0x8000_0000 | i).collect();
+        for _ in 0..2000 {
+            let top = (next() % 40) as u16;
+            let h = 1 + (next() % 12) as u16;
+            let tl = (next() % (h as u64 + 1)) as u16;
+            let bl = (next() % ((h - tl) as u64 + 1)) as u16;
+            let s = Slab {
+                top,
+                top_len: tl,
+                bottom: top + h,
+                bottom_len: bl,
+            };
+            let start = (next() % 8) as usize;
+            let slabs = [s];
+            let mut cursor = ColumnColors::new(&slabs, &colors[start..]);
+            let want = [cursor.at(top as u32), cursor.at((top + h - 1) as u32)];
+            let got = [
+                top_color(s, &colors, start),
+                bottom_color(s, &colors, start),
+            ];
+            assert_eq!(got, want, "{s:?}");
+        }
     }
 }

@@ -14,7 +14,7 @@ use super::row_scan::Around;
 use super::rows::{ring_around, TopFields, CHUNK, UP};
 use super::ChunkOut;
 use crate::mesh::ao::AO_BITS;
-use crate::mesh::color::{pack_rgb, slab_color};
+use crate::mesh::color::{bottom_color, pack_rgb, top_color};
 use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
 use crate::store::voxels::RowParts;
 
@@ -118,8 +118,8 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
             columns.color_ends[j] as usize,
         );
         let (s0, s1) = (columns.slabs[first], columns.slabs[first + 1]);
-        let roof_color = slab_color(s0, columns.colors, start, base + roof);
-        let floor_color = slab_color(s1, columns.colors, start + s0.colors(), base + floor);
+        let roof_color = bottom_color(s0, columns.colors, start);
+        let floor_color = top_color(s1, columns.colors, start + s0.colors());
         let at = |z: u32| (ly << 5 | j as u32) + ((base + z) << Z_SHIFT);
         let (ra, fa) = (at(roof), at(floor));
         let (rb, fb) = (pack_rgb(roof_color, SHADE), pack_rgb(floor_color, SHADE));
