@@ -184,11 +184,20 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
         );
         general_column::<SHADE, L>(&near, j, a_base, layer.base, faces, &columns, rgb, out);
     }
-    // Room for what is written by index: a face a column and direction for
-    // each of a ledge's three ends.
-    for d in 0..6 {
-        if out.faces[d].len() < out.len[d] + 3 * CHUNK {
+    // Room for what is written by index: a face a column and direction,
+    // and in a row with ledges one for each of a ledge's three ends.
+    let room = |out: &mut ChunkOut, d: usize, n: usize| {
+        if out.faces[d].len() < out.len[d] + n {
             super::grow(&mut out.faces[d]);
+        }
+    };
+    if ledges == 0 {
+        for d in [0, 1, 2, 3, UP] {
+            room(out, d, CHUNK);
+        }
+    } else {
+        for d in [0, 1, 2, 3, UP, DOWN] {
+            room(out, d, 3 * CHUNK);
         }
     }
     if usual | ledges != 0 {
