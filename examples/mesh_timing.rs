@@ -187,13 +187,12 @@ fn synthetic(only: &str, maps: &mut Vec<(String, VoxelStore)>) {
             maps.push((name, make(side)));
         }
     }
-    // Voxlap's demo map by its own figures (`samples::voxlap_demo_like`:
+    // Voxlap's demo map by its own figures (`samples::voxlap_demo_voxels`:
     // its 2.1 M faces and 1.85 M coloured voxels at 1024, where
     // `voxlap_voxels`' steeper hills have 5.3 M).
     let name = "demo-like Voxlap 1024x1024x256".to_string();
     if name.contains(only) {
-        let map = mapscope::samples::voxlap_demo_like(1024, 256);
-        maps.push((name, map.voxels().expect("voxels").clone()));
+        maps.push((name, mapscope::samples::voxlap_demo_voxels(1024, 256)));
     }
 }
 

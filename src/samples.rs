@@ -6,7 +6,7 @@ mod hills;
 mod like_real;
 mod tall;
 
-pub use hills::voxlap_demo_like;
+pub use hills::{voxlap_demo_like, voxlap_demo_voxels};
 pub use like_real::{aos_one_voxels, voxlap_voxels, AOS_ONE_FLOOR};
 pub use tall::{sunk, tall_voxels};
 

@@ -90,7 +90,7 @@ impl Hills {
 /// Voxlap's demo map (see the module's notes), as a Voxlap VXL with its
 /// camera; every voxel that shows a face coloured.
 pub fn voxlap_demo_like(side: u32, depth: u32) -> Map {
-    let s = hills_store(side, depth);
+    let s = voxlap_demo_voxels(side, depth);
     // A quarter of the way in from the west edge, at a quarter of the
     // depth (above most hills, below the highest), looking east and 10
     // degrees down: most of the map in view, far hills behind near ones.
@@ -109,8 +109,9 @@ pub fn voxlap_demo_like(side: u32, depth: u32) -> Map {
     Map::of_voxels(Format::VoxlapVxl, meta, s)
 }
 
-/// The hills' voxels.
-fn hills_store(side: u32, depth: u32) -> VoxelStore {
+/// The voxels of [`voxlap_demo_like`]'s map, alone: for the mesher's
+/// tests and timings, which need no camera.
+pub fn voxlap_demo_voxels(side: u32, depth: u32) -> VoxelStore {
     assert!(depth >= 64, "rolling hills need depth");
     let hills = Hills {
         depth,
@@ -193,12 +194,12 @@ fn coloured(a: u32, b: u32, depth: u32, around: &[&Spans; 4]) -> (u32, u32) {
 
 #[cfg(test)]
 mod tests {
-    use super::hills_store;
+    use super::voxlap_demo_voxels;
 
     #[test]
     fn hills_span_most_of_the_depth_with_two_and_three_span_columns() {
         let n = 1024;
-        let s = &hills_store(n, 256);
+        let s = &voxlap_demo_voxels(n, 256);
         s.validate().unwrap();
         let (mut spans, mut tops, mut solid) = ([0u32; 4], Vec::new(), 0u64);
         for y in 0..n {

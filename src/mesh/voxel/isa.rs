@@ -106,7 +106,7 @@ mod tests {
     use super::Isa;
     use crate::mesh::voxel::Scratch;
     use crate::mesh::{face_count, ChunkMesh, MeshOptions};
-    use crate::samples::{sunk, tall_voxels};
+    use crate::samples::{sunk, tall_voxels, voxlap_demo_voxels};
     use crate::store::voxels::VoxelStore;
 
     fn mesh(store: &VoxelStore, isa: Isa, opts: &MeshOptions) -> Vec<ChunkMesh> {
@@ -133,17 +133,12 @@ mod tests {
             return;
         }
         let shallow = tall_voxels(96, 64);
-        // Voxlap's hills, with hollows under thin roofs (ledges).
-        let demo = |side, depth| {
-            let map = crate::samples::voxlap_demo_like(side, depth);
-            map.voxels().expect("voxels").clone()
-        };
         let maps = [
             ("tall 96x96x240", tall_voxels(96, 240)),
             ("tall 64x64x256", tall_voxels(64, 256)),
             ("96x96x64 sunk to 200", sunk(&shallow, 200)),
-            ("demo-like 96x96x256", demo(96, 256)),
-            ("demo-like 96x96x64", demo(96, 64)),
+            ("demo-like 96x96x256", voxlap_demo_voxels(96, 256)),
+            ("demo-like 96x96x64", voxlap_demo_voxels(96, 64)),
             ("96x96x64", shallow),
         ];
         for (name, store) in &maps {

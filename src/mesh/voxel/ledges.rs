@@ -10,7 +10,7 @@
 //! loops over a row's side faces that the usual columns' steps take.
 
 use super::ring_bits::RingBits;
-use super::row_scan::Around;
+use super::row_scan::{downs, Around};
 use super::rows::{ring_around, TopFields, CHUNK, UP};
 use super::ChunkOut;
 use crate::mesh::ao::AO_BITS;
@@ -56,28 +56,13 @@ pub(super) fn slabs_agree(columns: &RowParts<'_>, j: usize, down: u64, up: u64, 
 /// faces at the roof's bottom (`roofs`) and the ground's top (`floors`);
 /// the roof's top's are the usual columns' tops'. Kept from row to row
 /// (what a row does not write, it does not read), to spare clearing it.
+#[derive(Debug, Default)]
 pub(super) struct LedgeSides {
     pub(super) sides: [[u32; 4]; 3],
     pub(super) roofs: TopFields,
     pub(super) floors: TopFields,
     /// By end and column: bit d, a side face toward side d there.
     codes: [[u8; CHUNK]; 3],
-}
-
-impl Default for LedgeSides {
-    fn default() -> Self {
-        let fields = || TopFields {
-            z: [0; CHUNK],
-            a: [0; CHUNK],
-            b: [0; CHUNK],
-        };
-        LedgeSides {
-            sides: [[0; 4]; 3],
-            roofs: fields(),
-            floors: fields(),
-            codes: [[0; CHUNK]; 3],
-        }
-    }
 }
 
 /// Writes the down face under the roof and the up face of the ground of
@@ -106,7 +91,7 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
         let raw = c[j + 1];
         let s = raw & near.last_valid;
         let up = ups[j];
-        let down = s & !(raw >> 1 | 1 << 63);
+        let down = downs(raw, s);
         let (top, roof, floor) = (
             up.trailing_zeros(),
             down.trailing_zeros(),
@@ -135,13 +120,7 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
             b: rb | (DOWN as u32) << DIR_SHIFT,
         };
         (n_up, n_down) = (n_up + 1, n_down + 1);
-        let toward = [
-            s & !near.walls[j + 2],
-            s & !near.walls[j],
-            s & !p[j + 1] & near.south_open,
-            s & !m[j + 1] & near.north_open,
-        ];
-        let ways = end_ways(toward, [top, roof, floor]);
+        let ways = end_ways(near.toward(j, s), [top, roof, floor]);
         // A roof one voxel thick has its top's and bottom's side faces in
         // one.
         let roof_ways = if roof == top { 0 } else { ways[1] };

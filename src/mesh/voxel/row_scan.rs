@@ -25,6 +25,27 @@ pub(super) struct Around<'a> {
     pub(super) last_valid: u64,
 }
 
+impl Around<'_> {
+    /// The side faces (toward east, west, south and north) of column j,
+    /// whose voxels in the word are `s`.
+    #[inline(always)]
+    pub(super) fn toward(&self, j: usize, s: u64) -> [u64; 4] {
+        [
+            s & !self.walls[j + 2],
+            s & !self.walls[j],
+            s & !self.p[j + 1] & self.south_open,
+            s & !self.m[j + 1] & self.north_open,
+        ]
+    }
+}
+
+/// The down faces of a column whose mask is `raw` and whose voxels in the
+/// word are `s`: below the word's last bit counts as solid.
+#[inline(always)]
+pub(super) fn downs(raw: u64, s: u64) -> u64 {
+    s & !(raw >> 1 | 1 << 63)
+}
+
 /// What the first pass finds; bit j of a mask is column j.
 #[derive(Default, Debug, PartialEq)]
 pub(super) struct RowScan {
@@ -77,14 +98,9 @@ fn one(rows: &Around<'_>, j: usize, out: &mut RowScan) {
     let raw = rows.c[j + 1];
     let s = raw & rows.last_valid;
     let up = s & !(raw << 1);
-    let toward = [
-        s & !rows.walls[j + 2],
-        s & !rows.walls[j],
-        s & !rows.p[j + 1] & rows.south_open,
-        s & !rows.m[j + 1] & rows.north_open,
-    ];
+    let toward = rows.toward(j, s);
     let sides = toward[0] | toward[1] | toward[2] | toward[3];
-    let down = s & !(raw >> 1 | 1 << 63);
+    let down = downs(raw, s);
     let odd = up & up.wrapping_sub(1) | down | sides & !up;
     let bit = 1 << j;
     out.ups[j] = up;

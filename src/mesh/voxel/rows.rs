@@ -41,6 +41,7 @@ pub(super) fn ring_around(m: &[u64], c: &[u64], p: &[u64], j: usize) -> [u64; 8]
 /// What each column's top gives the side faces beside it (for columns of
 /// the usual shape; anything for others): by column, the top's z in the
 /// word, and its faces' fields but for AO and direction.
+#[derive(Debug, Default)]
 pub(super) struct TopFields {
     pub(super) z: [u32; CHUNK],
     pub(super) a: [u32; CHUNK],
@@ -49,7 +50,7 @@ pub(super) struct TopFields {
 
 /// A row as its tops are written: its masks and those around (`rows`),
 /// row `ly` of the chunk, each column's up faces (`ups`), the columns
-/// whose first up face is written here (`usual`, bit j: column j: those
+/// whose first up face is written here (`topped`, bit j: column j: those
 /// of the usual shape, and ledges' roofs), those whose top voxel has
 /// no colour (`greys`), the store's `columns`, and the z of bit 0
 /// (`base`).
@@ -57,7 +58,7 @@ pub(super) struct TopsRow<'a> {
     pub(super) rows: &'a Rows<'a>,
     pub(super) ly: u32,
     pub(super) ups: &'a [u64],
-    pub(super) usual: u32,
+    pub(super) topped: u32,
     pub(super) greys: u32,
     pub(super) columns: &'a RowParts<'a>,
     pub(super) base: u32,

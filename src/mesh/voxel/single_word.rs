@@ -37,16 +37,11 @@ use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
 use crate::store::voxels::RowParts;
 
 /// Scratch a row's columns are written through, kept from row to row.
+#[derive(Debug)]
 pub(super) struct Spare {
     /// Packed RGB of a general column's voxels that show faces, by z.
     rgb: [u32; 64],
     ledges: ledges::LedgeSides,
-}
-
-impl std::fmt::Debug for Spare {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Spare").finish_non_exhaustive()
-    }
 }
 
 impl Default for Spare {
@@ -190,7 +185,7 @@ pub(super) fn mesh_row<const SHADE: bool, L: Lanes>(
             rows,
             ly,
             ups,
-            usual: usual | ledges,
+            topped: usual | ledges,
             greys: columns.grey_tops(),
             columns: &columns,
             base: layer.base,
@@ -416,13 +411,14 @@ impl Around<'_> {
     #[inline(always)]
     fn faces(&self, j: usize, raw: u64) -> ColumnFaces {
         let s = raw & self.last_valid;
+        let [east, west, south, north] = self.toward(j, s);
         ColumnFaces {
-            east: s & !self.walls[j + 2],
-            west: s & !self.walls[j],
-            south: s & !self.p[j + 1] & self.south_open,
-            north: s & !self.m[j + 1] & self.north_open,
+            east,
+            west,
+            south,
+            north,
             up: 0,
-            down: s & !(raw >> 1 | 1 << 63),
+            down: row_scan::downs(raw, s),
         }
     }
 }

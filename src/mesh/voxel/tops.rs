@@ -13,7 +13,7 @@ use crate::mesh::ao::AO_BITS;
 use crate::mesh::color::{pack_rgb, GREY};
 use crate::mesh::face::{Face, DIR_SHIFT, Z_SHIFT};
 
-/// Writes the up face of each of the `usual` columns, the top of its
+/// Writes the up face of each of the `topped` columns, the top of its
 /// first slab, and `top` for the side faces beside it. Each face is written
 /// whatever the column and kept (its count moved on) only for those.
 /// `RINGED`: some face may have something solid in its AO ring.
@@ -27,7 +27,7 @@ pub(super) fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
         rows,
         ly,
         ups,
-        usual,
+        topped,
         greys,
         columns,
         base,
@@ -68,7 +68,7 @@ pub(super) fn tops<const RINGED: bool, const SHADE: bool, L: Lanes>(
             a: a | ao,
             b: b | (UP as u32) << DIR_SHIFT,
         };
-        tops.put(face, usual >> j & 1 != 0);
+        tops.put(face, topped >> j & 1 != 0);
     }
     out.len[UP] += tops.kept;
 }

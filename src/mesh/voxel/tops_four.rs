@@ -1,7 +1,7 @@
 //! A row's up faces four columns at a time, for the x86-64-v3 build
 //! (`isa`), whose CPUs have AVX2: what `tops::tops` does a column
 //! at a time (each column's top, its AO ring's pattern, its colour, its
-//! face, kept only for the columns of the usual shape), in 64-bit lanes.
+//! face, kept only for the columns `topped`), in 64-bit lanes.
 //! The trailing zeros are a population count (AVX2 has no instruction for
 //! either), the AO bits and colours are looked up a lane at a time, and the
 //! kept faces are packed together by a shuffle chosen by which of the four
@@ -46,7 +46,7 @@ static PACK: [[u32; 8]; 16] = {
 };
 
 /// Writes the up faces of the first columns of `row`, four at a time, as
-/// `tops::tops` does (the same faces, kept in `slots` for the usual
+/// `tops::tops` does (the same faces, kept in `slots` for the `topped`
 /// columns, and the same `top` fields), and returns how many columns it
 /// did (a multiple of four; `tops::tops` does the rest). Each step of a
 /// quad is a function of its own, inlined into this loop (the same build's
@@ -92,7 +92,7 @@ pub(super) unsafe fn tops<const RINGED: bool, const SHADE: bool>(
         let (a, b) = (_mm_or_si128(a, ao), _mm_or_si128(rgb, k.up_dir));
         // SAFETY: at most one face a column so far: `slots.kept + 4 <= j +
         // 4 <= CHUNK`.
-        unsafe { keep(slots, a, b, (row.usual >> j & 0xF) as usize) };
+        unsafe { keep(slots, a, b, (row.topped >> j & 0xF) as usize) };
     }
     4 * quads
 }
@@ -117,7 +117,7 @@ impl<'a> Constants<'a> {
     #[inline]
     fn new(row: &TopsRow<'a>) -> Self {
         let colors = row.columns.colors;
-        // With some column of the usual shape, some colour is there.
+        // With some column topped here, some colour is there.
         let last_color = colors.len() as u32 - 1;
         Constants {
             colors,
