@@ -50,17 +50,19 @@ pub(super) fn slabs_agree(columns: &RowParts<'_>, j: usize, down: u64, up: u64, 
     }
 }
 
-/// What a row's ledges give its side-face loops: for each end (0 the
-/// roof's top, 1 its bottom, 2 the ground's top), bit j of `sides[end][d]`
-/// is ledge j showing a face toward side d there, and the fields of the
-/// faces at the roof's bottom (`roofs`) and the ground's top (`floors`);
-/// the roof's top's are the usual columns' tops'. Kept from row to row
-/// (what a row does not write, it does not read), to spare clearing it.
+/// What a row's ledges give its side-face loops: bit j of `tops[d]` is
+/// ledge j showing a face toward side d beside its roof's top (whose
+/// fields are the usual columns' tops'), and bit j of `lower[d]` beside
+/// its roof's bottom, bit `CHUNK + j` beside its ground's top, the fields
+/// of those faces being `ends` (the roof's bottom's at j, the ground's
+/// top's at `CHUNK + j`): the two lower ends go through one loop a
+/// direction. Kept from row to row (what a row does not write, it does
+/// not read), to spare clearing it.
 #[derive(Debug, Default)]
 pub(super) struct LedgeSides {
-    pub(super) sides: [[u32; 4]; 3],
-    pub(super) roofs: TopFields,
-    pub(super) floors: TopFields,
+    pub(super) tops: [u32; 4],
+    pub(super) lower: [u64; 4],
+    pub(super) ends: TopFields<{ 2 * CHUNK }>,
     /// By end and column: bit d, a side face toward side d there.
     codes: [[u8; CHUNK]; 3],
 }
@@ -108,8 +110,10 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
         let at = |z: u32| (ly << 5 | j as u32) + ((base + z) << Z_SHIFT);
         let (ra, fa) = (at(roof), at(floor));
         let (rb, fb) = (pack_rgb(roof_color, SHADE), pack_rgb(floor_color, SHADE));
-        (got.roofs.z[j], got.roofs.a[j], got.roofs.b[j]) = (roof, ra, rb);
-        (got.floors.z[j], got.floors.a[j], got.floors.b[j]) = (floor, fa, fb);
+        let ends = &mut got.ends;
+        (ends.z[j], ends.a[j], ends.b[j]) = (roof, ra, rb);
+        let k = CHUNK + j;
+        (ends.z[k], ends.a[k], ends.b[k]) = (floor, fa, fb);
         let ring = R::new(ring_around(m, c, p, j));
         out.faces[UP][n_up] = Face {
             a: fa | AO_BITS[UP][ring.pattern_above(floor) % 256],
@@ -126,9 +130,9 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
         let roof_ways = if roof == top { 0 } else { ways[1] };
         (codes[0][j], codes[1][j], codes[2][j]) = (ways[0], roof_ways, ways[2]);
     }
-    for (sides, codes) in got.sides.iter_mut().zip(&*codes) {
-        *sides = bit_planes(codes).map(|b| b & ledges);
-    }
+    let [tops, roofs, floors] = codes.each_ref().map(|c| bit_planes(c).map(|b| b & ledges));
+    got.tops = tops;
+    got.lower = std::array::from_fn(|d| roofs[d] as u64 | (floors[d] as u64) << CHUNK);
     (out.len[UP], out.len[DOWN]) = (n_up, n_down);
 }
 

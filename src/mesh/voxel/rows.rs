@@ -41,11 +41,24 @@ pub(super) fn ring_around(m: &[u64], c: &[u64], p: &[u64], j: usize) -> [u64; 8]
 /// What each column's top gives the side faces beside it (for columns of
 /// the usual shape; anything for others): by column, the top's z in the
 /// word, and its faces' fields but for AO and direction.
-#[derive(Debug, Default)]
-pub(super) struct TopFields {
-    pub(super) z: [u32; CHUNK],
-    pub(super) a: [u32; CHUNK],
-    pub(super) b: [u32; CHUNK],
+///
+/// `N` entries: a row's columns, or (`N` = 2 [`CHUNK`]) two of a column's
+/// ends a column, the first [`CHUNK`] one end's and the rest the other's.
+#[derive(Debug)]
+pub(super) struct TopFields<const N: usize = CHUNK> {
+    pub(super) z: [u32; N],
+    pub(super) a: [u32; N],
+    pub(super) b: [u32; N],
+}
+
+impl<const N: usize> Default for TopFields<N> {
+    fn default() -> Self {
+        TopFields {
+            z: [0; N],
+            a: [0; N],
+            b: [0; N],
+        }
+    }
 }
 
 /// A row as its tops are written: its masks and those around (`rows`),

@@ -250,13 +250,12 @@ fn tops_and_sides<const SHADE: bool, L: Lanes>(
         let at = (row.ly, row.base);
         ledges::ledges::<SHADE, L::Ring>(near, row.ups, ledges, row.columns, at, got, out);
         // A ledge's roof's top is a top, with faces beside it as a step's.
-        for (s, t) in steps.iter_mut().zip(got.sides[0]) {
+        for (s, t) in steps.iter_mut().zip(got.tops) {
             *s |= t;
         }
-        step_sides(near, &got.sides[1], &got.roofs, shown_z, out);
-        step_sides(near, &got.sides[2], &got.floors, shown_z, out);
+        step_sides(near, &got.lower, &got.ends, shown_z, out);
     }
-    step_sides(near, &steps, &top, shown_z, out);
+    step_sides(near, &steps.map(u64::from), &top, shown_z, out);
 }
 
 /// The row for east and west faces (`c`, `len` columns and one each
@@ -290,39 +289,39 @@ fn walls<'w>(
 /// a direction at a time, each loop going over just the faces there are.
 /// `shown_z`: the row's voxels with faces.
 #[inline(always)]
-fn step_sides(
+fn step_sides<const N: usize>(
     near: &Around<'_>,
-    shown: &[u32; 4],
-    top: &TopFields,
+    shown: &[u64; 4],
+    top: &TopFields<N>,
     shown_z: u64,
     out: &mut ChunkOut,
 ) {
     // Some face at the word's first or last bit, whose windows reach past
     // the word (rare: the map's top or bottom).
     if shown_z & EDGE_BITS != 0 {
-        all_sides::<true>(near, shown, top, out);
+        all_sides::<true, N>(near, shown, top, out);
     } else {
-        all_sides::<false>(near, shown, top, out);
+        all_sides::<false, N>(near, shown, top, out);
     }
 }
 
 /// The four directions' side faces of steps (`step_sides`). `EDGY`: some
 /// top may be at the word's first or last bit.
 #[inline(always)]
-fn all_sides<const EDGY: bool>(
+fn all_sides<const EDGY: bool, const N: usize>(
     near: &Around<'_>,
-    shown: &[u32; 4],
-    top: &TopFields,
+    shown: &[u64; 4],
+    top: &TopFields<N>,
     out: &mut ChunkOut,
 ) {
     let (m, c, p) = (near.m, near.c, near.p);
     let (zs, a, b) = (&top.z, &top.a, &top.b);
     // The ring's three columns along u (-1, 0, +1), the middle one the air
     // column in front of the face.
-    side::<0, EDGY>(shown[0], zs, a, b, |j| [m[j + 2], c[j + 2], p[j + 2]], out);
-    side::<1, EDGY>(shown[1], zs, a, b, |j| [m[j], c[j], p[j]], out);
-    side::<2, EDGY>(shown[2], zs, a, b, |j| [p[j], p[j + 1], p[j + 2]], out);
-    side::<3, EDGY>(shown[3], zs, a, b, |j| [m[j], m[j + 1], m[j + 2]], out);
+    side::<0, EDGY, N>(shown[0], zs, a, b, |j| [m[j + 2], c[j + 2], p[j + 2]], out);
+    side::<1, EDGY, N>(shown[1], zs, a, b, |j| [m[j], c[j], p[j]], out);
+    side::<2, EDGY, N>(shown[2], zs, a, b, |j| [p[j], p[j + 1], p[j + 2]], out);
+    side::<3, EDGY, N>(shown[3], zs, a, b, |j| [m[j], m[j + 1], m[j + 2]], out);
 }
 
 /// Writes the faces toward side `D` of the `shown` columns (bit j: column
@@ -330,11 +329,11 @@ fn all_sides<const EDGY: bool>(
 /// faces' fields, and `ring(j)` the columns of their AO rings. `EDGY`:
 /// some top may be at the word's first or last bit.
 #[inline(always)]
-fn side<const D: usize, const EDGY: bool>(
-    shown: u32,
-    zs: &[u32; CHUNK],
-    a: &[u32; CHUNK],
-    b: &[u32; CHUNK],
+fn side<const D: usize, const EDGY: bool, const N: usize>(
+    shown: u64,
+    zs: &[u32; N],
+    a: &[u32; N],
+    b: &[u32; N],
     ring: impl Fn(usize) -> [u64; 3],
     out: &mut ChunkOut,
 ) {
@@ -342,12 +341,13 @@ fn side<const D: usize, const EDGY: bool>(
     let mut n = out.len[D];
     let mut t = shown;
     while t != 0 {
-        let j = t.trailing_zeros() as usize % CHUNK;
+        // Entry i of the fields, beside column i % CHUNK.
+        let i = t.trailing_zeros() as usize % N;
         t &= t - 1;
-        let index = side_index::<EDGY>(ring(j), zs[j]);
+        let index = side_index::<EDGY>(ring(i % CHUNK), zs[i]);
         list[n] = Face {
-            a: a[j] | SIDE_AO[D][index],
-            b: b[j] | (D as u32) << DIR_SHIFT,
+            a: a[i] | SIDE_AO[D][index],
+            b: b[i] | (D as u32) << DIR_SHIFT,
         };
         n += 1;
     }
