@@ -85,6 +85,10 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
 ) {
     let (m, c, p) = (near.m, near.c, near.p);
     let (mut n_up, mut n_down) = (out.len[UP], out.len[DOWN]);
+    // Slices, whose starts and lengths stay in registers.
+    const { assert!(UP == 4 && DOWN == 5) };
+    let [_, _, _, _, to_up, to_down] = &mut out.faces;
+    let (to_up, to_down) = (&mut to_up[..], &mut to_down[..]);
     let codes = &mut got.codes;
     let mut t = ledges;
     while t != 0 {
@@ -115,11 +119,11 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
         let k = CHUNK + j;
         (ends.z[k], ends.a[k], ends.b[k]) = (floor, fa, fb);
         let ring = R::new(ring_around(m, c, p, j));
-        out.faces[UP][n_up] = Face {
+        to_up[n_up] = Face {
             a: fa | AO_BITS[UP][ring.pattern_above(floor) % 256],
             b: fb | (UP as u32) << DIR_SHIFT,
         };
-        out.faces[DOWN][n_down] = Face {
+        to_down[n_down] = Face {
             a: ra | AO_BITS[DOWN][ring.pattern_below(roof) % 256],
             b: rb | (DOWN as u32) << DIR_SHIFT,
         };
@@ -130,9 +134,15 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
         let roof_ways = if roof == top { 0 } else { ways[1] };
         (codes[0][j], codes[1][j], codes[2][j]) = (ways[0], roof_ways, ways[2]);
     }
-    let [tops, roofs, floors] = codes.each_ref().map(|c| bit_planes(c).map(|b| b & ledges));
-    got.tops = tops;
-    got.lower = std::array::from_fn(|d| roofs[d] as u64 | (floors[d] as u64) << CHUNK);
+    let (tops, roofs, floors) = (
+        bit_planes(&codes[0]),
+        bit_planes(&codes[1]),
+        bit_planes(&codes[2]),
+    );
+    for d in 0..4 {
+        got.tops[d] = tops[d] & ledges;
+        got.lower[d] = (roofs[d] & ledges) as u64 | ((floors[d] & ledges) as u64) << CHUNK;
+    }
     (out.len[UP], out.len[DOWN]) = (n_up, n_down);
 }
 

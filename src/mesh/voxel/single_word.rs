@@ -337,7 +337,9 @@ fn side<const D: usize, const EDGY: bool, const N: usize>(
     ring: impl Fn(usize) -> [u64; 3],
     out: &mut ChunkOut,
 ) {
-    let list = &mut out.faces[D];
+    // A slice, whose start and length stay in registers (through the
+    // `Vec`, both were read again for each face).
+    let list = &mut out.faces[D][..];
     let mut n = out.len[D];
     let mut t = shown;
     while t != 0 {
@@ -538,10 +540,12 @@ fn faces<const D: usize>(
     if f == 0 {
         return;
     }
-    let list = &mut out.faces[D];
-    if list.len() < out.len[D] + 64 {
-        super::grow(list);
+    if out.faces[D].len() < out.len[D] + 64 {
+        super::grow(&mut out.faces[D]);
     }
+    // A slice, whose start and length stay in registers (through the
+    // `Vec`, both were read again for each face).
+    let list = &mut out.faces[D][..];
     let mut n = out.len[D];
     while f != 0 {
         let z = f.trailing_zeros();
