@@ -20,9 +20,10 @@
 //!    holds;
 //! 4. the ledges' other two ends, the roof's bottom and the ground's top,
 //!    a column at a time with no loop over their voxels ([`ledges`]);
-//! 5. steps: the side faces beside their tops, and those beside the
-//!    ledges' ends, a direction and an end at a time, with AO from 3-voxel
-//!    windows of the columns around ([`Windows`]).
+//! 5. steps: the side faces beside their tops and the ledges' roofs' tops
+//!    in one loop a direction, then those beside the ledges' other two
+//!    ends in another, with AO from 3-voxel windows of the columns around
+//!    ([`Windows`]).
 
 use super::isa::Lanes;
 use super::ledges;
@@ -283,11 +284,12 @@ fn walls<'w>(
     walled
 }
 
-/// The side faces toward each side d of the columns of `shown[d]` (bit
-/// j: column j), all beside one voxel of the column, of colour and place
-/// `top` (a step's edge, beside its top; or beside a ledge's end), written
-/// a direction at a time, each loop going over just the faces there are.
-/// `shown_z`: the row's voxels with faces.
+/// The side faces toward each side d of the entries of `shown[d]` (bit
+/// i: entry i of `top`, beside column i % [`CHUNK`]), each beside one
+/// voxel of its column, of colour and place `top` (a step's edge, beside
+/// its top; or beside a ledge's end), written a direction at a time, each
+/// loop going over just the faces there are. `shown_z`: the row's voxels
+/// with faces.
 #[inline(always)]
 fn step_sides<const N: usize>(
     near: &Around<'_>,
@@ -324,10 +326,11 @@ fn all_sides<const EDGY: bool, const N: usize>(
     side::<3, EDGY, N>(shown[3], zs, a, b, |j| [m[j], m[j + 1], m[j + 2]], out);
 }
 
-/// Writes the faces toward side `D` of the `shown` columns (bit j: column
-/// j), whose tops are at `zs[j]`, with `a[j]` and `b[j]` the start of their
-/// faces' fields, and `ring(j)` the columns of their AO rings. `EDGY`:
-/// some top may be at the word's first or last bit.
+/// Writes the faces toward side `D` of the `shown` entries (bit i: entry
+/// i, beside column i % [`CHUNK`]), beside voxels `zs[i]`, with `a[i]` and
+/// `b[i]` the start of their faces' fields, and `ring(j)` the columns of
+/// column j's AO rings. `EDGY`: some voxel may be at the word's first or
+/// last bit.
 #[inline(always)]
 fn side<const D: usize, const EDGY: bool, const N: usize>(
     shown: u64,
