@@ -142,15 +142,10 @@ mod tests {
         let got: Vec<Color> = [2, 3, 4, 6, 7, 10, 11].iter().map(|&z| c.at(z)).collect();
         assert_eq!(got, [1, 2, 2, 2, 3, GREY, GREY]);
     }
+
     #[test]
     fn a_slabs_end_colours_are_the_cursors() {
-        let mut seed = 0x51ED_270B_2744_4A1Fu64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::mesh::voxel::test_numbers(0x51ED_270B_2744_4A1F);
         let colors: Vec<Color> = (0..64).map(|i| 0x8000_0000 | i).collect();
         for _ in 0..2000 {
             let top = (next() % 40) as u16;

@@ -394,9 +394,10 @@ static BELOW: [u64; 128] = {
     t
 };
 
-/// Xorshift numbers from `seed`, for the mesher's tests' random columns.
+/// Xorshift numbers from `seed`, for the mesher's tests' random columns
+/// (and the colour rules' random slabs).
 #[cfg(test)]
-fn test_numbers(mut seed: u64) -> impl FnMut() -> u64 {
+pub(super) fn test_numbers(mut seed: u64) -> impl FnMut() -> u64 {
     move || {
         seed ^= seed << 13;
         seed ^= seed >> 7;

@@ -84,7 +84,9 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
     out: &mut ChunkOut,
 ) {
     let (m, c, p) = (near.m, near.c, near.p);
-    let (mut n_up, mut n_down) = (out.len[UP], out.len[DOWN]);
+    // A face each way a ledge: one count moves both lists on.
+    let (up_from, down_from) = (out.len[UP], out.len[DOWN]);
+    let mut n = 0;
     // Slices, whose starts and lengths stay in registers.
     const { assert!(UP == 4 && DOWN == 5) };
     let [_, _, _, _, to_up, to_down] = &mut out.faces;
@@ -119,15 +121,15 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
         let k = CHUNK + j;
         (ends.z[k], ends.a[k], ends.b[k]) = (floor, fa, fb);
         let ring = R::new(ring_around(m, c, p, j));
-        to_up[n_up] = Face {
+        to_up[up_from + n] = Face {
             a: fa | AO_BITS[UP][ring.pattern_above(floor) % 256],
             b: fb | (UP as u32) << DIR_SHIFT,
         };
-        to_down[n_down] = Face {
+        to_down[down_from + n] = Face {
             a: ra | AO_BITS[DOWN][ring.pattern_below(roof) % 256],
             b: rb | (DOWN as u32) << DIR_SHIFT,
         };
-        (n_up, n_down) = (n_up + 1, n_down + 1);
+        n += 1;
         let ways = end_ways(near.toward(j, s), [top, roof, floor]);
         // A roof one voxel thick has its top's and bottom's side faces in
         // one.
@@ -143,7 +145,7 @@ pub(super) fn ledges<const SHADE: bool, R: RingBits>(
         got.tops[d] = tops[d] & ledges;
         got.lower[d] = (roofs[d] & ledges) as u64 | ((floors[d] & ledges) as u64) << CHUNK;
     }
-    (out.len[UP], out.len[DOWN]) = (n_up, n_down);
+    (out.len[UP], out.len[DOWN]) = (up_from + n, down_from + n);
 }
 
 /// For each of the three `zs`, which of the four `toward` masks hold it

@@ -307,8 +307,8 @@ fn step_sides<const N: usize>(
     }
 }
 
-/// The four directions' side faces of steps (`step_sides`). `EDGY`: some
-/// top may be at the word's first or last bit.
+/// The four directions' side faces of [`step_sides`]' entries. `EDGY`:
+/// some voxel beside them may be at the word's first or last bit.
 #[inline(always)]
 fn all_sides<const EDGY: bool, const N: usize>(
     near: &Around<'_>,
