@@ -9,10 +9,12 @@
 //! and tall synthetic ones, `samples::tall_voxels` and the shapes of real
 //! tall maps, `samples::aos_one_voxels` and `samples::voxlap_voxels`;
 //! `MESH_TIMING_PARALLEL=1`: with `mesh::mesh_all`, on every core, as the
-//! viewer meshes). Last, the 64-deep corpus maps' faces a second together
-//! (all their faces over all their best, or median, times), and each
-//! deeper map's as a share of that: the machine's load, which moves both,
-//! cancels out.
+//! viewer meshes; `MESH_TIMING_SUNK=1`: each 64-deep map sunk into 256 as
+//! well, `samples::sunk`; `MESH_TIMING_TILED=1`: each 64-deep corpus map
+//! tiled two by two as well, `samples::tiled`). Last, the 64-deep corpus
+//! maps' faces a second together (all their faces over all their best, or
+//! median, times), and each deeper map's, and the tiled maps' together, as
+//! a share of that: the machine's load, which moves both, cancels out.
 
 use mapscope::formats::{self, LoadOptions};
 use mapscope::mesh::{self, ChunkMesh, MeshOptions};
@@ -71,6 +73,17 @@ fn main() {
             .collect();
         maps.extend(sunk);
     }
+    // Each 64-deep corpus map tiled two by two (`samples::tiled`, 1024
+    // wide): its shape at a tall map's size, for what size alone costs.
+    let tiled_from = maps.len();
+    if std::env::var_os("MESH_TIMING_TILED").is_some() {
+        let tiled: Vec<_> = maps[..corpus]
+            .iter()
+            .filter(|(_, s)| s.depth() == 64)
+            .map(|(n, s)| (format!("{n} tiled 2x2"), mapscope::samples::tiled(s)))
+            .collect();
+        maps.extend(tiled);
+    }
     // On every core, as the viewer meshes, rather than on one.
     let parallel = std::env::var_os("MESH_TIMING_PARALLEL").is_some();
     // The corpus's 64-deep maps' faces and times, together: what deeper
@@ -93,7 +106,7 @@ fn main() {
             times.push(mesh_once(store));
         }
     }
-    let mut shallow = [0.0f64; 3];
+    let (mut shallow, mut tiled) = ([0.0f64; 3], [0.0f64; 3]);
     let mut deep = Vec::new();
     for (i, ((name, store), times)) in maps.iter().zip(&mut times).enumerate() {
         let meshes = mesh::mesh_all_serial(store, &opts);
@@ -108,15 +121,18 @@ fn main() {
             median * 1e3,
             hash(&meshes),
         );
+        let add = |sum: [f64; 3]| [sum[0] + faces as f64, sum[1] + best, sum[2] + median];
         if i < corpus && store.depth() == 64 {
-            shallow = [
-                shallow[0] + faces as f64,
-                shallow[1] + best,
-                shallow[2] + median,
-            ];
+            shallow = add(shallow);
+        } else if i >= tiled_from {
+            tiled = add(tiled);
         } else if store.depth() > 64 {
             deep.push((name, faces as f64 / best, faces as f64 / median));
         }
+    }
+    let tiled_name = "64-deep corpus maps tiled 2x2".to_string();
+    if tiled[0] > 0.0 {
+        deep.push((&tiled_name, tiled[0] / tiled[1], tiled[0] / tiled[2]));
     }
     print_shares(shallow, &deep);
 }
@@ -197,15 +213,15 @@ fn synthetic(only: &str, maps: &mut Vec<(String, VoxelStore)>) {
 }
 
 /// The corpus's 64-deep maps' faces a second together (`shallow`: their
-/// faces, best times and median times, summed), and each deeper map's
-/// (`deep`: its name, and its faces a second at its best and median) as a
-/// share of theirs.
+/// faces, best times and median times, summed), and each other map's
+/// (`deep`: its name, and its faces a second at its best and median; the
+/// deeper maps and the tiled ones together) as a share of theirs.
 fn print_shares(shallow: [f64; 3], deep: &[(&String, f64, f64)]) {
     if shallow[0] > 0.0 {
         let [faces, best, median] = shallow;
         let (best, median) = (faces / best, faces / median);
         println!(
-            "64-deep corpus maps together: best {:5.1} M/s, median {:5.1} M/s; deeper maps' faces a second as a share of theirs:",
+            "64-deep corpus maps together: best {:5.1} M/s, median {:5.1} M/s; other maps' faces a second as a share of theirs:",
             best / 1e6,
             median / 1e6
         );

@@ -8,7 +8,7 @@ mod tall;
 
 pub use hills::{voxlap_demo_like, voxlap_demo_voxels};
 pub use like_real::{aos_one_voxels, voxlap_voxels, AOS_ONE_FLOOR};
-pub use tall::{sunk, tall_voxels};
+pub use tall::{sunk, tall_voxels, tiled};
 
 use crate::formats::alw::LayoutShape;
 use crate::store::cells::{AlwLayout, AlwWorld, Entity, Light, CF_OCCLUDER};

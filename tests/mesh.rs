@@ -462,6 +462,33 @@ fn corpus_maps_match_the_brute_force_mesher_on_sample_chunks() {
 }
 
 #[test]
+fn a_map_tiled_two_by_two_shows_each_face_four_times() {
+    // Mirrored about the seams: each quarter shows the map's faces where it
+    // lies (turned over in the mirrored quarters), none made or lost at a
+    // seam. Only the AO beside the seams may differ (outside the map is
+    // air for AO; across a seam is the mirrored column).
+    for (w, l, d, seed) in [(40, 24, 64, 7), (33, 35, 64, 8), (20, 20, 90, 9)] {
+        let map = random_store(w, l, d, seed);
+        let want = mesher_faces(&map, &mesh::mesh_all(&map, &opts()));
+        let big = mapscope::samples::tiled(&map);
+        assert_eq!(big.dims(), [2 * w, 2 * l, d]);
+        let got = mesher_faces(&big, &mesh::mesh_all(&big, &opts()));
+        assert_eq!(got.len(), 4 * want.len(), "{w}x{l}x{d}");
+        assert_same(&got, &brute_faces(&big, 0..2 * w, 0..2 * l), "tiled, brute");
+        let no_ao = |f: &F| (f.x, f.y, f.z, f.dir, f.rgb);
+        let mut west: Vec<_> = got
+            .iter()
+            .filter(|f| f.x < w && f.y < l)
+            .map(no_ao)
+            .collect();
+        let mut want: Vec<_> = want.iter().map(no_ao).collect();
+        west.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(west, want, "{w}x{l}x{d}: the first quarter is the map");
+    }
+}
+
+#[test]
 fn a_map_sunk_deeper_shows_the_same_faces_lower() {
     // The same voxels with air above them: every face the same, z moved by
     // the drop, whichever way the tall path takes a chunk (one word a

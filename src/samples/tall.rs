@@ -207,6 +207,31 @@ pub fn sunk(store: &VoxelStore, depth: u32) -> VoxelStore {
     s
 }
 
+/// `store` four times over, two by two, mirrored about the seams (the
+/// east half is the west half turned over, the south half the north half),
+/// so that each seam's two columns are the same and no face is lost or
+/// made there: four times the faces, on a map four times the size. What a
+/// map's size alone costs the mesher (its store and faces outgrowing the
+/// caches), against the same map's shape as it is. (VMF materials are
+/// left out.)
+pub fn tiled(store: &VoxelStore) -> VoxelStore {
+    let [w, l, d] = store.dims();
+    let mirror = |v: u32, n: u32| if v < n { v } else { 2 * n - 1 - v };
+    let mut s = VoxelStore::new(2 * w, 2 * l, d, store.fourth_byte);
+    for y in 0..2 * l {
+        for x in 0..2 * w {
+            let (slabs, colors) = store.surface(mirror(x, w), mirror(y, l));
+            for slab in slabs {
+                s.push_slab(*slab);
+            }
+            s.push_colors(colors.iter().copied());
+            s.end_column();
+        }
+    }
+    s.finish();
+    s
+}
+
 /// Pushes the slab `[top, bottom)` with `top_len` colours from its top and
 /// `bottom_len` up from its bottom, colour i (counted from the top run's
 /// first, then the bottom run's) from `colour(i)`.
