@@ -476,15 +476,15 @@ fn a_map_tiled_two_by_two_shows_each_face_four_times() {
         assert_eq!(got.len(), 4 * want.len(), "{w}x{l}x{d}");
         assert_same(&got, &brute_faces(&big, 0..2 * w, 0..2 * l), "tiled, brute");
         let no_ao = |f: &F| (f.x, f.y, f.z, f.dir, f.rgb);
-        let mut west: Vec<_> = got
+        let mut first: Vec<_> = got
             .iter()
             .filter(|f| f.x < w && f.y < l)
             .map(no_ao)
             .collect();
         let mut want: Vec<_> = want.iter().map(no_ao).collect();
-        west.sort_unstable();
+        first.sort_unstable();
         want.sort_unstable();
-        assert_eq!(west, want, "{w}x{l}x{d}: the first quarter is the map");
+        assert_eq!(first, want, "{w}x{l}x{d}: the first quarter is the map");
     }
 }
 
