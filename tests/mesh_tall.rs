@@ -83,8 +83,7 @@ fn voxlap_demo_maps_ledges_match_the_brute_force_mesher() {
     // mesher writes by their ends, not a voxel at a time), 256 deep (a
     // band or layers a row) and 64 deep (one word).
     for depth in [256, 64] {
-        let store = mapscope::samples::voxlap_demo_voxels(128, depth);
-        let s = &store;
+        let s = &mapscope::samples::voxlap_demo_voxels(128, depth);
         // Columns of two or more spans, counted in the store: the hollows.
         let hollow = (0..128 * 128)
             .filter(|&i| s.column(i % 128, i / 128).slabs.len() >= 2)

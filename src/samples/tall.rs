@@ -187,24 +187,7 @@ pub fn tall_voxels(side: u32, depth: u32) -> VoxelStore {
 pub fn sunk(store: &VoxelStore, depth: u32) -> VoxelStore {
     let [w, l, d] = store.dims();
     assert!(depth >= d, "sinking a {d}-deep map into {depth}");
-    let drop = (depth - d) as u16;
-    let mut s = VoxelStore::new(w, l, depth, store.fourth_byte);
-    for y in 0..l {
-        for x in 0..w {
-            let (slabs, colors) = store.surface(x, y);
-            for slab in slabs {
-                s.push_slab(Slab {
-                    top: slab.top + drop,
-                    bottom: slab.bottom + drop,
-                    ..*slab
-                });
-            }
-            s.push_colors(colors.iter().copied());
-            s.end_column();
-        }
-    }
-    s.finish();
-    s
+    copied(store, [w, l, depth], (depth - d) as u16, |x, y| (x, y))
 }
 
 /// `store` four times over, two by two, mirrored about the seams (the
@@ -212,17 +195,34 @@ pub fn sunk(store: &VoxelStore, depth: u32) -> VoxelStore {
 /// so that each seam's two columns are the same and no face is lost or
 /// made there: four times the faces, on a map four times the size. What a
 /// map's size alone costs the mesher (its store and faces outgrowing the
-/// caches), against the same map's shape as it is. (VMF materials are
-/// left out.)
+/// caches), against the same map's shape as it is.
 pub fn tiled(store: &VoxelStore) -> VoxelStore {
     let [w, l, d] = store.dims();
     let mirror = |v: u32, n: u32| if v < n { v } else { 2 * n - 1 - v };
-    let mut s = VoxelStore::new(2 * w, 2 * l, d, store.fourth_byte);
-    for y in 0..2 * l {
-        for x in 0..2 * w {
-            let (slabs, colors) = store.surface(mirror(x, w), mirror(y, l));
+    copied(store, [2 * w, 2 * l, d], 0, |x, y| {
+        (mirror(x, w), mirror(y, l))
+    })
+}
+
+/// A map `dims` in size whose column (x, y) is `store`'s column
+/// `from(x, y)`, `drop` voxels lower (VMF materials left out).
+fn copied(
+    store: &VoxelStore,
+    [w, l, depth]: [u32; 3],
+    drop: u16,
+    from: impl Fn(u32, u32) -> (u32, u32),
+) -> VoxelStore {
+    let mut s = VoxelStore::new(w, l, depth, store.fourth_byte);
+    for y in 0..l {
+        for x in 0..w {
+            let (fx, fy) = from(x, y);
+            let (slabs, colors) = store.surface(fx, fy);
             for slab in slabs {
-                s.push_slab(*slab);
+                s.push_slab(Slab {
+                    top: slab.top + drop,
+                    bottom: slab.bottom + drop,
+                    ..*slab
+                });
             }
             s.push_colors(colors.iter().copied());
             s.end_column();
