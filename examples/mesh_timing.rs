@@ -66,22 +66,14 @@ fn main() {
     // Each 64-deep map again sunk into 256 (air above it): the same faces,
     // through the tall maps' path.
     if std::env::var_os("MESH_TIMING_SUNK").is_some() {
-        let sunk: Vec<_> = maps
-            .iter()
-            .filter(|(_, s)| s.depth() == 64)
-            .map(|(n, s)| (format!("{n} sunk to 256"), mapscope::samples::sunk(s, 256)))
-            .collect();
+        let sunk = shallow_copies(&maps, "sunk to 256", |s| mapscope::samples::sunk(s, 256));
         maps.extend(sunk);
     }
     // Each 64-deep corpus map tiled two by two (`samples::tiled`, 1024
     // wide): its shape at a tall map's size, for what size alone costs.
     let tiled_from = maps.len();
     if std::env::var_os("MESH_TIMING_TILED").is_some() {
-        let tiled: Vec<_> = maps[..corpus]
-            .iter()
-            .filter(|(_, s)| s.depth() == 64)
-            .map(|(n, s)| (format!("{n} tiled 2x2"), mapscope::samples::tiled(s)))
-            .collect();
+        let tiled = shallow_copies(&maps[..corpus], "tiled 2x2", mapscope::samples::tiled);
         maps.extend(tiled);
     }
     // On every core, as the viewer meshes, rather than on one.
@@ -127,12 +119,12 @@ fn main() {
         } else if i >= tiled_from {
             tiled = add(tiled);
         } else if store.depth() > 64 {
-            deep.push((name, faces as f64 / best, faces as f64 / median));
+            deep.push((name.as_str(), faces as f64 / best, faces as f64 / median));
         }
     }
-    let tiled_name = "64-deep corpus maps tiled 2x2".to_string();
     if tiled[0] > 0.0 {
-        deep.push((&tiled_name, tiled[0] / tiled[1], tiled[0] / tiled[2]));
+        let name = "64-deep corpus maps tiled 2x2";
+        deep.push((name, tiled[0] / tiled[1], tiled[0] / tiled[2]));
     }
     print_shares(shallow, &deep);
 }
@@ -212,11 +204,24 @@ fn synthetic(only: &str, maps: &mut Vec<(String, VoxelStore)>) {
     }
 }
 
+/// The 64-deep ones of `maps`, each made into another by `make` and named
+/// as it was with `what` after.
+fn shallow_copies(
+    maps: &[(String, VoxelStore)],
+    what: &str,
+    make: impl Fn(&VoxelStore) -> VoxelStore,
+) -> Vec<(String, VoxelStore)> {
+    maps.iter()
+        .filter(|(_, s)| s.depth() == 64)
+        .map(|(n, s)| (format!("{n} {what}"), make(s)))
+        .collect()
+}
+
 /// The corpus's 64-deep maps' faces a second together (`shallow`: their
 /// faces, best times and median times, summed), and each other map's
 /// (`deep`: its name, and its faces a second at its best and median; the
 /// deeper maps and the tiled ones together) as a share of theirs.
-fn print_shares(shallow: [f64; 3], deep: &[(&String, f64, f64)]) {
+fn print_shares(shallow: [f64; 3], deep: &[(&str, f64, f64)]) {
     if shallow[0] > 0.0 {
         let [faces, best, median] = shallow;
         let (best, median) = (faces / best, faces / median);
