@@ -18,6 +18,7 @@ pub const MAX_DEPTH: u32 = 4096;
 mod column;
 #[cfg(test)]
 pub(crate) mod fixtures;
+mod grey_tops;
 mod starts;
 #[cfg(test)]
 mod tests;
@@ -127,32 +128,6 @@ impl<'a> RowParts<'a> {
             slabs: &store.slabs,
             colors: &store.colors,
         }
-    }
-
-    /// The columns (bit j: column j, of the first 32) whose first slab's
-    /// top voxel has no colour: its top colour run is empty (VXL's
-    /// E = S - 1, as on the floor of most of an AoS 1.x map's columns) and
-    /// its bottom run does not reach up to it, so that the mesher shows it
-    /// grey. Every other column's first colour is its top's (a bottom run
-    /// that fills the slab starts there).
-    #[inline]
-    pub(crate) fn grey_tops(&self) -> u32 {
-        let ends = self.slab_ends;
-        let (first, end) = (ends[0], ends[ends.len() - 1]);
-        let slabs = &self.slabs[first as usize..end as usize];
-        // A count first, which the compiler vectorises (`any` stops early,
-        // and so is not); the columns only where there are some.
-        let uncoloured = slabs.iter().map(|s| (s.top_len == 0) as u32).sum::<u32>();
-        if uncoloured == 0 {
-            return 0;
-        }
-        let mut found = 0;
-        for (j, ends) in ends.windows(2).take(32).enumerate() {
-            let first = self.slabs[ends[0] as usize..ends[1] as usize].first();
-            let grey = first.is_some_and(|s| s.top_len == 0 && (s.bottom_len as u32) < s.height());
-            found |= (grey as u32) << j;
-        }
-        found
     }
 
     /// Column j's slabs and colours.
