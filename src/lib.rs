@@ -41,3 +41,5 @@ pub mod walk;
 pub(crate) mod test_corpus;
 #[cfg(test)]
 pub(crate) mod test_dir;
+#[cfg(test)]
+pub(crate) mod test_numbers;

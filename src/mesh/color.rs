@@ -145,7 +145,7 @@ mod tests {
 
     #[test]
     fn a_slabs_end_colours_are_the_cursors() {
-        let mut next = crate::mesh::voxel::test_numbers(0x51ED_270B_2744_4A1F);
+        let mut next = crate::test_numbers::test_numbers(0x51ED_270B_2744_4A1F);
         let colors: Vec<Color> = (0..64).map(|i| 0x8000_0000 | i).collect();
         for _ in 0..2000 {
             let top = (next() % 40) as u16;

@@ -394,18 +394,6 @@ static BELOW: [u64; 128] = {
     t
 };
 
-/// Xorshift numbers from `seed`, for the mesher's tests' random columns
-/// (and the colour rules' random slabs).
-#[cfg(test)]
-pub(super) fn test_numbers(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
-}
-
 /// A random column `depth` deep of up to `count` slabs (fewer where cuts
 /// down it fall together), its last reaching the bottom half the time,
 /// for the mesher's tests.

@@ -213,7 +213,7 @@ mod tests {
     /// and a bit at a time find them.
     #[test]
     fn ways_and_planes_agree_with_single_bits() {
-        let mut next = crate::mesh::voxel::test_numbers(0x9E37_79B9_7F4A_7C15);
+        let mut next = crate::test_numbers::test_numbers(0x9E37_79B9_7F4A_7C15);
         for _ in 0..200 {
             let toward = [next(), next(), next(), next()];
             let zs = [next() % 64, next() % 64, next() % 64].map(|z| z as u32);

@@ -152,7 +152,7 @@ mod tests {
 
     fn patterns_of<R: RingBits>() {
         // Masks with bits spread so that each (mask, z) pair differs.
-        let mut next = crate::mesh::voxel::test_numbers(0x9E37_79B9_7F4A_7C15);
+        let mut next = crate::test_numbers::test_numbers(0x9E37_79B9_7F4A_7C15);
         for _ in 0..200 {
             let masks: [u64; 8] = std::array::from_fn(|_| next());
             let ring = R::new(masks);

@@ -271,7 +271,7 @@ mod tests {
     /// find what one column at a time does.
     #[test]
     fn pairs_and_single_columns_agree() {
-        let mut next = crate::mesh::voxel::test_numbers(0x2545_F491_4F6C_DD1Du64);
+        let mut next = crate::test_numbers::test_numbers(0x2545_F491_4F6C_DD1Du64);
         let mut found = [0u32; 3];
         for round in 0..300 {
             // Columns that look like terrain (a solid run down to the

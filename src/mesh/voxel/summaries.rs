@@ -324,7 +324,7 @@ mod tests {
     /// words or without (leaving those as they were).
     #[test]
     fn columns_summed_up_four_at_a_time_match_one_at_a_time() {
-        let mut next = crate::mesh::voxel::test_numbers(0x9E37_79B9_7F4A_7C15u64);
+        let mut next = crate::test_numbers::test_numbers(0x9E37_79B9_7F4A_7C15u64);
         let mut counts = [0; 4];
         for round in 0..300 {
             let depth = [65, 128, 240, 256, 300][round % 5];

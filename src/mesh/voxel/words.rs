@@ -134,7 +134,7 @@ mod tests {
     /// does, and both find the same columns to read from their slabs.
     #[test]
     fn words_cut_from_summaries_are_the_columns_voxels() {
-        let mut next = crate::mesh::voxel::test_numbers(0x2545_F491_4F6C_DD1Du64);
+        let mut next = crate::test_numbers::test_numbers(0x2545_F491_4F6C_DD1Du64);
         let depth = 256u32;
         let mut kinds = [0; 4];
         for round in 0..600 {

@@ -60,13 +60,7 @@ mod tests {
     /// starts.
     #[test]
     fn grey_tops_are_the_top_voxels_with_no_colour() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = crate::test_numbers::test_numbers(0x2545_F491_4F6C_DD1D);
         let (width, length, depth) = (48, 24, 256);
         let mut store = VoxelStore::new(width, length, depth, FourthByte::Shade);
         let mut greys = 0;
