@@ -66,8 +66,14 @@ fn camera_text(c: &DefaultCamera) -> String {
         DefaultCamera::Voxlap { position, .. } => {
             format!("{}  {look}", reading::position(position.map(|v| v as f32)))
         }
-        // ALW stores only angles; the viewer stands at the player.
-        DefaultCamera::Angles { .. } => look,
+        // ALW stores only angles; the viewer stands at the player. Its
+        // yaw 0 looks north, the viewer's east: both are said.
+        DefaultCamera::Angles { yaw_deg, .. } => {
+            format!(
+                "{look}  (the file's yaw {}°, 0 north)",
+                reading::stored(*yaw_deg)
+            )
+        }
     }
 }
 
@@ -146,6 +152,9 @@ mod tests {
             yaw_deg: 45.0,
             pitch_deg: -10.0,
         };
-        assert_eq!(camera_text(&alw), "yaw 315° (NE)  pitch -10°");
+        assert_eq!(
+            camera_text(&alw),
+            "yaw 315° (NE)  pitch -10°  (the file's yaw 45°, 0 north)"
+        );
     }
 }

@@ -311,13 +311,7 @@ fn main() {
     }
     if let Err(e) = run(cli) {
         eprintln!("mapscope: {e:#}");
-        // A picture larger than the GPU allows is a usage error, as a bad
-        // --size is.
-        let usage = matches!(
-            e.downcast_ref::<mapscope::render::limits::PictureError>(),
-            Some(mapscope::render::limits::PictureError::TooLarge { .. })
-        ) || e.downcast_ref::<cli::Exists>().is_some();
-        std::process::exit(if usage { 2 } else { 1 });
+        std::process::exit(if cli::is_usage(&e) { 2 } else { 1 });
     }
 }
 

@@ -22,6 +22,23 @@ pub fn coordinate(v: f32) -> String {
     }
 }
 
+/// A number the file stores as an f32 (a doodad's scale, a position in
+/// world units), to the six significant digits an f32 holds for certain
+/// and no more: "0.96" for the 0.96000004 the editor writes, "1.2" for
+/// 1.1999999, "2048" for 2048.0; never "-0".
+pub fn stored(v: f32) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return fixed(v, 0);
+    }
+    let whole_digits = v.abs().log10().floor() as i32 + 1;
+    let decimals = (6 - whole_digits).clamp(0, 12) as usize;
+    let text = fixed(v, decimals);
+    match text.contains('.') {
+        true => text.trim_end_matches('0').trim_end_matches('.').to_string(),
+        false => text,
+    }
+}
+
 /// "x 1.0  y 2.0  z 3.0", never "-0.0".
 pub fn position(at: [f32; 3]) -> String {
     let [x, y, z] = at.map(|v| fixed(v, 1));
@@ -39,6 +56,19 @@ pub fn heading(yaw_deg: f32, pitch_deg: f32) -> String {
 pub fn compass(yaw_deg: f32) -> &'static str {
     ["E", "SE", "S", "SW", "W", "NW", "N", "NE"]
         [((yaw_deg.rem_euclid(360.0) + 22.5) / 45.0) as usize % 8]
+}
+
+/// `word` after "a" or "an", as it is said: "an AoS VXL", "an ALW", "a
+/// VMF", "a W3E".
+pub fn a_or_an(word: &str) -> String {
+    let vowel = word
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUaeiou".contains(c));
+    match vowel {
+        true => format!("an {word}"),
+        false => format!("a {word}"),
+    }
 }
 
 /// A count and its noun, given in the plural, in the number the count
@@ -63,6 +93,28 @@ pub fn span<T: PartialEq + std::fmt::Display>(a: T, b: T) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn articles_read_as_said() {
+        assert_eq!(a_or_an("AoS VXL"), "an AoS VXL");
+        assert_eq!(a_or_an("ALW"), "an ALW");
+        assert_eq!(a_or_an("W3E"), "a W3E");
+        assert_eq!(a_or_an("Voxlap VXL"), "a Voxlap VXL");
+    }
+
+    #[test]
+    fn stored_numbers_read_as_written() {
+        assert_eq!(stored(0.96000004), "0.96");
+        assert_eq!(stored(1.1999999), "1.2");
+        assert_eq!(stored(0.8095706), "0.809571");
+        assert_eq!(stored(1.1239722), "1.12397");
+        assert_eq!(stored(2048.0002), "2048");
+        assert_eq!(stored(-1344.5), "-1344.5");
+        assert_eq!(stored(-0.0), "0");
+        assert_eq!(stored(0.0), "0");
+        assert_eq!(stored(123456.7), "123457");
+        assert_eq!(stored(0.00012345678), "0.000123457");
+    }
 
     #[test]
     fn headings_run_from_0_to_359_and_zero_has_no_sign() {

@@ -165,10 +165,11 @@ fn ground_distances_agree_with_an_independent_count_on_every_ladder_map() {
     }
 }
 
-/// What cannot be measured is said, not a panic or an error: a map with
-/// no pathing map.
+/// What cannot be measured is said on standard error with exit status 1
+/// (nothing a script could take for a report), not a panic: a map with no
+/// pathing map. Every report that is printed says which `kind` it is.
 #[test]
-fn maps_it_cannot_measure_get_a_statement() {
+fn maps_it_cannot_measure_say_so_on_standard_error() {
     let dir = common::scratch_dir("analyze", "statements");
     let vxl = dir.join("flat.vxl");
     std::fs::write(&vxl, common::aos_file(|_, _| (50, 0x7f80_8080))).unwrap();
@@ -179,18 +180,28 @@ fn maps_it_cannot_measure_get_a_statement() {
     let out = common::mapscope(&["analyze".as_ref(), vxl.as_os_str()]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Where each team can go"), "{text}");
-    let file = &w3e;
-    let out = common::mapscope(&["analyze".as_ref(), file.as_os_str()]);
-    let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        text.contains("team 1 (blue)") && text.contains("team 2 (green)"),
+        "{text}"
     );
-    assert!(text.contains("pathing"), "{text}");
-    let out = common::mapscope(&["analyze".as_ref(), file.as_os_str(), "--json".as_ref()]);
+    let out = common::mapscope(&["analyze".as_ref(), vxl.as_os_str(), "--json".as_ref()]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(v["statement"].is_string());
+    assert_eq!(v["kind"], "reachability");
+    assert_eq!(v["teams"][0]["team"], 1);
+    for json in [false, true] {
+        let mut args = vec!["analyze".as_ref(), w3e.as_os_str()];
+        if json {
+            args.push("--json".as_ref());
+        }
+        let out = common::mapscope(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            err.contains("cannot measure") && err.contains("pathing"),
+            "{err}"
+        );
+    }
 }
 
 /// `diff` says how the fairness table changed where a version moved a

@@ -173,6 +173,25 @@ fn questions(s: &Source) -> Vec<String> {
         if !format_ok && text(i) == "Format" && text(i + 1) == "::" && arm_follows(t, i + 3) {
             out.push(format!("{at}: a match arm on Format::{}", text(i + 2)));
         }
+        // `let Some(Walking::Voxels(..)) = kind.walking()`: which kind
+        // walks under the servers' physics is kinds' to say.
+        let walking_ok = content_ok || s.under("src/walk/");
+        if !walking_ok && text(i) == "Walking" && text(i + 1) == "::" {
+            out.push(format!(
+                "{at}: Walking::{} outside kinds/ and walk/",
+                text(i + 2)
+            ));
+        }
+    }
+    // Ground distances or reachability: `kinds::play_map` chooses, once.
+    let calls = |name: &str| {
+        (0..t.len()).any(|i| text(i) == "." && text(i + 1) == name && !s.is_test(t[i].line))
+    };
+    if !content_ok && calls("ground_map") && calls("reach_map") {
+        out.push(format!(
+            "{}: chooses between ground_map and reach_map (kinds::play_map does)",
+            s.path
+        ));
     }
     out
 }

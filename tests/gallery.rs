@@ -144,7 +144,7 @@ fn a_folder_of_every_format_gives_a_page_and_pictures_and_a_second_run_skips() {
     assert!(page.contains("AoS VXL") && page.contains("W3X"));
     // The voxel maps' cards say where each team can go (the hills have
     // the implicit team areas, scaled to 32 x 32: all of it is reached).
-    assert!(page.contains("On foot: team 0 (blue) 100.0 %"), "{page}");
+    assert!(page.contains("On foot: team 1 (blue) 100.0 %"), "{page}");
 
     let times = |ps: &[PathBuf]| -> Vec<std::time::SystemTime> {
         ps.iter()

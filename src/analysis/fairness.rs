@@ -1,7 +1,8 @@
 //! Ground distances between a map's start locations and gold mines, and
 //! the fairness table ladder keepers judge a map by: each player's walk to
-//! its main (nearest) mine, its natural expansion (second nearest) and its
-//! nearest opponent, with how far apart the players are in each.
+//! its main (nearest) mine, its natural expansion (the nearest mine that is
+//! no player's main: on a 4v4 map a teammate's main may lie nearer) and
+//! its nearest opponent, with how far apart the players are in each.
 
 use super::ground::WalkGrid;
 
@@ -32,8 +33,14 @@ pub struct Row {
     pub player: u32,
     pub main_mine: Option<f32>,
     pub natural: Option<f32>,
+    /// Which mines those are: indices into the map's mines.
+    pub main_mine_index: Option<usize>,
+    pub natural_index: Option<usize>,
     /// The distance and the opponent's player number.
     pub opponent: Option<(f32, u32)>,
+    /// Whether the map has anyone else to play against at all (a
+    /// one-player map has no opponent, which is not an unreachable one).
+    pub has_opponents: bool,
 }
 
 /// A column's spread: largest minus smallest, as a share of the smallest,
@@ -102,11 +109,17 @@ pub fn analyze(map: &GroundMap) -> GroundReport {
         .iter()
         .map(|f| start_cells.iter().map(|c| to(f, c)).collect())
         .collect();
+    // Each player's main mine first: a natural is no one's main.
+    let mains: Vec<Option<usize>> = start_to_mine.iter().map(|m| nearest(m, &[])).collect();
+    let taken: Vec<usize> = mains.iter().flatten().copied().collect();
     let rows: Vec<Row> = map
         .starts
         .iter()
         .enumerate()
-        .map(|(i, s)| row(map, i, s, &start_to_mine[i], &start_to_start[i]))
+        .map(|(i, s)| {
+            let mines = [mains[i], nearest(&start_to_mine[i], &taken)];
+            row(map, i, s, mines, &start_to_mine[i], &start_to_start[i])
+        })
         .collect();
     let unreachable_mines = (0..map.mines.len())
         .filter(|&m| start_to_mine.iter().all(|r| r[m].is_none()))
@@ -130,12 +143,30 @@ pub fn analyze(map: &GroundMap) -> GroundReport {
     }
 }
 
-/// Player `i`'s row: its two nearest mines and its nearest opponent (not
-/// in a force with it, where the map sets forces and that leaves anyone;
-/// else every other player).
-fn row(map: &GroundMap, i: usize, s: &Start, mines: &[Option<f32>], starts: &[Option<f32>]) -> Row {
-    let mut near: Vec<f32> = mines.iter().flatten().copied().collect();
-    near.sort_by(f32::total_cmp);
+/// The index of the nearest reachable mine of `distances` that is not
+/// among `taken`.
+fn nearest(distances: &[Option<f32>], taken: &[usize]) -> Option<usize> {
+    distances
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| !taken.contains(j))
+        .filter_map(|(j, d)| Some((j, (*d)?)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(j, _)| j)
+}
+
+/// Player `i`'s row: its main mine and natural (`which`, indices) and its
+/// nearest opponent (not in a force with it, where the map sets forces
+/// and that leaves anyone; else every other player).
+fn row(
+    map: &GroundMap,
+    i: usize,
+    s: &Start,
+    [main, natural]: [Option<usize>; 2],
+    mines: &[Option<f32>],
+    starts: &[Option<f32>],
+) -> Row {
+    let distance = |m: Option<usize>| mines[m?];
     let allied = |o: &Start| o.forces.iter().any(|f| s.forces.contains(f));
     let others: Vec<usize> = (0..map.starts.len()).filter(|&j| j != i).collect();
     let enemies: Vec<usize> = others
@@ -150,8 +181,11 @@ fn row(map: &GroundMap, i: usize, s: &Start, mines: &[Option<f32>], starts: &[Op
         .min_by(|a, b| a.0.total_cmp(&b.0));
     Row {
         player: s.player,
-        main_mine: near.first().copied(),
-        natural: near.get(1).copied(),
+        main_mine: distance(main),
+        natural: distance(natural),
+        main_mine_index: main,
+        natural_index: natural,
+        has_opponents: !pool.is_empty(),
         opponent,
     }
 }
@@ -241,6 +275,30 @@ mod tests {
         assert_eq!((main.nearest.0, main.farthest.0), (2, 3));
         assert!(main.share > UNFAIR);
         assert!(r.unreachable_mines.is_empty() && r.unconnected.is_empty());
+    }
+
+    /// A teammate's main mine, though nearer, is not a player's natural:
+    /// the natural is the nearest mine that is no one's main.
+    #[test]
+    fn the_natural_is_no_players_main_mine() {
+        let map = GroundMap {
+            grid: field(),
+            starts: vec![start(1, 0, 16.0), start(2, 0, 208.0)],
+            mines: vec![[80.0, 16.0], [176.0, 16.0], [400.0, 16.0]],
+        };
+        let r = analyze(&map);
+        assert_eq!(r.rows[0].main_mine_index, Some(0));
+        assert_eq!(r.rows[1].main_mine_index, Some(1));
+        assert_eq!(r.rows[0].natural_index, Some(2));
+        assert_eq!(r.rows[0].natural, Some(384.0));
+        assert_eq!(r.rows[1].natural_index, Some(2));
+        assert!(r.rows[0].has_opponents);
+        let alone = GroundMap {
+            starts: vec![start(1, 0, 16.0)],
+            ..map
+        };
+        let r = analyze(&alone);
+        assert!(!r.rows[0].has_opponents && r.rows[0].opponent.is_none());
     }
 
     /// A mirrored map's players come in pairs: each extreme names both.

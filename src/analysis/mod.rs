@@ -14,3 +14,12 @@ pub mod routes;
 
 pub use fairness::{analyze, GroundMap, GroundReport, Start};
 pub use ground::WalkGrid;
+
+/// What the analysis measures of a map, as its kind hands it
+/// (`kinds::play_map`, the one place that chooses): a Warcraft III map's
+/// ground between start locations and gold mines, or a voxel map's
+/// voxels and team spawn areas.
+pub enum PlayMap {
+    Ground(GroundMap),
+    Reach(reach::ReachMap),
+}

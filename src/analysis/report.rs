@@ -7,8 +7,13 @@ use std::fmt::Write as _;
 /// What the distances leave out, said with them.
 pub const GROUND_NOTE: &str = "shortest walks over the pathing map's walkable cells (32 x 32 game units, to the 8 neighbours, diagonals only between two walkable cells); trees and other objects are not counted (they can be cut, or are placed later)";
 
-fn units(d: Option<f32>) -> String {
-    d.map_or("unreachable".into(), |d| format!("{:.0}", d))
+/// A mine's distance and which it is, numbered from 1 in `info --json`'s
+/// `gold_mines` order as everywhere else: "812 (mine 3)".
+fn mine(d: Option<f32>, index: Option<usize>) -> String {
+    match (d, index) {
+        (Some(d), Some(i)) => format!("{d:.0} (mine {})", i + 1),
+        _ => "unreachable".into(),
+    }
 }
 
 /// The table's heading: player, main mine, natural, nearest opponent.
@@ -20,8 +25,11 @@ pub const HEADING: [&str; 4] = ["player", "main mine", "natural", "nearest oppon
 pub struct Lines {
     /// What the map lacks for a table ("no start locations").
     pub statements: Vec<String>,
-    /// A row a player, in [`HEADING`]'s columns, whole game units.
-    pub table: Vec<[String; 4]>,
+    /// The table's columns: [`HEADING`]'s, less the mines' on a map that
+    /// places none.
+    pub heading: Vec<&'static str>,
+    /// A row a player, in `heading`'s columns, whole game units.
+    pub table: Vec<Vec<String>>,
     /// Each column's spread, then what cannot be reached; true where a
     /// line is flagged (a spread over 5 %).
     pub notes: Vec<(String, bool)>,
@@ -37,16 +45,26 @@ pub fn lines(r: &GroundReport, mines: usize) -> Lines {
         l.statements
             .push("The map places no gold mines: no mine distances.".into());
     }
+    let with_mines = mines > 0;
+    l.heading = HEADING
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| with_mines || *i == 0 || *i == 3)
+        .map(|(_, h)| *h)
+        .collect();
     for row in &r.rows {
-        let opponent = row.opponent.map_or("unreachable".into(), |(d, p)| {
-            format!("{d:.0} (player {p})")
-        });
-        l.table.push([
-            row.player.to_string(),
-            units(row.main_mine),
-            units(row.natural),
-            opponent,
-        ]);
+        let opponent = match (row.opponent, row.has_opponents) {
+            (Some((d, p)), _) => format!("{d:.0} (player {p})"),
+            (None, true) => "unreachable".into(),
+            (None, false) => "none".into(),
+        };
+        let mut cells = vec![row.player.to_string()];
+        if with_mines {
+            cells.push(mine(row.main_mine, row.main_mine_index));
+            cells.push(mine(row.natural, row.natural_index));
+        }
+        cells.push(opponent);
+        l.table.push(cells);
     }
     for s in &r.spreads {
         let flagged = s.share > UNFAIR;
@@ -155,11 +173,9 @@ pub fn text(r: &GroundReport, mines: usize) -> String {
         let _ = writeln!(out, "{s}");
     }
     if !l.table.is_empty() {
-        let [a, b, c, d] = HEADING;
-        let _ = writeln!(out, "\n{a:<8}{b:>12}{c:>12}{d:>26}");
-        for [a, b, c, d] in &l.table {
-            let _ = writeln!(out, "{a:<8}{b:>12}{c:>12}{d:>26}");
-        }
+        out.push('\n');
+        let heading: Vec<String> = l.heading.iter().map(|h| h.to_string()).collect();
+        aligned(&mut out, &heading, &l.table);
     }
     for (line, _) in &l.notes {
         let _ = writeln!(out, "{line}");
@@ -167,8 +183,35 @@ pub fn text(r: &GroundReport, mines: usize) -> String {
     out
 }
 
-/// The report as JSON: `ground.start_to_mine` and `ground.start_to_start`
-/// (null where unreachable; rows and columns in `info --json`'s orders),
+/// The table in columns as wide as their widest cell, the first to the
+/// left and the figures to the right, whatever the player numbers (1-24)
+/// and distances.
+fn aligned(out: &mut String, heading: &[String], rows: &[Vec<String>]) {
+    let all = || std::iter::once(heading).chain(rows.iter().map(Vec::as_slice));
+    let widths: Vec<usize> = (0..heading.len())
+        .map(|c| all().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in all() {
+        let mut line = String::new();
+        for (c, (cell, w)) in row.iter().zip(&widths).enumerate() {
+            match c {
+                0 => line.push_str(&format!("{cell:<w$}")),
+                _ => line.push_str(&format!("    {cell:>w$}")),
+            }
+        }
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+/// What `kind` says of each `analyze --json` report, so that a script
+/// tells them apart: the Warcraft III ground table, or a voxel map's
+/// reachability.
+pub const GROUND_KIND: &str = "ground-distances";
+
+/// The report as JSON: `kind`, `ground.start_to_mine` and `ground.start_to_start`
+/// (null where unreachable; rows and columns in `info --json`'s orders,
+/// named by `ground.rows` (players, from 1) and `ground.mines` (mines,
+/// numbered from 1 as the text and `unreachable_mines` number them)),
 /// `fairness` (rows and spreads), and what cannot be reached.
 pub fn json(r: &GroundReport) -> Value {
     let matrix = |m: &Vec<Vec<Option<f32>>>| -> Value {
@@ -181,10 +224,15 @@ pub fn json(r: &GroundReport) -> Value {
             .collect::<Vec<_>>()
             .into()
     };
+    let number = |i: Option<usize>| i.map(|i| i + 1);
+    let mines: Vec<usize> = (1..=r.start_to_mine.first().map_or(0, Vec::len)).collect();
     json!({
+        "kind": GROUND_KIND,
         "ground": {
             "unit": "game units",
             "note": GROUND_NOTE,
+            "rows": r.rows.iter().map(|row| row.player).collect::<Vec<_>>(),
+            "mines": mines,
             "start_to_mine": matrix(&r.start_to_mine),
             "start_to_start": matrix(&r.start_to_start),
         },
@@ -192,7 +240,9 @@ pub fn json(r: &GroundReport) -> Value {
             "rows": r.rows.iter().map(|row| json!({
                 "player": row.player,
                 "main_mine": row.main_mine,
+                "main_mine_number": number(row.main_mine_index),
                 "natural": row.natural,
+                "natural_number": number(row.natural_index),
                 "nearest_opponent": row.opponent.map(|(d, p)| json!({"player": p, "distance": d})),
             })).collect::<Vec<_>>(),
             "spreads": r.spreads.iter().map(|s| json!({
@@ -215,6 +265,56 @@ pub fn json(r: &GroundReport) -> Value {
 #[cfg(test)]
 mod tests {
     use super::{numbers, percent};
+    use crate::analysis::fairness::{analyze, GroundMap, Start};
+    use crate::analysis::WalkGrid;
+
+    /// An open field 40 cells across with a start location every cell
+    /// and a mine beside each of the first `mines`.
+    fn field_with(players: u32, mines: usize) -> GroundMap {
+        GroundMap {
+            grid: WalkGrid {
+                width: 40,
+                height: 4,
+                walkable: vec![true; 160],
+                origin: [0.0, 0.0],
+                cell: 32.0,
+            },
+            starts: (0..players)
+                .map(|p| Start {
+                    player: p + 1,
+                    forces: vec![p as usize],
+                    at: [16.0 + 32.0 * p as f32, 16.0],
+                })
+                .collect(),
+            mines: (0..mines).map(|m| [16.0 + 32.0 * m as f32, 80.0]).collect(),
+        }
+    }
+
+    /// The table's columns line up for any number of players up to 24,
+    /// with no mine columns where there are no mines, and "none" where a
+    /// player has no one to play against.
+    #[test]
+    fn the_table_lines_up_and_says_none_where_nothing_is() {
+        for (players, mines) in [(24, 30), (12, 0), (1, 2), (1, 0)] {
+            let map = field_with(players, mines);
+            let text = super::text(&analyze(&map), mines);
+            let table: Vec<&str> = text
+                .lines()
+                .skip_while(|l| !l.starts_with("player"))
+                .take(players as usize + 1)
+                .collect();
+            assert_eq!(table.len(), players as usize + 1, "{text}");
+            let width = table[0].chars().count();
+            for line in &table {
+                assert_eq!(line.chars().count(), width, "{text}");
+            }
+            assert_eq!(table[0].contains("main mine"), mines > 0, "{text}");
+            assert_eq!(text.contains("unreachable"), false, "{text}");
+            if players == 1 {
+                assert!(table[1].ends_with("none"), "{text}");
+            }
+        }
+    }
 
     #[test]
     fn lists_and_shares_read_as_written() {

@@ -75,9 +75,9 @@ impl Analysis {
 /// The figures and overlay of `map`, measured from `from`'s start.
 pub(super) fn compute(map: &Arc<Map>, from: Option<u32>) -> Done {
     let kind = crate::kinds::of(map);
-    let ground = kind.ground_map();
-    if ground.is_err() {
-        if let Ok(m) = kind.reach_map() {
+    let ground = match crate::kinds::play_map(map) {
+        Ok(crate::analysis::PlayMap::Ground(g)) => Ok(g),
+        Ok(crate::analysis::PlayMap::Reach(m)) => {
             let r = crate::analysis::reach::analyze(&m);
             let text = crate::analysis::reach::report::text(&r);
             return Done {
@@ -97,7 +97,8 @@ pub(super) fn compute(map: &Arc<Map>, from: Option<u32>) -> Done {
                 reach: Some(r),
             };
         }
-    }
+        Err(why) => Err(why),
+    };
     let figures = ground.as_ref().map_err(Clone::clone).map(|g| {
         let r = crate::analysis::analyze(g);
         report::lines(&r, g.mines.len())
@@ -229,7 +230,9 @@ mod tests {
         let no_mines = lacking("", |u| &u.id != b"ngol");
         let lines = no_mines.figures.unwrap();
         assert!(lines.statements.join(" ").contains("no gold mines"));
-        assert_eq!(lines.table[0][1], "unreachable");
+        // No mine columns where there are no mines.
+        assert_eq!(lines.heading, ["player", "nearest opponent"]);
+        assert_eq!(lines.table[0].len(), 2);
     }
 
     /// The panel's table is `analyze --json`'s figures (the JSON as the
@@ -251,8 +254,9 @@ mod tests {
         let whole = |v: &serde_json::Value| format!("{:.0}", v.as_f64().unwrap());
         for (shown, row) in lines.table.iter().zip(rows) {
             assert_eq!(shown[0], row["player"].to_string());
-            assert_eq!(shown[1], whole(&row["main_mine"]));
-            assert_eq!(shown[2], whole(&row["natural"]));
+            let mine = |d: &str, n: &str| format!("{} (mine {})", whole(&row[d]), row[n]);
+            assert_eq!(shown[1], mine("main_mine", "main_mine_number"));
+            assert_eq!(shown[2], mine("natural", "natural_number"));
             let o = &row["nearest_opponent"];
             let opponent = format!("{} (player {})", whole(&o["distance"]), o["player"]);
             assert_eq!(shown[3], opponent);

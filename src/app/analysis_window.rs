@@ -5,7 +5,7 @@
 
 use super::analysis::Analysis;
 use crate::analysis::reach::report::floor_text;
-use crate::analysis::report::{GROUND_NOTE, HEADING};
+use crate::analysis::report::GROUND_NOTE;
 use crate::store::Map;
 use std::sync::Arc;
 
@@ -99,24 +99,21 @@ fn reach(
     ui.separator();
     let dims = r.map_or([0; 3], |r| r.dims);
     for t in r.map_or(&[][..], |r| &r.teams) {
-        ui.collapsing(
-            format!("team {} ({}): witnesses", t.area.team, t.area.label),
-            |ui| {
-                for w in &t.witnesses {
-                    let [x, y, z] = w.place;
-                    // The button first, and the place's text cut short (whole
-                    // on hover) where the window is too narrow for it: a long
-                    // one does not push the button out of the window.
-                    ui.horizontal(|ui| {
-                        if ui.button("Show me how to get there").clicked() {
-                            play = Some(w.script.clone());
-                        }
-                        let place = format!("{} ({x}, {y}) {}", w.why, floor_text(dims, z));
-                        ui.add(egui::Label::new(place).truncate());
-                    });
-                }
-            },
-        );
+        ui.collapsing(format!("{}: witnesses", t.area.name()), |ui| {
+            for w in &t.witnesses {
+                let [x, y, z] = w.place;
+                // The button first, and the place's text cut short (whole
+                // on hover) where the window is too narrow for it: a long
+                // one does not push the button out of the window.
+                ui.horizontal(|ui| {
+                    if ui.button("Show me how to get there").clicked() {
+                        play = Some(w.script.clone());
+                    }
+                    let place = format!("{} ({x}, {y}) {}", w.why, floor_text(dims, z));
+                    ui.add(egui::Label::new(place).truncate());
+                });
+            }
+        });
     }
     play
 }
@@ -129,10 +126,10 @@ fn table(ui: &mut egui::Ui, lines: &crate::analysis::report::Lines) {
     if !lines.table.is_empty() {
         egui::Grid::new("fairness")
             .striped(true)
-            .num_columns(4)
+            .num_columns(lines.heading.len())
             .show(ui, |ui| {
-                for h in HEADING {
-                    ui.strong(h);
+                for h in &lines.heading {
+                    ui.strong(*h);
                 }
                 ui.end_row();
                 for row in &lines.table {

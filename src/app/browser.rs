@@ -105,6 +105,9 @@ pub fn sniff(path: &Path) -> Result<Format, String> {
 
 fn sniff_kind(path: &Path) -> Kind {
     let head = || -> std::io::Result<(Vec<u8>, u64)> {
+        // A FIFO would hold the listing until something writes to it.
+        use crate::formats::file;
+        file::check_io(path, file::LARGEST_MAP)?;
         let file = std::fs::File::open(path)?;
         let len = file.metadata()?.len();
         let mut head = Vec::with_capacity(SNIFF_BYTES.min(4096));

@@ -334,9 +334,6 @@ impl BrowserWindow {
             .inner;
         step = step.or(filtered);
         ui.separator();
-        if let Some(e) = &self.error {
-            ui.colored_label(egui::Color32::LIGHT_RED, e);
-        }
         if self.busy() {
             ui.horizontal(|ui| {
                 ui.spinner();
@@ -358,6 +355,13 @@ impl BrowserWindow {
         ui.horizontal(|ui| {
             if let Some(s) = self.buttons(ui) {
                 step = Some(s);
+            }
+            // Beside the buttons, on one line: a message above the list
+            // would move every row down under the pointer, so that the
+            // next click picked another file.
+            if let Some(e) = &self.error {
+                let said = egui::RichText::new(e).color(egui::Color32::LIGHT_RED);
+                ui.add(egui::Label::new(said).truncate()).on_hover_text(e);
             }
         });
         self.take_step(step?)

@@ -57,6 +57,13 @@ impl App {
     /// Switches to `kind`; `at_cursor` makes a new orbit turn around the
     /// point under the cursor rather than the one in the middle of the view.
     pub(super) fn set_mode(&mut self, kind: ModeKind, at_cursor: bool) {
+        // Top-down asked for from the minimap: the same camera, drawn as
+        // the top-down view draws it.
+        if let (ModeKind::Top, CameraMode::Top { minimap, .. }) = (kind, &mut self.mode) {
+            *minimap = false;
+            self.pointer.moved = true;
+            return;
+        }
         if kind == self.mode.kind() || self.current.is_none() {
             return;
         }
@@ -100,6 +107,10 @@ impl App {
     /// View → Minimap: top-down on the playable area, drawn in the game's
     /// minimap's flat colours until the mode changes (T goes back).
     pub(super) fn show_minimap(&mut self) {
+        let has = |c: &super::Current| crate::kinds::applies(&c.map).minimap;
+        if !self.current.as_ref().is_some_and(has) {
+            return;
+        }
         self.set_mode(ModeKind::Top, false);
         let Some(c) = &self.current else { return };
         let Ok(camera) = views::camera_for(&c.map, View::Minimap, self.aspect(), 60.0) else {

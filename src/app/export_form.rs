@@ -126,10 +126,15 @@ impl ExportForm {
     pub fn show(&mut self, ctx: &egui::Context) -> Asked {
         let mut asked = Asked::Nothing;
         let mut open = true;
+        // At the top right, where the Screenshot settings (top left) are
+        // not: both open at once, neither hides the other's buttons.
+        let area = ctx.content_rect();
         egui::Window::new("Export the map")
             .open(&mut open)
             .resizable(false)
             .collapsible(false)
+            .pivot(egui::Align2::RIGHT_TOP)
+            .default_pos(area.right_top() + egui::vec2(-16.0, 48.0))
             .show(ctx, |ui| asked = self.contents(ui));
         if !open || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
             asked = Asked::Cancel;

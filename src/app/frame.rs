@@ -137,7 +137,10 @@ impl App {
         status: &ui::Status,
         actions: &mut Actions,
     ) -> egui::Rect {
-        let mode = self.mode.kind();
+        let mode = ui::Showing {
+            mode: self.mode.kind(),
+            minimap: self.minimap_style(),
+        };
         let applies = self.current.as_ref().map(|c| crate::kinds::applies(&c.map));
         ui::menu(ui, actions, &mut self.panels, mode, &self.recent, applies);
         let map = self.current.as_ref().map(|c| {

@@ -382,6 +382,19 @@ impl App {
     }
 
     fn update_pick(&mut self) {
+        // A pointer gone from the 3D view (over a panel, or out of the
+        // window) points at nothing: the hover highlight and the
+        // Inspector's hover lines go with it (a pin stays).
+        let gone = self.pointer.cursor.is_none() || self.pointer.over_ui;
+        if gone && self.script.is_none() && !self.input.looking && self.walk.is_none() {
+            if self.pointer.picked.is_some() || !self.pointer.lines.is_empty() {
+                self.pointer.picked = None;
+                self.pointer.lines.clear();
+                self.pointer.picked_from = None;
+                self.show_highlights();
+            }
+            return;
+        }
         let view_moved = self.pointer.picked_from != Some(self.fly.camera);
         // Walking, the pointer is hidden and the mouse looks: nothing is picked.
         let walking = self.walk.is_some();

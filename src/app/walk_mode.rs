@@ -9,7 +9,7 @@ use super::App;
 use crate::kinds::{self, views};
 use crate::walk::player::{Keys, Landing, TICK};
 use crate::walk::script::Stretch;
-use crate::walk::{Input, Script, Walker, Walking};
+use crate::walk::{Input, Script, Walker};
 use glam::Vec3;
 use std::time::{Duration, Instant};
 
@@ -127,7 +127,7 @@ impl App {
     pub(super) fn play_witness(&mut self, script: Script) {
         self.leave_walk();
         let Some(c) = &self.current else { return };
-        let Some(Walking::Voxels(map)) = kinds::of(&c.map).walking() else {
+        let Ok(map) = kinds::player_physics(&c.map) else {
             return;
         };
         let walker = Walker::spawned(map, script.start);

@@ -1,42 +1,35 @@
 //! `mapscope analyze`: how a map plays, from its file.
 
-use anyhow::{Context, Result};
-use mapscope::analysis::{analyze as measure, reach, report};
+use anyhow::{bail, Context, Result};
+use mapscope::analysis::{analyze as measure, reach, report, PlayMap};
 use mapscope::formats::{self, LoadOptions};
 use std::path::Path;
 
 /// Prints the analysis of `file`; a map the analysis cannot measure (no
-/// pathing map, another kind) gets a statement saying why, not an error.
+/// pathing map, another kind) is an error saying why (standard error,
+/// exit status 1), so that a script never takes it for a report.
 pub fn analyze(file: &Path, json: bool, options: &LoadOptions) -> Result<()> {
     let map = formats::load_path(file, options)
         .with_context(|| format!("cannot open {}", file.display()))?;
-    let kind = mapscope::kinds::of(&map);
-    match kind.ground_map() {
-        Ok(ground) => {
+    let play = match mapscope::kinds::play_map(&map) {
+        Ok(play) => play,
+        Err(why) => bail!("cannot measure {}: {why}", file.display()),
+    };
+    match play {
+        PlayMap::Ground(ground) => {
             let r = measure(&ground);
-            if json {
-                println!("{}", report::json(&r));
-            } else {
-                print!("{}", report::text(&r, ground.mines.len()));
+            match json {
+                true => println!("{}", report::json(&r)),
+                false => print!("{}", report::text(&r, ground.mines.len())),
             }
         }
-        Err(why) => match kind.reach_map() {
-            Ok(map) => {
-                let r = reach::analyze(&map);
-                if json {
-                    println!("{}", reach::report::json(&r));
-                } else {
-                    print!("{}", reach::report::text(&r));
-                }
+        PlayMap::Reach(map) => {
+            let r = reach::analyze(&map);
+            match json {
+                true => println!("{}", reach::report::json(&r)),
+                false => print!("{}", reach::report::text(&r)),
             }
-            Err(_) => {
-                if json {
-                    println!("{}", serde_json::json!({ "statement": why }));
-                } else {
-                    println!("{}: {why}", file.display());
-                }
-            }
-        },
+        }
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ mod frames;
 
 pub use frames::Frames;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use mapscope::formats::{self, LoadOptions};
 use mapscope::kinds;
 use mapscope::kinds::bench::BenchInput;
@@ -17,7 +17,8 @@ use std::time::Instant;
 
 /// Prints the figures for `file`, decoding it `iterations` times.
 pub fn bench(file: &Path, iterations: u32, load: &LoadOptions, frames: Frames) -> Result<()> {
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    use mapscope::formats::file;
+    let bytes = file::read(file, file::LARGEST_MAP)?;
     let mut times = Vec::new();
     let mut map = None;
     for _ in 0..iterations.max(1) {

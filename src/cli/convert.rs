@@ -1,6 +1,7 @@
 //! `mapscope convert`: a map written in another format.
 
-use anyhow::{bail, Context, Result};
+use super::{refuse_existing, Usage};
+use anyhow::{Context, Result};
 use mapscope::formats::{self, Format, LoadOptions};
 use std::path::Path;
 
@@ -13,23 +14,23 @@ pub fn convert(
     options: &LoadOptions,
 ) -> Result<()> {
     let format = match format {
-        Some(f) => Format::from_id(f).with_context(|| {
-            format!("unknown format {f:?}; use aos-vxl, voxlap-vxl, vmf, alw or w3e")
+        Some(f) => Format::from_id(f).ok_or_else(|| {
+            Usage(format!(
+                "unknown format {f:?}; use aos-vxl, voxlap-vxl, vmf, alw or w3e"
+            ))
         })?,
         None => output
             .extension()
             .and_then(|e| e.to_str())
             .and_then(Format::from_extension)
-            .with_context(|| {
-                format!(
+            .ok_or_else(|| {
+                Usage(format!(
                     "cannot tell the format from {}; give --format",
                     output.display()
-                )
+                ))
             })?,
     };
-    if output.exists() && !force {
-        bail!("{} exists; add --force to replace it", output.display());
-    }
+    refuse_existing(output, force)?;
     let map = formats::load_path(input, options)?;
     let bytes = mapscope::kinds::encode(&map, format)?;
     std::fs::write(output, &bytes).with_context(|| format!("cannot write {}", output.display()))?;

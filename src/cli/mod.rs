@@ -36,6 +36,31 @@ impl Exists {
     }
 }
 
+/// Any other mistake in the arguments found after parsing (an output
+/// whose name tells no format, an unknown `--format`): exit status 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Usage(pub String);
+
+/// Whether `e` is a mistake in the arguments (exit status 2, as clap's
+/// own) rather than a failure to do what they ask (1), as README says.
+pub fn is_usage(e: &anyhow::Error) -> bool {
+    use mapscope::export::ExportError;
+    use mapscope::render::limits::PictureError;
+    e.chain().any(|cause| {
+        cause.is::<Exists>()
+            || cause.is::<Usage>()
+            || matches!(
+                cause.downcast_ref::<ExportError>(),
+                Some(ExportError::Exists { .. } | ExportError::UnknownFormat { .. })
+            )
+            || matches!(
+                cause.downcast_ref::<PictureError>(),
+                Some(PictureError::TooLarge { .. })
+            )
+    })
+}
+
 /// Refuses to write over `output` unless `force`.
 pub fn refuse_existing(output: &Path, force: bool) -> Result<(), Exists> {
     match output.exists() && !force {

@@ -2,17 +2,18 @@
 //! physics, one line of state a tick (see `mapscope::walk::script`).
 
 use mapscope::formats::{self, LoadOptions};
-use mapscope::walk::{script, Script, Walking};
+use mapscope::walk::{script, Script};
 use std::io::Write;
 use std::path::Path;
 
 /// Replays `script_path` on `file`, printing a line a tick; the exit status:
 /// 0, 1 where the map cannot be read or walked, 2 for a bad script.
 pub fn walk(file: &Path, script_path: &Path, options: &LoadOptions) -> i32 {
-    let text = match std::fs::read_to_string(script_path) {
+    use formats::file;
+    let text = match file::read_text(script_path, file::LARGEST_TEXT) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("mapscope: cannot read {}: {e}", script_path.display());
+            eprintln!("mapscope: {e}");
             return 2;
         }
     };
@@ -23,13 +24,12 @@ pub fn walk(file: &Path, script_path: &Path, options: &LoadOptions) -> i32 {
             return 1;
         }
     };
-    let Some(Walking::Voxels(solids)) = mapscope::kinds::of(&map).walking() else {
-        eprintln!(
-            "mapscope: {}: walk scripts replay Ace of Spades players, on voxel maps; this is a {} map (walk it in the viewer, key P)",
-            file.display(),
-            map.format.label()
-        );
-        return 1;
+    let solids = match mapscope::kinds::player_physics(&map) {
+        Ok(solids) => solids,
+        Err(why) => {
+            eprintln!("mapscope: {}: {why}", file.display());
+            return 1;
+        }
     };
     let script = match Script::parse(&text, solids.dims()) {
         Ok(s) => s,

@@ -32,14 +32,14 @@ pub enum Source {
 impl Source {
     /// Reads a map file, or every file of a map folder.
     pub fn read(path: &Path) -> std::io::Result<Source> {
-        if !path.is_dir() {
+        if crate::formats::file::check_io(path, crate::formats::file::LARGEST_MAP)?.is_some() {
             let name = path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
             );
             return Ok(Source::File {
                 name,
-                bytes: std::fs::read(path)?,
+                bytes: crate::formats::file::read_io(path, crate::formats::file::LARGEST_MAP)?,
             });
         }
         let mut files = Vec::new();
@@ -51,7 +51,8 @@ impl Source {
                 if entry.file_type()?.is_dir() {
                     stack.push((entry.path(), format!("{name}\\")));
                 } else {
-                    files.push((name, std::fs::read(entry.path())?));
+                    let limit = crate::formats::mpq::MAX_FILE as u64;
+                    files.push((name, crate::formats::file::read_io(&entry.path(), limit)?));
                 }
                 if files.len() > MAX_FOLDER_FILES {
                     return Err(std::io::Error::other(format!(

@@ -378,10 +378,12 @@ pub fn object_mark(
 }
 
 /// Regions' marks: `to_map` turns a region's cell corners (min, and max
-/// plus one) into map rectangles.
+/// plus one) into map rectangles; each is named with its corners in
+/// `unit`, as the report names it.
 pub fn region_marks(
     regions: &[Region],
     what: &str,
+    unit: &report::Unit,
     to_map: impl Fn([f32; 2], [f32; 2]) -> ([f32; 2], [f32; 2]),
 ) -> Vec<Mark> {
     regions
@@ -398,10 +400,9 @@ pub fn region_marks(
                 z: r.z.map(|[z0, z1]| [z0 as f32, z1 as f32 + 1.0]),
                 from: None,
                 what: format!(
-                    "{what}: {}, x {}, y {}",
+                    "{what}: {}, {}",
                     report::n_of(r.count, "changes"),
-                    crate::reading::span(r.min[0], r.max[0]),
-                    crate::reading::span(r.min[1], r.max[1]),
+                    unit.corners(r)
                 ),
             }
         })

@@ -44,6 +44,13 @@ pub struct GridSaid {
     pub per: u32,
 }
 
+impl GridSaid {
+    /// How its regions' corners are said.
+    pub fn unit(&self) -> Unit<'static> {
+        Unit::new("cells", self.named, self.per)
+    }
+}
+
 impl GridDiff {
     /// Its first line ("pathing: 488 cells changed"), which the coverage
     /// of its file's bytes names too.
@@ -65,7 +72,7 @@ impl DiffPart for GridDiff {
     fn text(&self, out: &mut String) {
         if self.changed() {
             let s = self.said;
-            let unit = Unit::new("cells", s.named, s.per);
+            let unit = s.unit();
             section(
                 out,
                 &self.head(),

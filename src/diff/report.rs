@@ -88,8 +88,10 @@ pub fn object_line(o: &ObjectChange) -> String {
     line
 }
 
-/// How a region's corners are said: in its cells (`per` 1), or in tiles
-/// of `per` cells each ("tiles x 105..107.25").
+/// How a region's corners are said: in its cells (`per` 1), or in the
+/// whole tiles of `per` cells each that its cells lie in ("tiles x
+/// 105..107"), the unit always written, in the report and the Changes
+/// panel alike.
 pub struct Unit<'a> {
     cells: &'a str,
     named: &'a str,
@@ -97,24 +99,26 @@ pub struct Unit<'a> {
 }
 
 impl<'a> Unit<'a> {
-    pub fn new(cells: &'a str, named: &'a str, per: u32) -> Self {
+    pub const fn new(cells: &'a str, named: &'a str, per: u32) -> Self {
         Unit { cells, named, per }
+    }
+
+    /// "tiles x 83..87, y 92..98": the units `r`'s cells lie in.
+    pub fn corners(&self, r: &Region) -> String {
+        let span = |i: usize| crate::reading::span(r.min[i] / self.per, r.max[i] / self.per);
+        format!("{} x {}, y {}", self.named, span(0), span(1))
     }
 }
 
 /// The largest regions, a line each with their corners in `unit`s and
 /// their count of `what`, and how many more there are.
 pub fn regions(out: &mut String, regions: &[Region], unit: &Unit, what: &str) {
-    let at = |v: u32| crate::reading::coordinate(v as f32 / unit.per as f32);
     for r in regions.iter().take(REGIONS) {
         let z = r.z.map_or(String::new(), |[a, b]| format!(", z {a}..{b}"));
-        let span = |i: usize| crate::reading::span(at(r.min[i]), at(r.max[i]));
         let _ = writeln!(
             out,
-            "    {} x {}, y {}{z}: {} in {}",
-            unit.named,
-            span(0),
-            span(1),
+            "    {}{z}: {} in {}",
+            unit.corners(r),
             n_of(r.count, what),
             n_of(r.cells, unit.cells)
         );

@@ -3,6 +3,7 @@
 
 pub mod alw;
 pub mod error;
+pub mod file;
 pub mod mpq;
 pub mod reader;
 pub mod sidecar;
@@ -97,6 +98,7 @@ pub fn check_whole(format: Format, bytes: &[u8], vxl_size_known: bool) -> Result
 /// [`check_whole`] on the file at `path`, mapped rather than read (its
 /// pages come from the page cache, and nothing is copied).
 pub fn check_file(path: &Path, format: Format, vxl_size_known: bool) -> Result<(), String> {
+    file::check(path, file::LARGEST_MAP).map_err(|e| e.to_string())?;
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     match mapped(&file) {
         Some(bytes) => check_whole(format, &bytes, vxl_size_known),
@@ -112,7 +114,11 @@ pub type DoneWith<'a> = &'a dyn Fn(usize);
 /// `war3map.w3e`, and that starts like one (what opening it needs).
 pub fn is_map_folder(dir: &Path) -> bool {
     use std::io::Read;
-    let Ok(file) = std::fs::File::open(dir.join(w3x::TERRAIN)) else {
+    let terrain = dir.join(w3x::TERRAIN);
+    if !matches!(file::check(&terrain, file::LARGEST_MAP), Ok(Some(_))) {
+        return false;
+    }
+    let Ok(file) = std::fs::File::open(terrain) else {
         return false;
     };
     let mut head = Vec::with_capacity(8);
@@ -146,7 +152,9 @@ pub fn decode_releasing(
 /// Reads a map file and the sidecars next to it (`.json`, `.toml`, `.txt`).
 /// A folder is read as a Warcraft III map folder.
 pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
-    if path.is_dir() {
+    // A device or a FIFO is refused before it is opened: reading one may
+    // never end (`mapscope info /dev/zero`).
+    if file::check(path, file::LARGEST_MAP)?.is_none() {
         return load_folder(path);
     }
     let io = |source| LoadError::Io {
@@ -162,11 +170,8 @@ pub fn load_path(path: &Path, options: &LoadOptions) -> Result<Map, LoadError> {
             let behind = crate::memory::ReleaseBehind::new(&bytes);
             load_bytes_releasing(path, &bytes, options, &|offset| behind.done_with(offset))
         }
-        None => {
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut &file, &mut bytes).map_err(io)?;
-            load_bytes(path, &bytes, options)
-        }
+        // An empty file, or one that cannot be mapped: read, bounded.
+        None => load_bytes(path, &file::read(path, file::LARGEST_MAP)?, options),
     }
 }
 
@@ -233,15 +238,10 @@ pub fn load_folder(dir: &Path) -> Result<Map, LoadError> {
     let mut files = w3x::FolderFiles::default();
     for name in w3x::KNOWN_FILES {
         let path = dir.join(name);
-        match std::fs::read(&path) {
+        match file::read(&path, mpq::MAX_FILE as u64) {
             Ok(bytes) => files.files.push((name.to_string(), bytes)),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(source) => {
-                return Err(LoadError::Io {
-                    path: path.display().to_string(),
-                    reason: source,
-                })
-            }
+            Err(LoadError::Io { reason, .. }) if reason.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
         }
     }
     Ok(w3x::decode_files(&files)?)

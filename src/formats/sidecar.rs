@@ -32,7 +32,7 @@ pub fn read_beside(map_path: &Path) -> Sidecars {
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let text = match std::fs::read_to_string(&path) {
+        let text = match super::file::read_text(&path, super::file::LARGEST_TEXT) {
             Ok(t) => t,
             Err(e) => {
                 out.warnings.push(format!("sidecar {label}: {e}"));

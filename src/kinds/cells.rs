@@ -9,6 +9,7 @@ use super::{Lines, MapKind};
 use crate::formats::alw::LayoutShape;
 use crate::mesh::cells::mesh_world;
 use crate::mesh::MapMeshes;
+use crate::reading;
 use crate::store::cells::{AlwLayout, AlwWorld};
 use crate::store::warcraft::Picture;
 use serde_json::{json, Map as JsonMap, Value};
@@ -41,6 +42,12 @@ impl MapKind for Cells<'_> {
 
     fn area_units(&self) -> &'static str {
         "the file's world units (16 a cell)"
+    }
+
+    /// ALW's y is up: a spawn lies on the file's x and z, as its player
+    /// entity's position says them.
+    fn area_axes(&self) -> [&'static str; 3] {
+        ["x", "z", "y"]
     }
 
     fn summary_lines(&self, lines: &mut Lines) {
@@ -149,11 +156,11 @@ fn summary_lines(w: &AlwWorld) -> Lines {
     v.push(("Entities".to_string(), w.entities.len().to_string()));
     let player = match w.player() {
         Some(e) => format!(
-            "entity {} at ({}, {}, {}){}",
+            "entity {} at x {}, y {} (up), z {}{}",
             w.player_entity,
-            e.position[0],
-            e.position[1],
-            e.position[2],
+            reading::stored(e.position[0]),
+            reading::stored(e.position[1]),
+            reading::stored(e.position[2]),
             e.class_name()
                 .map(|c| format!(", class {c}"))
                 .unwrap_or_default()
@@ -161,10 +168,8 @@ fn summary_lines(w: &AlwWorld) -> Lines {
         None => format!("entity {} (out of range)", w.player_entity),
     };
     v.push(("Player".to_string(), player));
-    v.push((
-        "Camera".to_string(),
-        format!("yaw {}°, pitch {}°", w.camera_yaw, w.camera_pitch),
-    ));
+    // The camera is said once, by `info`'s camera line, as the viewer
+    // counts headings (with what the file stores beside it).
     let names: Vec<&str> = w.textures.iter().map(|(_, n)| n.as_str()).collect();
     v.push((
         "Textures".to_string(),
@@ -355,6 +360,42 @@ mod tests {
             assert_eq!(j["lights"], 1);
             assert_eq!(j.contains_key("subversion"), layout.has_subversion());
             assert!(!summary_lines(&w).is_empty());
+        }
+    }
+
+    /// `info` says an ALW world's camera once, and its player and spawn
+    /// with the same letters for the same axes (the file's y up).
+    #[test]
+    fn info_says_each_number_once_and_each_axis_by_one_name() {
+        let w = crate::samples::alw_room(8, 6, AlwLayout::Engine);
+        let bytes = crate::formats::alw::encode_world(&w).unwrap();
+        let map = crate::formats::alw::decode(&bytes).unwrap();
+        let text = crate::info::summary_text(&map);
+        let yaws: Vec<&str> = text.lines().filter(|l| l.contains("yaw")).collect();
+        assert_eq!(yaws.len(), 1, "{text}");
+        assert!(yaws[0].contains("yaw 315° (NE)"), "{text}");
+        let line = |key: &str| {
+            let found = text.lines().find(|l| l.trim_start().starts_with(key));
+            found
+                .unwrap_or_else(|| panic!("{key} in {text}"))
+                .to_string()
+        };
+        assert!(
+            line("Player").contains("at x 24, y -80 (up), z 24"),
+            "{text}"
+        );
+        // The spawn box stands around the player on the file's x and z,
+        // from below its feet to over its head on y.
+        let spawn = line("spawn");
+        let range = |axis: &str| -> [f32; 2] {
+            let at = spawn.find(&format!(" {axis} ")).expect(axis) + 3;
+            let text = spawn[at..].split([',', ' ']).next().unwrap();
+            let (a, b) = text.split_once("..").expect(text);
+            [a.parse().unwrap(), b.parse().unwrap()]
+        };
+        for (axis, v) in [("x", 24.0), ("y", -80.0), ("z", 24.0)] {
+            let [a, b] = range(axis);
+            assert!(a <= v && v <= b, "{axis} {v} outside {a}..{b}: {spawn}");
         }
     }
 }

@@ -23,7 +23,7 @@ pub fn encode(map: &Map, format: Format) -> Result<Vec<u8>, EncodeError> {
         Format::Alw => match map.cells() {
             Some(world) => formats::alw::encode_world(world),
             None => not(format!(
-                "only an ALW world can be written as ALW, not a {} map",
+                "only an ALW world can be written as ALW; this map is {}",
                 map.format
             )),
         },

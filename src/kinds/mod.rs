@@ -58,6 +58,12 @@ pub trait MapKind: Shown {
     /// The units of a spawn area's ranges (`file_area`), in a few words,
     /// said beside the Spawns list.
     fn area_units(&self) -> &'static str;
+    /// The file's names for a spawn area's two ground axes and its
+    /// height, so that a spawn and a position in the same file say the
+    /// same axis by the same letter.
+    fn area_axes(&self) -> [&'static str; 3] {
+        ["x", "y", "z"]
+    }
     /// The kind's keys of `mapscope info --json`.
     fn summary_json(&self, o: &mut JsonMap<String, Value>);
     /// Everything the map draws, meshed (voxel chunks on all cores).
@@ -149,10 +155,42 @@ impl<T> Shown for T {}
 /// Spawns list and `mapscope info` show it, in the file's positions.
 pub fn spawn_text(kind: &dyn MapKind, s: &Spawn) -> String {
     let [[x0, x1], [y0, y1]] = kind.file_area(s).map(|r| r.map(reading::coordinate));
+    let [x, y, z] = kind.area_axes();
     let z = s.z.map_or(String::new(), |[a, b]| {
-        format!(", z {}..{}", reading::coordinate(a), reading::coordinate(b))
+        format!(
+            ", {z} {}..{}",
+            reading::coordinate(a),
+            reading::coordinate(b)
+        )
     });
-    format!("{}: x {x0}..{x1}, y {y0}..{y1}{z} ({})", s.label, s.origin)
+    format!(
+        "{}: {x} {x0}..{x1}, {y} {y0}..{y1}{z} ({})",
+        s.label, s.origin
+    )
+}
+
+/// What `analyze`, the Analysis window and gallery cards measure of `map`:
+/// its ground where it has one (Warcraft III), else where each team can
+/// go (voxel maps); the ground's reason where neither can be measured.
+pub fn play_map(map: &Map) -> Result<crate::analysis::PlayMap, String> {
+    use crate::analysis::PlayMap;
+    let kind = of(map);
+    match kind.ground_map() {
+        Ok(ground) => Ok(PlayMap::Ground(ground)),
+        Err(why) => kind.reach_map().map(PlayMap::Reach).map_err(|_| why),
+    }
+}
+
+/// The map under the Ace of Spades servers' player physics, for scripts
+/// (`mapscope walk`, a witness played back); why not, for other kinds.
+pub fn player_physics(map: &Map) -> Result<crate::walk::Solids, String> {
+    match of(map).walking() {
+        Some(crate::walk::Walking::Voxels(solids)) => Ok(solids),
+        _ => Err(format!(
+            "walk scripts replay Ace of Spades players, on voxel maps; this is {} map (walk it in the viewer, key P)",
+            crate::reading::a_or_an(map.format.label())
+        )),
+    }
 }
 
 /// The one place that tells the kinds apart.
@@ -285,6 +323,9 @@ mod gui {
         pub file_camera: bool,
         /// The map has spawn areas.
         pub spawns: bool,
+        /// Warcraft III terrain, which View → Minimap draws in the game's
+        /// minimap colours (a bare W3E or a whole map).
+        pub minimap: bool,
     }
 
     /// What applies to `map`: its kind's answer and its metadata's.

@@ -228,6 +228,7 @@ mod view {
         fn applies(&self) -> Applies {
             Applies {
                 tile_flags: true,
+                minimap: true,
                 ..Default::default()
             }
         }

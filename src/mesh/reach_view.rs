@@ -6,7 +6,7 @@
 
 use super::tris::ColorVertex;
 
-/// The tints: team 0 (blue), team 1 (green), no team, a trap.
+/// The tints: team 1 (blue), team 2 (green), no team, a trap.
 pub const TINTS: [[f32; 3]; 4] = [
     [0.25, 0.45, 1.0],
     [0.2, 0.85, 0.3],
@@ -15,8 +15,8 @@ pub const TINTS: [[f32; 3]; 4] = [
 ];
 /// What each tint means, for the legend.
 pub const MEANINGS: [&str; 4] = [
-    "only team 0 reaches",
     "only team 1 reaches",
+    "only team 2 reaches",
     "no team reaches",
     "trap: reached, no way back to the spawn",
 ];

@@ -154,10 +154,20 @@ fn parse_stretch(line: &str) -> Result<Stretch, String> {
         ));
     }
     let ticks = words[0].parse::<u32>().map_err(|_| {
-        format!(
-            "ticks {:?} is not a whole number of ticks, 0 or more",
-            words[0]
-        )
+        let whole = words[0].bytes().all(|b| b.is_ascii_digit());
+        match whole && !words[0].is_empty() {
+            // A whole number past what a stretch can hold: say the limit.
+            true => format!(
+                "ticks {} is more than a stretch can hold ({} ticks, {} days at 60 a second): split it over lines",
+                words[0],
+                u32::MAX,
+                u32::MAX / 60 / 86_400
+            ),
+            false => format!(
+                "ticks {:?} is not a whole number of ticks, 0 or more",
+                words[0]
+            ),
+        }
     })?;
     let mut flags = [false; 8];
     for (i, flag) in flags.iter_mut().enumerate() {
@@ -209,6 +219,9 @@ mod tests {
         assert!(err("1 2 3\n-5 1 0 0 0 0 0 0 0 1 0 0")
             .message
             .contains("whole number"));
+        let huge = err("1 2 3\n1000000000000 1 0 0 0 0 0 0 0 1 0 0").message;
+        assert!(huge.contains("4294967295"), "{huge}");
+        assert!(!huge.contains("whole number"), "{huge}");
         assert!(err("1 2 3\n5 1 0 0 0 0 2 0 0 1 0 0")
             .message
             .contains("crouch"));

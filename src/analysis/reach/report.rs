@@ -13,8 +13,11 @@ pub const REACH_NOTE: &str = "on foot under the Ace of Spades servers' player ph
 const LISTED: usize = 5;
 
 fn team_name(t: &TeamReach) -> String {
-    format!("team {} ({})", t.area.team, t.area.label)
+    t.area.name()
 }
+
+/// What `kind` says of the reachability report in `analyze --json`.
+pub const REACH_KIND: &str = "reachability";
 
 fn height(r: &ReachReport, z: i32) -> i32 {
     r.dims[2] as i32 - z
@@ -84,12 +87,13 @@ pub fn text(r: &ReachReport) -> String {
             t.columns,
             r.surface_columns
         );
+        // z alone, counted down as every other line of the report
+        // counts it (`--json` gives the height up too).
         if let Some([x, y, z]) = t.highest {
             let _ = writeln!(
                 out,
-                "  highest place: column ({x}, {y}), {} (height {})",
-                floor_text(r.dims, z),
-                height(r, z)
+                "  highest place: column ({x}, {y}), {}",
+                floor_text(r.dims, z)
             );
         }
         if r.teams.len() > 1 {
@@ -133,7 +137,7 @@ pub fn json(r: &ReachReport) -> Value {
         .iter()
         .map(|t| {
             json!({
-                "team": t.area.team,
+                "team": t.area.number(),
                 "label": t.area.label,
                 "spawn": { "min": t.area.min, "max": t.area.max, "columns": t.spawn_columns },
                 "reachable_share": t.share,
@@ -151,6 +155,7 @@ pub fn json(r: &ReachReport) -> Value {
         })
         .collect();
     json!({
+        "kind": REACH_KIND,
         "note": REACH_NOTE,
         "dims": r.dims,
         "surface_columns": r.surface_columns,

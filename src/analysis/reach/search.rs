@@ -13,10 +13,28 @@ pub const SPAWN: u32 = u32::MAX - 1;
 /// A team's spawn area, (x, y) corners as the map gives them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TeamArea {
+    /// The team's index, from 0 (the servers' team ids).
     pub team: u8,
     pub label: String,
     pub min: [f32; 2],
     pub max: [f32; 2],
+}
+
+impl TeamArea {
+    /// The team's number as servers' configurations name it (piqueserver's
+    /// `team1` and `team2`), from 1: the one numbering of text and JSON.
+    pub fn number(&self) -> u32 {
+        self.team as u32 + 1
+    }
+
+    /// "team 1 (blue)", or "team 1" where its label says no more.
+    pub fn name(&self) -> String {
+        let n = self.number();
+        match self.label.as_str() {
+            l if l.is_empty() || l == format!("team {n}") => format!("team {n}"),
+            l => format!("team {n} ({l})"),
+        }
+    }
 }
 
 /// What a team reaches: for each place, the place it was reached from

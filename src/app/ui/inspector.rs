@@ -24,7 +24,8 @@ pub fn panel(
             ui.separator();
             // The same units as the Map panel's player starts.
             ui.heading("Spawns").on_hover_text(v.positions);
-            ui.label(egui::RichText::new(format!("x, y in {}", v.area_units)).weak());
+            let [x, y, _] = v.area_axes;
+            ui.label(egui::RichText::new(format!("{x}, {y} in {}", v.area_units)).weak());
             *clicked = spawns(ui, &v.spawns);
         }
     })

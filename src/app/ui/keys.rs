@@ -27,13 +27,19 @@ pub fn keys(ctx: &egui::Context, open: &mut bool, area: egui::Rect) {
         .pivot(egui::Align2::RIGHT_TOP)
         .default_pos(area.right_top() + egui::vec2(-8.0, 8.0))
         .show(ctx, |ui| {
-            egui::Grid::new("keys").num_columns(2).show(ui, |ui| {
-                for (keys, what) in HELP {
-                    ui.label(egui::RichText::new(*keys).strong().monospace());
-                    ui.label(*what);
-                    ui.end_row();
-                }
-            });
+            // Neither column wraps, and a gap stands between them, so
+            // that no key runs into what it does.
+            let line = |text: egui::RichText| egui::Label::new(text).extend();
+            egui::Grid::new("keys")
+                .num_columns(2)
+                .spacing([24.0, 4.0])
+                .show(ui, |ui| {
+                    for (keys, what) in HELP {
+                        ui.add(line(egui::RichText::new(*keys).strong().monospace()));
+                        ui.add(line(egui::RichText::new(*what)));
+                        ui.end_row();
+                    }
+                });
         });
 }
 

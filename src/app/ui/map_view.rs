@@ -22,6 +22,8 @@ pub struct MapView<'a> {
     /// The units of the Spawns list and the players' starts, said under
     /// the Spawns heading.
     pub area_units: &'static str,
+    /// Their axes' names ([`crate::kinds::MapKind::area_axes`]).
+    pub area_axes: [&'static str; 3],
 }
 
 impl<'a> MapView<'a> {
@@ -83,6 +85,7 @@ impl<'a> MapView<'a> {
                 .collect(),
             positions: kind.positions(),
             area_units: kind.area_units(),
+            area_axes: kind.area_axes(),
         }
     }
 }

@@ -4,6 +4,22 @@
 use super::{swatch, Actions, Panels};
 use crate::app::camera_mode::ModeKind;
 
+/// What the 3D view shows: the camera mode, and whether top-down is the
+/// minimap (one entry lit in the View menu and the toolbar, as the status
+/// line says).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Showing {
+    pub mode: ModeKind,
+    pub minimap: bool,
+}
+
+impl Showing {
+    /// Whether `kind`'s entry is the one lit.
+    fn is(self, kind: ModeKind) -> bool {
+        self.mode == kind && !self.minimap
+    }
+}
+
 /// What applies to the open map, for greying out the rest with a tooltip
 /// saying why.
 #[derive(Clone, Copy)]
@@ -32,7 +48,7 @@ pub fn menu(
     ui: &mut egui::Ui,
     a: &mut Actions,
     panels: &mut Panels,
-    mode: ModeKind,
+    mode: Showing,
     recent: &[std::path::PathBuf],
     applies: Option<crate::kinds::Applies>,
 ) {
@@ -101,10 +117,10 @@ fn recent_menu(ui: &mut egui::Ui, a: &mut Actions, recent: &[std::path::PathBuf]
 
 /// View: camera modes, the file's camera, the minimap, panels, what is
 /// drawn, and the Analysis window.
-fn view_menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: ModeKind, g: Greyed) {
+fn view_menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: Showing, g: Greyed) {
     let on = g.on;
     for (kind, label) in MODES {
-        let radio = egui::RadioButton::new(mode == kind, label);
+        let radio = egui::RadioButton::new(mode.is(kind), label);
         if ui
             .add_enabled(g.has_map, radio)
             .on_disabled_hover_text(NO_MAP)
@@ -121,11 +137,11 @@ fn view_menu(ui: &mut egui::Ui, a: &mut Actions, panels: &mut Panels, mode: Mode
         )
         .clicked();
     a.minimap |= ui
-        .add_enabled(g.has_map, egui::Button::new("Minimap"))
+        .add_enabled(on.minimap, egui::RadioButton::new(mode.minimap, "Minimap"))
         .on_hover_text(
             "The playable area from above in flat colours, framed as the game's own minimap (T goes back)",
         )
-        .on_disabled_hover_text(NO_MAP)
+        .on_disabled_hover_text(g.why("Only Warcraft III maps have a minimap"))
         .clicked();
     ui.separator();
     ui.checkbox(&mut panels.info, "Map info");
@@ -207,17 +223,23 @@ fn tile_flags_menu(ui: &mut egui::Ui, a: &mut Actions, g: Greyed) {
 
 /// The toolbar right of the menus: the camera modes by their short names,
 /// Screenshot and the screenshot settings.
-fn toolbar(ui: &mut egui::Ui, a: &mut Actions, mode: ModeKind, g: Greyed) {
+fn toolbar(ui: &mut egui::Ui, a: &mut Actions, mode: Showing, g: Greyed) {
     ui.add_enabled_ui(g.has_map, |ui| {
         for (kind, label) in MODES {
             let short = label.split(' ').next().unwrap_or(label);
             if ui
-                .selectable_label(mode == kind, short)
+                .selectable_label(mode.is(kind), short)
                 .on_hover_text(label)
                 .clicked()
             {
                 a.mode = Some(kind);
             }
+        }
+        if g.on.minimap {
+            a.minimap |= ui
+                .selectable_label(mode.minimap, "Minimap")
+                .on_hover_text("View → Minimap: the playable area as the game's minimap draws it")
+                .clicked();
         }
         ui.separator();
         a.screenshot |= ui

@@ -21,7 +21,7 @@ mod widgets;
 pub use super::side_panel::{side_panel, Side};
 pub use keys::{hint, keys};
 pub use map_view::{Inspector, MapView};
-pub use menu::menu;
+pub use menu::{menu, Showing};
 pub use panels::{draw, error_screen};
 pub use state::{Actions, CompareTab, Panels, Status};
 pub use widgets::{swatch, wrapped};

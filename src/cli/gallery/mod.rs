@@ -94,14 +94,14 @@ fn describe(card: &mut Card, map: &Map) {
             .join(" x ")
     );
     card.area = dims.iter().take(2).map(|&d| d as u64).product();
-    let kind = mapscope::kinds::of(map);
-    card.fairness = match kind.ground_map() {
-        Ok(g) => mapscope::analysis::report::summary(&mapscope::analysis::analyze(&g)),
+    use mapscope::analysis::{self, PlayMap};
+    card.fairness = match mapscope::kinds::play_map(map) {
+        Ok(PlayMap::Ground(g)) => analysis::report::summary(&analysis::analyze(&g)),
         // A voxel map: where each team can go (no witnesses on a card).
-        Err(_) => kind.reach_map().ok().and_then(|m| {
-            let r = mapscope::analysis::reach::analyze_with(&m, 0);
-            mapscope::analysis::reach::report::summary(&r)
-        }),
+        Ok(PlayMap::Reach(m)) => {
+            analysis::reach::report::summary(&analysis::reach::analyze_with(&m, 0))
+        }
+        Err(_) => None,
     };
 }
 

@@ -181,7 +181,7 @@ pub fn compare(old: &AlwWorld, new: &AlwWorld, diff: &mut MapDiff) {
 pub fn marks(d: &MapDiff) -> Vec<Mark> {
     let cell = crate::mesh::cells::CELL;
     let mut out = d.cells.as_ref().map_or_else(Vec::new, |c| {
-        region_marks(&c.regions, "cells", |a, b| (a, b))
+        region_marks(&c.regions, "cells", &SAID.unit(), |a, b| (a, b))
     });
     out.extend(
         d.objects

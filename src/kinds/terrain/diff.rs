@@ -13,6 +13,9 @@ use crate::store::terrain::{id_string, Tilepoint, W3eTerrain};
 use serde_json::{json, Value};
 use std::fmt::Write;
 
+/// Regions are said in tiles, the tilepoints' corners.
+const TILEPOINTS: Unit = Unit::new("tilepoints", "tiles", 1);
+
 /// The fields a tilepoint change is counted by.
 pub const TILEPOINT_FIELDS: [&str; 12] = [
     "height",
@@ -160,7 +163,7 @@ impl DiffPart for TerrainDiff {
         }
         if self.tilepoints_changed > 0 {
             let at = " (tiles from the south-west)";
-            let unit = Unit::new("tilepoints", "tiles", 1);
+            let unit = TILEPOINTS;
             section(out, &self.head(), &self.by_field, &self.regions, at, &unit);
         }
     }
@@ -195,7 +198,7 @@ pub fn to_map(t: &W3eTerrain) -> impl Fn([f32; 2], [f32; 2]) -> ([f32; 2], [f32;
 /// Where the terrain's changes lie.
 pub fn marks(t: &W3eTerrain, d: &MapDiff) -> Vec<Mark> {
     d.terrain.as_ref().map_or_else(Vec::new, |td| {
-        region_marks(&td.regions, "terrain", to_map(t))
+        region_marks(&td.regions, "terrain", &TILEPOINTS, to_map(t))
     })
 }
 

@@ -13,6 +13,8 @@ use std::fmt::Write;
 
 /// A voxel as compared: air, solid without a stored colour, or a colour;
 /// and its material bits.
+/// Regions are said in columns.
+const COLUMNS: Unit = Unit::new("columns", "columns", 1);
 const AIR: u64 = 0;
 const HIDDEN: u64 = 1;
 const COLORED: u64 = 2;
@@ -197,7 +199,7 @@ impl DiffPart for VoxelDiff {
             self.columns_changed,
             self.regions.len()
         );
-        let unit = Unit::new("columns", "columns", 1);
+        let unit = COLUMNS;
         region_lines(out, &self.regions, &unit, "voxels");
     }
 
@@ -228,7 +230,7 @@ impl DiffPart for VoxelDiff {
 /// Where the changes lie: regions of columns, in map coordinates as they are.
 pub fn marks(d: &MapDiff) -> Vec<Mark> {
     d.voxels.as_ref().map_or_else(Vec::new, |v| {
-        region_marks(&v.regions, "voxels", |a, b| (a, b))
+        region_marks(&v.regions, "voxels", &COLUMNS, |a, b| (a, b))
     })
 }
 

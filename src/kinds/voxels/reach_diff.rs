@@ -15,7 +15,8 @@ pub fn reach_diff(old: &Map, new: &Map, out: &mut Vec<FieldChange>) {
     ) else {
         return;
     };
-    let (a, b) = (analyze_with(&a, 0), analyze_with(&b, 0));
+    // Both versions at once (each search is one thread's work).
+    let (a, b) = rayon::join(|| analyze_with(&a, 0), || analyze_with(&b, 0));
     let share = |s: f64| Value::from(format!("{:.1} %", s * 100.0));
     let height = |r: &ReachReport, h: Option<[i32; 3]>| {
         h.map_or(Value::from("none"), |[_, _, z]| {
@@ -26,7 +27,7 @@ pub fn reach_diff(old: &Map, new: &Map, out: &mut Vec<FieldChange>) {
         let Some(before) = a.teams.iter().find(|u| u.area.team == t.area.team) else {
             continue;
         };
-        let name = format!("team {} ({})", t.area.team, t.area.label);
+        let name = t.area.name();
         field(
             out,
             &format!("{name} reachable share"),

@@ -129,7 +129,7 @@ pub fn marks(map: &WarcraftMap, d: &MapDiff) -> Vec<Mark> {
     if let Some(p) = &d.pathing {
         // Cells from the south-west, four a tile; map y from the north.
         let tiles_y = map.terrain.height.saturating_sub(1) as f32;
-        out.extend(region_marks(&p.regions, "pathing", |a, b| {
+        out.extend(region_marks(&p.regions, "pathing", &SAID.unit(), |a, b| {
             (
                 [a[0] / 4.0, tiles_y - b[1] / 4.0],
                 [b[0] / 4.0, tiles_y - a[1] / 4.0],

@@ -60,7 +60,12 @@ pub fn fairness_diff(old: &WarcraftMap, new: &WarcraftMap, out: &mut Vec<FieldCh
     let (Ok(a), Ok(b)) = (ground_map(old), ground_map(new)) else {
         return;
     };
-    let (a, b) = (analyze(&a), analyze(&b));
+    // The same pathing, start locations and mines give the same table:
+    // nothing to work out (most versions of a map change none of them).
+    if a == b {
+        return;
+    }
+    let (a, b) = rayon::join(|| analyze(&a), || analyze(&b));
     let units = |d: Option<f32>| {
         d.map_or(
             Value::from("unreachable"),

@@ -20,19 +20,17 @@ fn ray_box(origin: Vec3, dir: Vec3, lo: Vec3, hi: Vec3) -> Option<f32> {
     (near <= far && far >= 0.0).then_some(near.max(0.0))
 }
 
+/// Where an object stands and how it is scaled, its f32s to the
+/// precision the file holds (`reading::stored`).
 fn placement(position: [f32; 3], angle: f32, scale: [f32; 3], variation: i32) -> [String; 2] {
+    let [x, y, z] = position.map(crate::reading::stored);
+    let [sx, sy, sz] = scale.map(crate::reading::stored);
     [
         format!(
-            "position ({}, {}, {}) world units, angle {:.0}°",
-            position[0],
-            position[1],
-            position[2],
+            "position ({x}, {y}, {z}) world units, angle {:.0}°",
             angle.to_degrees()
         ),
-        format!(
-            "scale ({}, {}, {}), variation {variation}",
-            scale[0], scale[1], scale[2]
-        ),
+        format!("scale ({sx}, {sy}, {sz}), variation {variation}"),
     ]
 }
 
@@ -178,6 +176,7 @@ impl ViewKind for Warcraft<'_> {
     fn applies(&self) -> Applies {
         Applies {
             tile_flags: true,
+            minimap: true,
             pathing: self.map.pathing.is_some(),
             objects: true,
             labels: true,
@@ -322,5 +321,22 @@ impl ViewKind for Warcraft<'_> {
             }
         }
         scene
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The Inspector reads an object's f32s as the editor wrote them, not
+    /// their last binary digit ("0.96000004").
+    #[test]
+    fn placement_reads_as_written() {
+        let [at, scale] = super::placement(
+            [2048.0002, -1344.5, 0.0],
+            0.0,
+            [0.96000004, 0.8095706, 1.1999999],
+            2,
+        );
+        assert_eq!(at, "position (2048, -1344.5, 0) world units, angle 0°");
+        assert_eq!(scale, "scale (0.96, 0.809571, 1.2), variation 2");
     }
 }

@@ -167,12 +167,14 @@ pub fn overlay_mesh(t: &W3eTerrain, o: &Overlays) -> Vec<ColorVertex> {
 }
 
 /// The tint of each overlay, as the Tile flags menu and the legend show it.
-/// Each differs from the others and from the viewer's pink hover highlight.
-pub const CLIFF_TINT: [f32; 3] = [0.55, 0.3, 0.1];
+/// Each differs from the others and from the viewer's pink hover highlight,
+/// and stands out on every tileset's ground (`tests`: cliffs were brown,
+/// which Barrens' brown ground hid).
+pub const CLIFF_TINT: [f32; 3] = [0.1, 1.0, 0.1];
 pub const RAMP_TINT: [f32; 3] = [1.0, 0.9, 0.1];
 pub const BLIGHT_TINT: [f32; 3] = [0.6, 0.2, 0.9];
 pub const WATER_TINT: [f32; 3] = [0.1, 0.9, 1.0];
-pub const BOUNDARY_TINT: [f32; 3] = [0.05, 0.05, 0.05];
+pub const BOUNDARY_TINT: [f32; 3] = [0.0, 0.0, 0.0];
 pub const EDGE_TINT: [f32; 3] = [0.9, 0.9, 0.9];
 pub const LAYER_BOTTOM_TINT: [f32; 3] = [0.0, 0.2, 1.0];
 pub const LAYER_TOP_TINT: [f32; 3] = [1.0, 0.2, 0.0];
@@ -217,6 +219,50 @@ pub fn pathing_mesh(map: &WarcraftMap, o: &Overlays) -> Vec<ColorVertex> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// How far a tint laid at half opacity moves a ground's colour (0-255
+    /// a channel, the distance in RGB) at the least, over every tileset's
+    /// mean ground colour as the game's minimap shows it: a tint must move
+    /// each by at least this to be seen.
+    const CONTRAST: f32 = 35.0;
+
+    #[test]
+    fn every_tint_stands_out_on_every_tilesets_ground() {
+        use crate::mesh::terrain::game_colors::FITTED;
+        let mut by_tileset: std::collections::BTreeMap<u8, Vec<[u8; 3]>> = Default::default();
+        for (id, rgb) in FITTED.ground {
+            // `cLc1`: Lordaeron's cliff rock used as ground.
+            let tileset = if id[0] == b'c' { id[1] } else { id[0] };
+            by_tileset.entry(tileset).or_default().push(*rgb);
+        }
+        assert!(by_tileset.len() >= 15, "{:?}", by_tileset.keys());
+        let tints = [
+            ("cliff", CLIFF_TINT),
+            ("ramp", RAMP_TINT),
+            ("blight", BLIGHT_TINT),
+            ("water", WATER_TINT),
+            ("boundary", BOUNDARY_TINT),
+            ("map edge", EDGE_TINT),
+            ("no walking", NO_WALK_TINT),
+            ("no building", NO_BUILD_TINT),
+            ("no flying", NO_FLY_TINT),
+        ];
+        for (tileset, grounds) in &by_tileset {
+            let n = grounds.len() as f32;
+            let mean = [0, 1, 2].map(|c| grounds.iter().map(|g| g[c] as f32).sum::<f32>() / n);
+            for (name, tint) in tints {
+                let moved = (0..3)
+                    .map(|c| (0.5 * (tint[c] * 255.0 - mean[c])).powi(2))
+                    .sum::<f32>()
+                    .sqrt();
+                assert!(
+                    moved >= CONTRAST,
+                    "{name} moves tileset {}'s ground {mean:?} by {moved:.0}",
+                    *tileset as char
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_layer_map_spans_the_maps_own_layers() {
