@@ -72,7 +72,7 @@ pub use crate::reading::n_of;
 /// editor's step (and the name of the records it covers).
 pub fn slight_line(kind: &str, n: u64) -> String {
     format!(
-        "objects: {} moved, raised or turned by less than the editor can set (1/64 unit; an angle by whole turns), not listed",
+        "objects: {} moved, raised, turned or scaled by less than the editor can set (1/64 unit; an angle by whole turns; a scale past its third decimal), not listed",
         n_of(n, &format!("{kind}s"))
     )
 }

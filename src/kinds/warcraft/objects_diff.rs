@@ -4,7 +4,8 @@
 //! moved or changed, in a stable order (kind, player, position).
 //!
 //! What the editor cannot set is not a change: a shift below 1/64 unit
-//! (x, y or z) or an angle a whole turn apart is counted, one line a kind,
+//! (x, y or z), an angle a whole turn apart or a scale that differs past
+//! its third decimal is counted, one line a kind,
 //! and the 2002 editor's z of -1000000 ("on the ground") is not compared.
 
 use super::names;
@@ -37,6 +38,7 @@ fn units(map: &WarcraftMap) -> Vec<Placed> {
             position: u.position,
             editor_id: (u.editor_id >= 0).then_some(u.editor_id),
             owner: Some(u.owner),
+            scale: u.scale,
             fields: vec![
                 ("scale", u.scale.iter().map(|&s| num(s)).collect()),
                 ("variation", u.variation.into()),
@@ -63,6 +65,7 @@ fn doodads(map: &WarcraftMap) -> Vec<Placed> {
             position: d.position,
             editor_id: (d.editor_id >= 0).then_some(d.editor_id),
             owner: None,
+            scale: d.scale,
             fields: vec![
                 ("scale", d.scale.iter().map(|&s| num(s)).collect()),
                 ("variation", d.variation.into()),
@@ -79,6 +82,7 @@ fn doodads(map: &WarcraftMap) -> Vec<Placed> {
         position: [s.x as f32, s.y as f32, 0.0],
         editor_id: None,
         owner: None,
+        scale: [1.0; 3],
         fields: Vec::new(),
     }));
     out
@@ -100,6 +104,7 @@ fn icons(map: &WarcraftMap) -> Vec<Placed> {
             position: [i.x as f32, i.y as f32, 0.0],
             editor_id: None,
             owner: None,
+            scale: [1.0; 3],
             fields: vec![("colour", hex(i.color).into())],
         })
         .collect()
@@ -137,7 +142,9 @@ fn compare_pair(
         .filter(|(a, b)| a.1 != b.1)
         .map(|(a, b)| FieldChange::new(a.0, a.1.clone(), b.1.clone()))
         .collect();
-    let mut slight = false;
+    // A scale the editor re-saved in its last bits (0.9293009 -> 0.9293)
+    // rounds to the same field: slight, as a shift below 1/64 unit is.
+    let mut slight = o.scale != n.scale;
     tally.renumbered += (o.editor_id != n.editor_id) as u64;
     let (dx, dy) = (n.position[0] - o.position[0], n.position[1] - o.position[1]);
     let moved = dx.abs() >= STAYED || dy.abs() >= STAYED;

@@ -22,6 +22,9 @@ pub struct Placed {
     pub editor_id: Option<i32>,
     /// The player, for start locations (paired by it) and ordering.
     pub owner: Option<i32>,
+    /// As the file stores it (the field compared is rounded to what the
+    /// editor sets): a difference below that is a slight one.
+    pub scale: [f32; 3],
     pub fields: Vec<(&'static str, serde_json::Value)>,
 }
 
@@ -144,6 +147,7 @@ mod tests {
             position: [x, y, 0.0],
             editor_id: Some(editor_id),
             owner: Some(owner),
+            scale: [1.0; 3],
             fields: Vec::new(),
         }
     }
