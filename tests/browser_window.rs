@@ -224,16 +224,35 @@ fn a_damaged_map_is_labelled_so_and_enter_does_not_open_it() {
         "the cut archive's row: {red} red, {green} green pixels"
     );
     // Enter did not open it: the same map, the browser still open (its
-    // title bar unchanged) and the reason in red above the listing.
+    // title bar unchanged) and the reason in red beside the buttons at the
+    // bottom, where it moves no row: the cut archive's row is where it was
+    // (a message above the listing moved every row 18 px down, under the
+    // pointer, so the next click picked another file).
     assert_eq!(title, title_of(&first));
     let changed = changed_in(w, &a, &b, TITLE_BAR);
     assert!(
         changed < 440,
         "the browser closed ({changed} pixels changed)"
     );
-    let reason = (100..140)
+    let reason = (420..460)
         .map(|y| label_pixels(w, &b, y, true))
         .max()
         .unwrap();
     assert!(reason > 100, "no reason shown ({reason} red pixels)");
+    let (before, after) = (
+        label_pixels(w, &a, 114, true),
+        label_pixels(w, &b, 114, true),
+    );
+    assert!(
+        after > 40 && after.abs_diff(before) * 4 < before,
+        "the row moved after the message: {before} red pixels at its place, then {after}"
+    );
+    let (under, under_after) = (
+        label_pixels(w, &a, 132, true),
+        label_pixels(w, &b, 132, true),
+    );
+    assert!(
+        under < 10 && under_after < 10,
+        "a row below took its place: {under} -> {under_after}"
+    );
 }

@@ -8,12 +8,18 @@ use std::fmt::Write as _;
 pub const GROUND_NOTE: &str = "shortest walks over the pathing map's walkable cells (32 x 32 game units, to the 8 neighbours, diagonals only between two walkable cells); trees and other objects are not counted (they can be cut, or are placed later)";
 
 /// A mine's distance and which it is, numbered from 1 in `info --json`'s
-/// `gold_mines` order as everywhere else: "812 (mine 3)".
-fn mine(d: Option<f32>, index: Option<usize>) -> String {
+/// `gold_mines` order as everywhere else: "812 (mine 3)", the number
+/// padded to `width` digits so that a column's distances line up.
+fn mine(d: Option<f32>, index: Option<usize>, width: usize) -> String {
     match (d, index) {
-        (Some(d), Some(i)) => format!("{d:.0} (mine {})", i + 1),
+        (Some(d), Some(i)) => format!("{d:.0} (mine {:>width$})", i + 1),
         _ => "unreachable".into(),
     }
+}
+
+/// How many digits `n` takes.
+fn digits(n: usize) -> usize {
+    n.max(1).to_string().len()
 }
 
 /// The table's heading: player, main mine, natural, nearest opponent.
@@ -52,16 +58,18 @@ pub fn lines(r: &GroundReport, mines: usize) -> Lines {
         .filter(|(i, _)| with_mines || *i == 0 || *i == 3)
         .map(|(_, h)| *h)
         .collect();
+    let player_width = digits(r.rows.iter().map(|r| r.player as usize).max().unwrap_or(1));
+    let mine_width = digits(mines);
     for row in &r.rows {
         let opponent = match (row.opponent, row.has_opponents) {
-            (Some((d, p)), _) => format!("{d:.0} (player {p})"),
+            (Some((d, p)), _) => format!("{d:.0} (player {p:>player_width$})"),
             (None, true) => "unreachable".into(),
             (None, false) => "none".into(),
         };
         let mut cells = vec![row.player.to_string()];
         if with_mines {
-            cells.push(mine(row.main_mine, row.main_mine_index));
-            cells.push(mine(row.natural, row.natural_index));
+            cells.push(mine(row.main_mine, row.main_mine_index, mine_width));
+            cells.push(mine(row.natural, row.natural_index, mine_width));
         }
         cells.push(opponent);
         l.table.push(cells);

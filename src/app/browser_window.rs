@@ -340,7 +340,11 @@ impl BrowserWindow {
                 ui.label("reading the folder…");
             });
         }
-        let bottom = 34.0;
+        // The buttons and, under them, a line kept for a message whether
+        // or not there is one: a message above the list would move every
+        // row down under the pointer, so that the next click picked
+        // another file.
+        let bottom = 56.0;
         // One scroll position a folder: a new folder opens at its top.
         egui::ScrollArea::vertical()
             .id_salt(&self.folder)
@@ -356,14 +360,11 @@ impl BrowserWindow {
             if let Some(s) = self.buttons(ui) {
                 step = Some(s);
             }
-            // Beside the buttons, on one line: a message above the list
-            // would move every row down under the pointer, so that the
-            // next click picked another file.
-            if let Some(e) = &self.error {
-                let said = egui::RichText::new(e).color(egui::Color32::LIGHT_RED);
-                ui.add(egui::Label::new(said).truncate()).on_hover_text(e);
-            }
         });
+        let said = self.error.as_deref().unwrap_or(" ");
+        let line = egui::RichText::new(said).color(egui::Color32::LIGHT_RED);
+        ui.add(egui::Label::new(line).truncate())
+            .on_hover_text(said);
         self.take_step(step?)
     }
 
