@@ -94,9 +94,10 @@ pub fn analyze(map: &GroundMap) -> GroundReport {
             stranded.push(format!("gold mine {}", i + 1));
         }
     }
+    let steps = g.steps();
     let fields: Vec<Option<Vec<f32>>> = start_cells
         .iter()
-        .map(|c| c.map(|c| g.distances(c)))
+        .map(|c| c.map(|c| g.distances_with(&steps, c)))
         .collect();
     let to = |field: &Option<Vec<f32>>, cell: &Option<(u32, u32)>| -> Option<f32> {
         g.at(field.as_ref()?, (*cell)?)

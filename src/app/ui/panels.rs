@@ -30,7 +30,7 @@ pub fn draw(
     panels: &mut Panels,
     a: &mut Actions,
 ) {
-    egui::Panel::bottom("status").show(ui, |ui| {
+    let shown = egui::Panel::bottom("status").show(ui, |ui| {
         if let Some((name, stage)) = &status.loading {
             progress(ui, name, stage);
         }
@@ -39,6 +39,20 @@ pub fn draw(
             wrapped(ui, &v.stats);
         }
     });
+    // A status line that grew this frame (a large map's first figures
+    // wrapping to two lines) was laid out in the last frame's height and
+    // cut off at the window's bottom: one more frame lays it out whole,
+    // though nothing else asks for one.
+    let height = shown.response.rect.height();
+    let id = ui.scope_id().with("status line height");
+    let before = ui.ctx().data_mut(|d| {
+        let before = d.get_temp::<f32>(id);
+        d.insert_temp(id, height);
+        before
+    });
+    if before.is_some_and(|h| (h - height).abs() > 0.5) {
+        ui.ctx().request_repaint();
+    }
     let Some(v) = map else { return };
     let left = match changes {
         Some(c) => {
