@@ -124,8 +124,8 @@ struct Scored {
 }
 
 /// `map` drawn by the minimap view and scored against its own minimap
-/// (`None` without one or a playable area); its side-by-side picture
-/// kept in `pictures`.
+/// (`None` without one or a playable area); the picture drawn kept in
+/// `pictures`, for `MINIMAP_PICTURES`.
 fn score(
     gpu: &mut Headless,
     map: &Map,
