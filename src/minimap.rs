@@ -17,23 +17,39 @@ pub fn letterbox(cols: u32, rows: u32, width: u32, height: u32) -> [f32; 4] {
     [x0, y0, x0 + cw, y0 + ch]
 }
 
+/// How far the game's minimap frames the playable area from where it lies,
+/// in tiles (x east, y south): half a tile west and half a tile south, as
+/// if its pixels were laid out from the tilepoints. Read so, the corpus's
+/// minimaps match their maps' tiles better on 110 of its 114 maps (the
+/// minimap view's mean error 10.23 -> 8.97, tests/minimap.rs; a tenth of a
+/// tile either way of it is worse), most on tiles where textures meet.
+pub const FRAME_SHIFT: [f32; 2] = [-0.5, 0.5];
+
+/// The area the game's minimap shows of the playable area `tiles` (x0,
+/// y0, x1, y1 in map tiles, y from the north).
+pub fn game_frame(tiles: [f32; 4]) -> [f32; 4] {
+    let [dx, dy] = FRAME_SHIFT;
+    [tiles[0] + dx, tiles[1] + dy, tiles[2] + dx, tiles[3] + dy]
+}
+
 /// One colour a tile: the mean of `rgba` (`width` x `height`, rows top
-/// first) over each tile's share of `rect`, weighted by how much of each
-/// pixel the tile covers. Tiles row by row from the north-west.
+/// first) over each tile's share of `rect` that lies within `frame`,
+/// weighted by how much of each pixel the tile covers. Tiles row by row
+/// from the north-west.
 pub fn per_tile(
     rgba: &[u8],
     [width, height]: [u32; 2],
     rect: [f32; 4],
-    cols: u32,
-    rows: u32,
+    frame: [f32; 4],
+    [cols, rows]: [u32; 2],
 ) -> Vec<[f32; 3]> {
     let (tw, th) = (
         (rect[2] - rect[0]) / cols.max(1) as f32,
         (rect[3] - rect[1]) / rows.max(1) as f32,
     );
     // Pixels a span covers, with how much of each.
-    let spans = |start: f32, len: f32, limit: u32| -> Vec<(usize, f32)> {
-        let (a, b) = (start.max(0.0), (start + len).min(limit as f32));
+    let spans = |start: f32, len: f32, [low, high]: [f32; 2]| -> Vec<(usize, f32)> {
+        let (a, b) = (start.max(low), (start + len).min(high));
         let mut out = Vec::new();
         let mut p = a.floor();
         while p < b {
@@ -46,11 +62,21 @@ pub fn per_tile(
         out
     };
     let xs: Vec<_> = (0..cols)
-        .map(|c| spans(rect[0] + c as f32 * tw, tw, width))
+        .map(|c| {
+            spans(
+                rect[0] + c as f32 * tw,
+                tw,
+                [frame[0].max(0.0), frame[2].min(width as f32)],
+            )
+        })
         .collect();
     let mut out = Vec::with_capacity((cols * rows) as usize);
     for r in 0..rows {
-        let ys = spans(rect[1] + r as f32 * th, th, height);
+        let ys = spans(
+            rect[1] + r as f32 * th,
+            th,
+            [frame[1].max(0.0), frame[3].min(height as f32)],
+        );
         for xs in &xs {
             let (mut sum, mut weight) = ([0f32; 3], 0f32);
             for &(y, wy) in &ys {
@@ -90,19 +116,32 @@ impl Reference {
     }
 }
 
-/// `picture` (the game's minimap, or a render framed as it) reduced to one
-/// colour a tile of the playable area `tiles`.
+/// `picture` (the game's minimap, or a render framed as it, over
+/// [`game_frame`]) reduced to one colour a tile of the playable area
+/// `tiles`.
 pub fn reduce(picture: &Picture, tiles: [u32; 4]) -> Reference {
     let (cols, rows) = (tiles[2] - tiles[0], tiles[3] - tiles[1]);
-    let rect = letterbox(cols, rows, picture.width, picture.height);
+    let frame = letterbox(cols, rows, picture.width, picture.height);
+    // The tiles lie against the frame's shift.
+    let (tw, th) = (
+        (frame[2] - frame[0]) / cols.max(1) as f32,
+        (frame[3] - frame[1]) / rows.max(1) as f32,
+    );
+    let [dx, dy] = FRAME_SHIFT.map(|d| -d);
+    let rect = [
+        frame[0] + dx * tw,
+        frame[1] + dy * th,
+        frame[2] + dx * tw,
+        frame[3] + dy * th,
+    ];
     Reference {
         tiles,
         colors: per_tile(
             &picture.rgba,
             [picture.width, picture.height],
             rect,
-            cols,
-            rows,
+            frame,
+            [cols, rows],
         ),
     }
 }
@@ -145,11 +184,39 @@ mod tests {
     fn tiles_average_their_pixels_by_area() {
         // 3 x 1 pixels: red, green, blue; two tiles of 1.5 pixels each.
         let rgba = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255];
-        let t = per_tile(&rgba, [3, 1], [0.0, 0.0, 3.0, 1.0], 2, 1);
+        let whole = [0.0, 0.0, 3.0, 1.0];
+        let t = per_tile(&rgba, [3, 1], whole, whole, [2, 1]);
         let third = 255.0 / 3.0;
         assert!((t[0][0] - 2.0 * third).abs() < 1e-3 && (t[0][1] - third).abs() < 1e-3);
         assert!((t[1][2] - 2.0 * third).abs() < 1e-3 && (t[1][1] - third).abs() < 1e-3);
         assert_eq!(mean_abs_diff(&t, &t), 0.0);
         assert!((mean_abs_diff(&[[0.0; 3]], &[[3.0, 6.0, 9.0]]) - 6.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_tile_is_read_half_a_tile_east_and_north_within_the_frame() {
+        // 4 x 4 pixels over 4 x 4 tiles; a pixel's red is its column and
+        // its green its row, times 10.
+        let mut rgba = Vec::new();
+        for y in 0..4u8 {
+            for x in 0..4u8 {
+                rgba.extend_from_slice(&[10 * x, 10 * y, 0, 255]);
+            }
+        }
+        let picture = Picture {
+            width: 4,
+            height: 4,
+            rgba,
+        };
+        let r = reduce(&picture, [10, 20, 14, 24]);
+        // Tile (0, 0) over columns 0.5..1.5 and rows -0.5..0.5, the part
+        // above the frame left out.
+        assert_eq!(r.colors[0], [5.0, 0.0, 0.0]);
+        // Tile (3, 3): columns 3.5..4.5, the part east of the frame left out.
+        assert_eq!(r.colors[15], [30.0, 25.0, 0.0]);
+        assert_eq!(
+            game_frame([10.0, 20.0, 14.0, 24.0]),
+            [9.5, 20.5, 13.5, 24.5]
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! A Warcraft III map's water tint (the w3i's, where its flags turn it on)
-//! reaches the picture: the sample map with a pool in its north-east,
-//! drawn from above with the tint off and on, differs at the pool's middle
-//! as the tint says and nowhere on dry ground.
+//! leaves the picture as it is: the views draw the game's minimap colours,
+//! and its minimaps leave the tint out (drawn, it put the water of 20 of
+//! the corpus's 24 tinted maps further from their minimaps). The sample
+//! map with a pool in its north-east is drawn from above with a red tint
+//! off and on.
 
 mod common;
 
@@ -72,27 +74,22 @@ fn at(picture: &[u8], x: f32, y_north: f32) -> [u8; 3] {
 }
 
 #[test]
-fn a_red_water_tint_turns_the_water_red_and_leaves_the_ground() {
+fn a_red_water_tint_leaves_the_water_as_the_games_minimap_draws_it() {
     let Some(plain) = top(&sample([255, 0, 0], false)) else {
         return;
     };
     let tinted = top(&sample([255, 0, 0], true)).unwrap();
     let middle = (POOL.start + POOL.end) as f32 / 2.0;
-    let (water, red) = (at(&plain, middle, middle), at(&tinted, middle, middle));
-    // The game's water is bluish; the tint takes its green and blue away
-    // (the ground under shallow water shows through, so less of green).
-    assert!(water[2] > water[0], "no water drawn at the pool: {water:?}");
+    let water = at(&plain, middle, middle);
+    // The game's water is bluish: the pool is drawn.
     assert!(
-        red[1] + 5 < water[1] && red[2] + 40 < water[2],
-        "the tint did not reach the water: {water:?} untinted, {red:?} tinted"
+        water[2] > water[0] + 20,
+        "no water drawn at the pool: {water:?}"
     );
-    assert!(
-        red[0] + 10 >= water[0],
-        "red went down: {water:?} -> {red:?}"
+    assert_eq!(
+        at(&tinted, middle, middle),
+        water,
+        "the tint reached the water"
     );
-    // Dry ground in the south-west is as it was.
-    assert_eq!(at(&plain, 6.5, 6.5), at(&tinted, 6.5, 6.5));
-    // A white tint (the editor's default) changes nothing.
-    let white = top(&sample([255, 255, 255], true)).unwrap();
-    assert_eq!(at(&white, middle, middle), water);
+    assert!(plain == tinted, "the tint changed the picture");
 }

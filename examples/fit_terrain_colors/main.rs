@@ -96,6 +96,7 @@ fn main() {
     for (name, e) in unseen.iter().filter(|u| u.0.contains("beta")) {
         println!("  {e:5.1}  {name} (a beta)");
     }
+    print_by_tileset(&maps, &unseen);
 
     let all: Vec<&MapSamples> = maps.iter().collect();
     let fit = fit(&all, &ids);
@@ -188,4 +189,28 @@ fn held_out(halves: &[Vec<&MapSamples>; 2], ids: &Ids) -> Vec<(String, f64)> {
 /// The mean of maps' errors.
 fn mean(scores: &[(String, f64)]) -> f64 {
     scores.iter().map(|s| s.1).sum::<f64>() / scores.len().max(1) as f64
+}
+
+/// Prints the held-out figures by tileset: maps, mean and worst.
+fn print_by_tileset(maps: &[MapSamples], unseen: &[(String, f64)]) {
+    let tileset = |name: &str| {
+        let m = maps.iter().find(|m| m.name == name);
+        m.and_then(|m| m.tiles.first()).map_or(b'?', |t| t.tileset)
+    };
+    let mut letters: Vec<u8> = unseen.iter().map(|u| tileset(&u.0)).collect();
+    letters.sort();
+    letters.dedup();
+    println!("by tileset, on maps the fit did not see:");
+    for letter in letters {
+        let of: Vec<&(String, f64)> = unseen.iter().filter(|u| tileset(&u.0) == letter).collect();
+        let worst = of.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        let mean = of.iter().map(|u| u.1).sum::<f64>() / of.len() as f64;
+        println!(
+            "  {} {:3} maps  mean {mean:5.2}  worst {:5.2} {}",
+            letter as char,
+            of.len(),
+            worst.1,
+            worst.0
+        );
+    }
 }

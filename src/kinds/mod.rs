@@ -23,7 +23,7 @@ pub use changes::{diff, diff_explains, diff_file_note, diff_marks, diff_unexplai
 pub use encode::encode;
 pub use reading::fixed;
 pub use warcraft::players::player_lines;
-pub use warcraft::{controller_name, object_name, race_name, terrain_look};
+pub use warcraft::{controller_name, object_name, race_name};
 
 use crate::mesh::MapMeshes;
 use crate::store::warcraft::Picture;
@@ -200,7 +200,6 @@ pub fn of(map: &Map) -> Box<dyn MapKind + '_> {
         Content::Terrain(terrain) => Box::new(terrain::Terrain {
             terrain,
             era: crate::mesh::terrain::game_colors::Era::Release,
-            water_tint: None,
         }),
         Content::Cells(world) => Box::new(cells::Cells { world }),
         Content::Warcraft(map) => Box::new(warcraft::Warcraft { map }),

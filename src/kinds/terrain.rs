@@ -20,17 +20,12 @@ pub(super) struct Terrain<'a> {
     /// Which game's colours it is drawn in: a bare W3E, the released
     /// game's; a whole map's, its w3i's era.
     pub era: Era,
-    /// The water tint a whole map's w3i turns on; none for a bare W3E.
-    pub water_tint: Option<[u8; 3]>,
 }
 
 impl Terrain<'_> {
-    /// The era's colours and the water tint, as the meshers take them.
+    /// The era's colours, as the meshers take them.
     fn look(&self) -> Look {
-        Look {
-            era: self.era,
-            water_tint: self.water_tint,
-        }
+        Look::from(self.era)
     }
 }
 

@@ -139,7 +139,7 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
         }
         // Maps with no playable area show all of themselves.
         View::Minimap => {
-            playable_top(map, aspect).or_else(|_| camera_for(map, View::Top, aspect, fov_deg))
+            minimap_top(map, aspect).or_else(|_| camera_for(map, View::Top, aspect, fov_deg))
         }
         View::Spawn => {
             let Some(s) = map.meta.spawns.first() else {
@@ -187,7 +187,8 @@ pub fn camera_for(map: &Map, view: View, aspect: f32, fov_deg: f32) -> Result<Ca
 }
 
 /// How `view` draws: the minimap view flat and unlit, nothing outside the
-/// playable area (black bars where the picture is wider), with no fog, spawn boxes or objects but trees (the game's minimap darkens
+/// playable area as the game's minimap frames it (black bars where the
+/// picture is wider), with no fog, spawn boxes or objects but trees (the game's minimap darkens
 /// forests and shows nothing else); other views as `options` say.
 pub fn styled(map: &Map, view: View, options: &RenderOptions) -> RenderOptions {
     if view != View::Minimap {
@@ -202,19 +203,36 @@ pub fn styled(map: &Map, view: View, options: &RenderOptions) -> RenderOptions {
         show_spawns: false,
         labels: false,
         objects,
-        clip: super::of(map).playable(),
+        clip: super::of(map).playable().map(crate::minimap::game_frame),
         ..*options
     }
+}
+
+/// The top view framed as the game's minimap frames the playable area
+/// ([`crate::minimap::game_frame`]), letterboxed as it is.
+fn minimap_top(map: &Map, aspect: f32) -> Result<Camera, String> {
+    let frame = crate::minimap::game_frame(playable(map)?);
+    Ok(top_over(frame, aspect))
 }
 
 /// The top view framed on the playable area, letterboxed as the game's
 /// minimap is.
 pub fn playable_top(map: &Map, aspect: f32) -> Result<Camera, String> {
-    let [x0, y0, x1, y1] = super::of(map).playable().ok_or_else(|| {
+    Ok(top_over(playable(map)?, aspect))
+}
+
+/// The map's playable area (x0, y0, x1, y1 in map coordinates).
+fn playable(map: &Map) -> Result<[f32; 4], String> {
+    super::of(map).playable().ok_or_else(|| {
         "this map has no playable area (Warcraft III maps with a war3map.w3i have one)".to_string()
-    })?;
+    })
+}
+
+/// A view from straight above of `area` (x0, y0, x1, y1), letterboxed in
+/// a picture of `aspect`.
+fn top_over([x0, y0, x1, y1]: [f32; 4], aspect: f32) -> Camera {
     let half = ((y1 - y0) / 2.0).max((x1 - x0) / 2.0 / aspect);
-    Ok(Camera::top_down((x0 + x1) / 2.0, (y0 + y1) / 2.0, half))
+    Camera::top_down((x0 + x1) / 2.0, (y0 + y1) / 2.0, half)
 }
 
 /// A camera looking at a spawn area's box from the south, 35 degrees down,

@@ -17,7 +17,6 @@ use super::bench::{time, BenchInput};
 use super::terrain::Terrain;
 use super::{Lines, MapKind};
 use crate::mesh::terrain::game_colors::Era;
-use crate::mesh::terrain::Look;
 use crate::mesh::MapMeshes;
 use crate::store::warcraft::{MapInfo, Picture, WarcraftMap};
 use crate::store::Spawn;
@@ -31,22 +30,10 @@ pub(super) struct Warcraft<'a> {
 
 impl Warcraft<'_> {
     fn terrain(&self) -> Terrain<'_> {
-        let look = terrain_look(self.map);
         Terrain {
             terrain: &self.map.terrain,
-            era: look.era,
-            water_tint: look.water_tint,
+            era: Era::of_map(self.map),
         }
-    }
-}
-
-/// How the map's terrain is coloured: its w3i's era, and its water tint
-/// where the map's flags turn it on (the viewer, `render` and thumbnails
-/// alike).
-pub fn terrain_look(map: &WarcraftMap) -> Look {
-    Look {
-        era: Era::of_map(map),
-        water_tint: map.info.as_ref().and_then(environment::water_tint),
     }
 }
 

@@ -54,9 +54,8 @@ pub fn voxels(v: &VoxelStore) -> Picture {
 
 /// Each tile's ground colour as the game's minimap shows it (its
 /// north-west corner's texture), water over the tiles it covers, higher
-/// layers lighter; the ground as `look`'s era draws it, the water under
-/// its tint. The file's rows run south to north; the picture's north to
-/// south.
+/// layers lighter; the ground as `look`'s era draws it. The file's rows
+/// run south to north; the picture's north to south.
 pub fn terrain(t: &W3eTerrain, look: Look) -> Picture {
     let [w, h] = tiles(t);
     let ground_scale = game_colors::ground_scale(look.era);
@@ -77,7 +76,6 @@ pub fn terrain(t: &W3eTerrain, look: Look) -> Picture {
             let depth = tp.water_level() - ground;
             if tp.water_flag() && depth > 0.0 {
                 let (alpha, water) = game_colors::water(t.tileset, game_colors::water_band(depth));
-                let water = look.tint_water(water);
                 for (c, w) in color.iter_mut().zip(water) {
                     *c = (*c as f32 * (1.0 - alpha) + w as f32 * alpha).round() as u8;
                 }

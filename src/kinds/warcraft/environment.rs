@@ -109,14 +109,6 @@ pub fn lines(info: &MapInfo) -> Vec<(&'static str, String)> {
     lines
 }
 
-/// The water tint (RGB) where the map's flags turn it on, as the terrain
-/// is drawn with it.
-pub fn water_tint(info: &MapInfo) -> Option<[u8; 3]> {
-    let e = info.environment.as_ref()?;
-    let [r, g, b, _] = e.water_tint;
-    (info.flags & MapInfo::WATER_TINT != 0).then_some([r, g, b])
-}
-
 /// The first w3i version with a weather field.
 const WEATHER_FROM: u32 = 25;
 

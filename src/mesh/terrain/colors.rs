@@ -69,10 +69,7 @@ impl Palette {
                 .collect(),
             cliff_top: cliff_at(1.0),
             cliff_wall: cliff_at(WALL_SHADE),
-            water: std::array::from_fn(|band| {
-                let (alpha, c) = game_colors::water(t.tileset, band);
-                (alpha, look.tint_water(c))
-            }),
+            water: std::array::from_fn(|band| game_colors::water(t.tileset, band)),
         }
     }
 
