@@ -2,8 +2,10 @@
 //!
 //! Layouts follow the ids of 1.14b on; older ids are renumbered on reading
 //! (before 1.14b, 0x1A-0x1D were one lower and 0x19 was one byte; before
-//! 1.07, 0x65-0x69 were one lower). 2.0.2 inserted an action before 0x78,
-//! so in replays with its 0x38 records ids above 0x77 are one higher.
+//! 1.07, 0x65-0x69 were one lower). 2.0.2 dropped an action at or below
+//! 0x77: in replays with its 0x38 records, ids from 0x77 on are one lower
+//! (its 0x77 is the earlier sync action 0x78: two strings and a u32, as
+//! the replays show; w3gjs renumbers from 0x78 only and misreads them).
 //!
 //! ```text
 //! 0x10 ability:  flags (u16; u8 before 1.13)  u32 order id
@@ -65,8 +67,8 @@ pub enum Action {
 pub fn normalise(raw: u8, layout: Layout) -> u8 {
     let p = layout.patch;
     match raw {
-        0x78..=0xFE if layout.format_202 => raw + 1,
-        0x1A..=0x1C if p < 14 => raw + 1,
+        0x77..=0xFE if layout.format_202 => raw + 1,
+        0x1A..=0x1D if p < 14 => raw + 1,
         0x65..=0x69 if p < 7 => raw + 1,
         _ => raw,
     }

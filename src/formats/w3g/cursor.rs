@@ -70,7 +70,15 @@ impl<'a> Cursor<'a> {
 
     pub fn bytes(&mut self, n: usize, field: &str) -> Result<&'a [u8], ReplayError> {
         if n > self.remaining() {
-            return Err(self.error(field, short_of(n, self.remaining(), self.data.len())));
+            let problem = match self.place {
+                Place::File => short_of(n, self.remaining(), self.data.len()),
+                Place::Data => format!(
+                    "needs {n} bytes, but only {} are left before byte {}",
+                    self.remaining(),
+                    self.data.len()
+                ),
+            };
+            return Err(self.error(field, problem));
         }
         let s = &self.data[self.pos..self.pos + n];
         self.pos += n;

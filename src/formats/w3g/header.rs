@@ -63,9 +63,11 @@ impl Header {
         }
     }
 
-    /// Whether blocks have 12-byte headers with 32-bit sizes (1.32 on).
+    /// Whether blocks have 12-byte headers with 32-bit sizes: from 1.32
+    /// (build 6089) on, told by the build (1.30 and 1.31 already write
+    /// versions 10030 and 10031 with narrow blocks).
     pub fn wide_blocks(&self) -> bool {
-        self.version >= 10000 || self.build >= FIRST_WIDE_BLOCK_BUILD
+        self.build >= FIRST_WIDE_BLOCK_BUILD
     }
 
     /// "1.26", "1.32", "2.0": the version as players say it.

@@ -20,6 +20,16 @@ pub struct Sample {
     pub format_202: bool,
 }
 
+impl Sample {
+    pub const fn new(version: u32, build: u16) -> Sample {
+        Sample {
+            version,
+            build,
+            format_202: false,
+        }
+    }
+}
+
 /// The orders [`replay`] writes, in order: (ms, player, action, order id,
 /// x, y). Action 0x14's second point is (x + 1, y + 1), order "0x0d000f".
 pub const ORDERS: [(u32, u8, u8, u32, f32, f32); 4] = [
@@ -37,7 +47,12 @@ pub const NAMES: [&str; 3] = ["Alice", "Bob", "Watcher"];
 
 /// A whole replay file.
 pub fn replay(s: Sample) -> Vec<u8> {
-    let data = inflated_data(s);
+    pack(&inflated_data(s), s)
+}
+
+/// `data` (the inflated data of a replay of `s`'s version) in 8192-byte
+/// blocks behind a header, as the game writes a replay file.
+pub fn pack(data: &[u8], s: Sample) -> Vec<u8> {
     let mut blocks = Vec::new();
     let chunks: Vec<&[u8]> = data.chunks(8192).collect();
     for chunk in &chunks {
@@ -62,7 +77,7 @@ pub fn replay(s: Sample) -> Vec<u8> {
     out.put_u32(header_size);
     out.put_u32(header_size + blocks.len() as u32);
     out.put_u32(u32::from(!v0));
-    out.put_u32(chunks.len() as u32 * 8192);
+    out.put_u32(data.len() as u32);
     out.put_u32(chunks.len() as u32);
     let length: u32 = INCREMENTS.iter().map(|&i| u32::from(i)).sum();
     if v0 {
@@ -89,7 +104,8 @@ fn c_str(out: &mut Vec<u8>, s: &str) {
     out.push(0);
 }
 
-fn inflated_data(s: Sample) -> Vec<u8> {
+/// The inflated data of the sample game.
+pub fn inflated_data(s: Sample) -> Vec<u8> {
     let mut d = Vec::new();
     d.put_u32(0x110);
     d.put_u8(0);
