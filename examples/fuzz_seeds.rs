@@ -99,7 +99,13 @@ fn main() {
     }
     // Replays of each layout the W3G decoder knows (the w3g target).
     use mapscope::formats::w3g::write::{replay, Sample};
-    for (version, build) in [(6, 4656), (18, 6051), (26, 6059), (10032, 6105), (10100, 6115)] {
+    for (version, build) in [
+        (6, 4656),
+        (18, 6051),
+        (26, 6059),
+        (10032, 6105),
+        (10100, 6115),
+    ] {
         let bytes = replay(Sample::new(version, build));
         std::fs::write(dir.join(format!("sample-{version}.w3g")), bytes).unwrap();
     }

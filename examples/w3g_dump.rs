@@ -1,5 +1,8 @@
 //! Decodes Warcraft III replays and prints a summary of each, with the
 //! time the decode took: `cargo run --release --example w3g_dump -- FILES`.
+//! With `W3G_JSON=DIR`, also writes each replay's orders, pings and
+//! players as `DIR/<name>.mapscope.json`, in the shape of the w3gjs
+//! reference files, for comparing outside the tests.
 
 use mapscope::formats::w3g;
 use std::time::Instant;
@@ -18,6 +21,15 @@ fn main() {
         let took = start.elapsed();
         match result {
             Ok(r) => {
+                if let Some(dir) = std::env::var_os("W3G_JSON") {
+                    let name = std::path::Path::new(&path)
+                        .file_stem()
+                        .unwrap()
+                        .to_string_lossy()
+                        .into_owned();
+                    let file = std::path::Path::new(&dir).join(format!("{name}.mapscope.json"));
+                    std::fs::write(file, json(&r).to_string()).unwrap();
+                }
                 println!(
                     "{path}: {} build {} {} ms (slots {} ms), {} players, {} orders, {} pings, {} chat, {} leaves, {} warnings, decoded in {:.2} ms",
                     r.header.version_label(),
@@ -46,4 +58,29 @@ fn main() {
             Err(e) => println!("{path}: ERROR {e}"),
         }
     }
+}
+
+fn json(r: &w3g::Replay) -> serde_json::Value {
+    use serde_json::json;
+    let orders: Vec<_> = r
+        .orders
+        .iter()
+        .map(|o| match o.second {
+            Some(s) => {
+                json!([o.ms, o.player, o.action, o.order_id, o.x, o.y, s.order_id, s.x, s.y])
+            }
+            None => json!([o.ms, o.player, o.action, o.order_id, o.x, o.y]),
+        })
+        .collect();
+    let pings: Vec<_> = r
+        .pings
+        .iter()
+        .map(|p| json!([p.ms, p.player, p.x, p.y]))
+        .collect();
+    let players: Vec<_> = r
+        .players
+        .iter()
+        .map(|p| json!({"id": p.id, "name": p.name, "race": p.race.name(), "raceDetected": p.race_played.map(|r| r.name()), "apm": p.apm, "observer": p.is_observer}))
+        .collect();
+    json!({"duration": r.header.duration_ms, "slotsDuration": r.duration_ms, "players": players, "orders": orders, "pings": pings, "warnings": r.warnings})
 }

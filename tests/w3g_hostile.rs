@@ -62,15 +62,24 @@ static COUNTING: Counting = Counting;
 /// the inflated size its header declares (zlib's state and the typed
 /// output on top of the data).
 fn allowance(bytes: &[u8]) -> usize {
-    let declared = bytes.get(40..44).map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    let declared = bytes
+        .get(40..44)
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
     let declared = (declared as usize).min(w3g::blocks::MAX_DATA_SIZE as usize);
     8 * bytes.len() + 8 * declared + (1 << 20)
 }
 
 fn samples() -> Vec<(String, write::Sample)> {
-    let mut out: Vec<(String, write::Sample)> = [(6, 4656), (18, 6051), (26, 6059), (31, 6072), (10032, 6105), (10100, 6115)]
-        .map(|(v, b)| (format!("sample {v}"), write::Sample::new(v, b)))
-        .into();
+    let mut out: Vec<(String, write::Sample)> = [
+        (6, 4656),
+        (18, 6051),
+        (26, 6059),
+        (31, 6072),
+        (10032, 6105),
+        (10100, 6115),
+    ]
+    .map(|(v, b)| (format!("sample {v}"), write::Sample::new(v, b)))
+    .into();
     let mut s202 = write::Sample::new(10100, 6116);
     s202.format_202 = true;
     out.push(("sample 2.0.2".into(), s202));
@@ -149,7 +158,9 @@ fn apply(seed: &[u8], m: &Mutation) -> Vec<u8> {
 /// Where the header's fields and the first blocks' headers are.
 fn size_fields(seed: &[u8]) -> Vec<usize> {
     let mut at = vec![28, 32, 36, 40, 44, 52, 56, 60];
-    let wide = seed.get(52..56).is_some_and(|v| u32::from_le_bytes([v[0], v[1], v[2], v[3]]) >= 10000);
+    let wide = seed
+        .get(52..56)
+        .is_some_and(|v| u32::from_le_bytes([v[0], v[1], v[2], v[3]]) >= 10000);
     let mut pos = 68;
     for _ in 0..4 {
         if pos + 12 > seed.len() {
@@ -173,14 +184,27 @@ fn mutation(rng: &mut Rng, seed: &[u8]) -> Mutation {
         1 => Mutation::Flip(
             (0..1 + rng.below(8))
                 .map(|_| {
-                    let at = if rng.below(2) == 0 { rng.below(len.min(256)) } else { rng.below(len) };
+                    let at = if rng.below(2) == 0 {
+                        rng.below(len.min(256))
+                    } else {
+                        rng.below(len)
+                    };
                     (at, rng.below(8) as u8)
                 })
                 .collect(),
         ),
         2 => {
             let fields = size_fields(seed);
-            let v = [u32::MAX, 0x7FFF_FFFF, 0x8000_0000, 0x0001_0000, 0xFFFF, 0, 1, 8193][rng.below(8)];
+            let v = [
+                u32::MAX,
+                0x7FFF_FFFF,
+                0x8000_0000,
+                0x0001_0000,
+                0xFFFF,
+                0,
+                1,
+                8193,
+            ][rng.below(8)];
             Mutation::Lie(fields[rng.below(fields.len())], v)
         }
         // An unknown version number (patch and build).
@@ -219,13 +243,28 @@ fn mutated_replays_fail_cleanly_in_bounded_time_and_memory() {
                 Err(e) => {
                     errors += 1;
                     let text = e.to_string();
-                    assert!(!text.contains('\n') && !e.field.is_empty(), "{name}, {what}: {text}");
-                    assert!(text.starts_with(&format!("W3G {} at byte {}", e.field, e.offset)), "{text}");
+                    assert!(
+                        !text.contains('\n') && !e.field.is_empty(),
+                        "{name}, {what}: {text}"
+                    );
+                    assert!(
+                        text.starts_with(&format!("W3G {} at byte {}", e.field, e.offset)),
+                        "{text}"
+                    );
                 }
                 Ok(r) => {
                     warned += usize::from(!r.warnings.is_empty());
-                    assert!(r.warnings.len() <= w3g::error::Warnings::LIMIT + 1, "{name}, {what}");
-                    assert!(r.warnings.iter().all(|w| w.contains("at byte") || w.contains("more warnings")), "{name}, {what}: {:?}", r.warnings);
+                    assert!(
+                        r.warnings.len() <= w3g::error::Warnings::LIMIT + 1,
+                        "{name}, {what}"
+                    );
+                    assert!(
+                        r.warnings
+                            .iter()
+                            .all(|w| w.contains("at byte") || w.contains("more warnings")),
+                        "{name}, {what}: {:?}",
+                        r.warnings
+                    );
                 }
             }
             assert!(
@@ -233,11 +272,20 @@ fn mutated_replays_fail_cleanly_in_bounded_time_and_memory() {
                 "{name}, {what}: {used} bytes allocated for {} input bytes",
                 bytes.len()
             );
-            assert!(took < Duration::from_secs(5), "{name}, {what}: took {took:?}");
+            assert!(
+                took < Duration::from_secs(5),
+                "{name}, {what}: took {took:?}"
+            );
             runs += 1;
         }
     }
-    eprintln!("{runs} mutated replays from {} seeds: {errors} refused, {warned} decoded with warnings", seeds.len());
+    eprintln!(
+        "{runs} mutated replays from {} seeds: {errors} refused, {warned} decoded with warnings",
+        seeds.len()
+    );
     assert!(runs >= 3000, "only {runs} mutated replays");
-    assert!(errors > runs / 10, "suspiciously few errors: {errors} of {runs}");
+    assert!(
+        errors > runs / 10,
+        "suspiciously few errors: {errors} of {runs}"
+    );
 }

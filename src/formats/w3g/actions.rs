@@ -2,10 +2,12 @@
 //!
 //! Layouts follow the ids of 1.14b on; older ids are renumbered on reading
 //! (before 1.14b, 0x1A-0x1D were one lower and 0x19 was one byte; before
-//! 1.07, 0x65-0x69 were one lower). 2.0.2 dropped an action at or below
-//! 0x77: in replays with its 0x38 records, ids from 0x77 on are one lower
-//! (its 0x77 is the earlier sync action 0x78: two strings and a u32, as
-//! the replays show; w3gjs renumbers from 0x78 only and misreads them).
+//! 1.07, 0x65-0x69 were one lower). 2.0 dropped an action at or below
+//! 0x77: in its replays (and any with 2.0.2's 0x38 records) ids from 0x77
+//! on are one lower than before. The replays show it: their 0x77 is the
+//! earlier sync action 0x78 (two strings and a u32), their 0x7A takes the
+//! 16 bytes of the earlier 0x7B. w3gjs renumbers from 0x78, and only with
+//! 0x38 records, so it misreads those actions.
 //!
 //! ```text
 //! 0x10 ability:  flags (u16; u8 before 1.13)  u32 order id
@@ -28,8 +30,8 @@ use super::error::ReplayError;
 pub struct Layout {
     /// Minor patch: 18 for 1.18, 32 for 1.32, 100 for 2.0.
     pub patch: u32,
-    /// 2.0.2's renumbering (the setup had a 0x38 record).
-    pub format_202: bool,
+    /// 2.0's renumbering of the ids from 0x77 on (see the module notes).
+    pub renumbered: bool,
 }
 
 /// The second target of action 0x14 (and 0x15).
@@ -67,7 +69,7 @@ pub enum Action {
 pub fn normalise(raw: u8, layout: Layout) -> u8 {
     let p = layout.patch;
     match raw {
-        0x77..=0xFE if layout.format_202 => raw + 1,
+        0x77..=0xFE if layout.renumbered => raw + 1,
         0x1A..=0x1D if p < 14 => raw + 1,
         0x65..=0x69 if p < 7 => raw + 1,
         _ => raw,

@@ -34,10 +34,7 @@ impl Apm {
         for id in ids {
             counts[usize::from(id)] = Some(Count::default());
         }
-        Apm {
-            counts,
-            segment: 0,
-        }
+        Apm { counts, segment: 0 }
     }
 
     pub fn time_slot(&mut self, increment: u16) {
@@ -71,7 +68,9 @@ impl Apm {
             }
             Action::Select { .. } => !std::mem::replace(&mut c.last_was_deselect, false),
             Action::Ping { .. } => false,
-            Action::Other(id) => matches!(id, 0x17 | 0x18 | 0x1C | 0x1D | 0x1E | 0x61 | 0x66 | 0x67),
+            Action::Other(id) => {
+                matches!(id, 0x17 | 0x18 | 0x1C | 0x1D | 0x1E | 0x61 | 0x66 | 0x67)
+            }
         };
         c.current += u32::from(counted);
     }
@@ -87,6 +86,9 @@ impl Apm {
         }
         let minutes = f64::from(c.last_ms) / 60_000.0;
         let apm = (total as f64 / minutes + 0.5).floor();
-        (apm.min(f64::from(u32::MAX)) as u32, total.min(u32::MAX.into()) as u32)
+        (
+            apm.min(f64::from(u32::MAX)) as u32,
+            total.min(u32::MAX.into()) as u32,
+        )
     }
 }

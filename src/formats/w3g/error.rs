@@ -66,6 +66,23 @@ impl Warnings {
         self.push(e.as_warning());
     }
 
+    /// How many were raised, kept or not.
+    pub fn len(&self) -> usize {
+        self.kept.len() + self.dropped
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Adds `other`'s after these.
+    pub fn extend(&mut self, other: Warnings) {
+        for w in other.kept {
+            self.push(w);
+        }
+        self.dropped += other.dropped;
+    }
+
     pub fn finish(mut self) -> Vec<String> {
         if self.dropped > 0 {
             self.kept

@@ -55,13 +55,8 @@ pub fn decode(bytes: &[u8]) -> Result<Replay, ReplayError> {
     for w in early {
         warnings.push(w);
     }
-    let layout = Layout {
-        patch,
-        format_202: setup.reforged.format_202,
-    };
-    let used: Vec<&Slot> = setup.slots.iter().filter(|s| s.status == SLOT_USED).collect();
-    let mut apm = Apm::new(used.iter().map(|s| s.player_id));
-    let timeline = records::read(&data, setup.end, layout, &mut apm, &mut warnings);
+    let (timeline, apm, game_warnings) = game(&data, &setup, patch);
+    warnings.extend(game_warnings);
     let players = players(&setup, patch, &apm, &timeline.race_played);
     Ok(Replay {
         host_id: setup.host.id,
@@ -86,6 +81,39 @@ pub fn decode(bytes: &[u8]) -> Result<Replay, ReplayError> {
         header,
         warnings: warnings.finish(),
     })
+}
+
+/// Reads the game's records. 2.0 replays come with either action
+/// numbering (see actions.rs) and only those with 0x38 records say which:
+/// the others are read with the old numbering and, if some of their
+/// actions do not read, with the new, keeping the reading with fewer
+/// warnings.
+fn game(data: &[u8], setup: &Setup, patch: u32) -> (records::Timeline, Apm, Warnings) {
+    let read = |renumbered| {
+        let layout = Layout { patch, renumbered };
+        let ids = setup
+            .slots
+            .iter()
+            .filter(|s| s.status == SLOT_USED)
+            .map(|s| s.player_id);
+        let mut apm = Apm::new(ids);
+        let mut warnings = Warnings::default();
+        let timeline = records::read(data, setup.end, layout, &mut apm, &mut warnings);
+        (timeline, apm, warnings)
+    };
+    if setup.reforged.format_202 {
+        return read(true);
+    }
+    let old = read(false);
+    if patch < 100 || old.2.is_empty() {
+        return old;
+    }
+    let new = read(true);
+    if new.2.len() < old.2.len() {
+        new
+    } else {
+        old
+    }
 }
 
 /// The used slots as players, named from the player records (and

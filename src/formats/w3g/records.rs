@@ -101,7 +101,10 @@ fn record(
             return Err(c.error_at(
                 at,
                 "record id",
-                format!("unknown record {id:#04x}; the {} bytes from here are not read", c.remaining() + 1),
+                format!(
+                    "unknown record {id:#04x}; the {} bytes from here are not read",
+                    c.remaining() + 1
+                ),
             ))
         }
     }
@@ -144,11 +147,19 @@ fn time_slot(
     let n = usize::from(c.u16("time slot size")?);
     let increment = c.u16("time increment")?;
     if n < 2 {
-        return Err(c.error_at(n_at, "time slot size", format!("{n} bytes, less than its time increment")));
+        return Err(c.error_at(
+            n_at,
+            "time slot size",
+            format!("{n} bytes, less than its time increment"),
+        ));
     }
     let end = c.pos() + n - 2;
     if end > c.pos() + c.remaining() {
-        return Err(c.error_at(n_at, "time slot size", format!("{n} bytes, past the data's end")));
+        return Err(c.error_at(
+            n_at,
+            "time slot size",
+            format!("{n} bytes, past the data's end"),
+        ));
     }
     t.duration_ms = t.duration_ms.saturating_add(increment.into());
     apm.time_slot(increment);
@@ -197,7 +208,15 @@ fn command_block(
         apm.action(player, &action);
         let ms = t.duration_ms;
         match action {
-            Action::Order { id, flags, order_id, x, y, object, second } => t.orders.push(Order {
+            Action::Order {
+                id,
+                flags,
+                order_id,
+                x,
+                y,
+                object,
+                second,
+            } => t.orders.push(Order {
                 ms,
                 player,
                 action: id,
@@ -208,7 +227,13 @@ fn command_block(
                 object,
                 second,
             }),
-            Action::Ping { x, y, duration } => t.pings.push(Ping { ms, player, x, y, duration }),
+            Action::Ping { x, y, duration } => t.pings.push(Ping {
+                ms,
+                player,
+                x,
+                y,
+                duration,
+            }),
             Action::Ability { order_id, .. } => {
                 let slot = &mut t.race_played[usize::from(player)];
                 if slot.is_none() {

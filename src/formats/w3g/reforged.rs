@@ -98,7 +98,10 @@ mod tests {
         let mut m = vec![0x08, 0x96, 0x01, 0x12, 3, b'a', b'#', b'1', 0x1A, 1, b'C'];
         m.extend_from_slice(&[0x25, 1, 2, 3, 4, 0x30, 5]);
         let p = player(&m).unwrap();
-        assert_eq!((p.id, p.battle_tag.as_str(), p.clan.as_str()), (150, "a#1", "C"));
+        assert_eq!(
+            (p.id, p.battle_tag.as_str(), p.clan.as_str()),
+            (150, "a#1", "C")
+        );
         assert!(player(&[0x12, 9, b'x']).is_none());
     }
 }

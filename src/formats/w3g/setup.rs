@@ -153,11 +153,14 @@ fn game_start(
     let size = slot_size(patch);
     let needed = 1 + usize::from(count) * size + 6;
     if usize::from(declared) != needed {
-        warnings.push(c.error_at(
-            at + 1,
-            "game start record size",
-            format!("{declared} bytes, but {count} slots of {size} bytes need {needed}"),
-        ).as_warning());
+        warnings.push(
+            c.error_at(
+                at + 1,
+                "game start record size",
+                format!("{declared} bytes, but {count} slots of {size} bytes need {needed}"),
+            )
+            .as_warning(),
+        );
     }
     let mut slots = Vec::with_capacity(count.into());
     for i in 0..count {
