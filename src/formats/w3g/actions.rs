@@ -100,7 +100,7 @@ pub fn fixed_size(id: u8, patch: u32) -> Option<usize> {
         0x61 | 0x66 | 0x67 => 0,
         0x62 if patch < 7 => 8,
         0x62 => 12,
-        0x63 | 0x64 | 0x65 => 8,
+        0x63..=0x65 => 8,
         0x69 | 0x6A => 16,
         0x75 => 1,
         0x76 => 10,
