@@ -1,5 +1,5 @@
-//! Writes small maps of every format and layout into a folder, as seeds for
-//! the fuzz targets: `cargo run --example fuzz_seeds -- fuzz/seeds`.
+//! Writes small maps of every format and layout (and small replays) into a
+//! folder, as seeds for the fuzz targets: `cargo run --example fuzz_seeds -- fuzz/seeds`.
 
 use mapscope::formats::mpq::write::FileOptions;
 use mapscope::formats::Format;
@@ -96,6 +96,18 @@ fn main() {
     std::fs::write(dir.join("melee.w3x"), whole).unwrap();
     for (name, bytes) in mapscope::samples::w3x_files(12) {
         std::fs::write(dir.join(name), bytes).unwrap();
+    }
+    // Replays of each layout the W3G decoder knows (the w3g target).
+    use mapscope::formats::w3g::write::{replay, Sample};
+    for (version, build) in [
+        (6, 4656),
+        (18, 6051),
+        (26, 6059),
+        (10032, 6105),
+        (10100, 6115),
+    ] {
+        let bytes = replay(Sample::new(version, build));
+        std::fs::write(dir.join(format!("sample-{version}.w3g")), bytes).unwrap();
     }
     println!("seeds written to {}", dir.display());
 }

@@ -10,6 +10,7 @@ pub mod sidecar;
 pub mod vmf;
 pub mod vxl;
 pub mod w3e;
+pub mod w3g;
 pub mod w3x;
 
 pub use error::{DecodeError, EncodeError, Format, LoadError};
