@@ -172,9 +172,13 @@ fn a_click_on_the_file_menu_is_drawn_without_further_input() {
 }
 
 #[test]
-fn the_pointer_over_a_panel_leaves_the_inspector_alone() {
+fn the_pointer_leaving_the_view_clears_the_inspectors_hover() {
     // Point at the map (the Inspector describes it), then move over the
-    // Inspector panel, where the map is still drawn behind.
+    // Inspector panel, where the map is still drawn behind: the pointer
+    // points at nothing of the map there, so the Inspector's hover lines
+    // give way to its hint (they stayed, describing what was last under
+    // the pointer, and the highlight with them) and nothing behind the
+    // panel is picked.
     let Some((w, a, b)) = grab_around(
         "panel pointer test",
         "xdotool mousemove 400 300; sleep 2",
@@ -182,13 +186,11 @@ fn the_pointer_over_a_panel_leaves_the_inspector_alone() {
     ) else {
         return;
     };
-    // The Inspector's lines: there (the map was picked), and the same
-    // after the move.
     let region = inspector_region(w, &a);
     let changed = region.iter().filter(|&&i| a[i] != b[i]).count();
-    assert_eq!(
-        changed, 0,
-        "the Inspector changed under a pointer over the panel"
+    assert!(
+        changed > 500,
+        "the Inspector kept the last hover under a pointer over the panel ({changed} pixels changed)"
     );
 }
 

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::mapscope;
+use common::{mapscope, without_display};
 use mapscope::formats::{self, Format, LoadOptions};
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
@@ -378,18 +378,6 @@ fn a_mistyped_command_is_an_error_before_any_window_opens() {
     let out = without_display(&dir, &["frobnicate"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("neither a command nor a file"), "{err}");
-}
-
-/// Runs mapscope in `dir` where no window can open: one would fail for want
-/// of a display with status 1, so a mistake caught before has status 2.
-fn without_display(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mapscope"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("runs mapscope")
 }
 
 #[test]

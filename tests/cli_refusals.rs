@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::mapscope;
+use common::{mapscope, without_display};
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Command;
 
 fn scratch(test: &str) -> common::Scratch {
     common::scratch_dir("cli_refusals", test)
@@ -18,16 +18,17 @@ fn small_vxl() -> Vec<u8> {
     common::aos_file(|_, _| (50, 0x7f80_8080))
 }
 
-/// Runs mapscope in `dir` where no window can open: one would fail for want
-/// of a display with status 1, so a mistake caught before has status 2.
-fn without_display(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_mapscope"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .output()
-        .expect("runs mapscope")
+/// The subcommands `mapscope --help` lists, but `help`.
+fn subcommands() -> Vec<String> {
+    let help = String::from_utf8_lossy(&mapscope(&["--help".as_ref()]).stdout).into_owned();
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_string)
+        .collect()
 }
 
 /// Every subcommand's mistakes in its arguments exit 2, as README says,
@@ -117,19 +118,11 @@ fn every_subcommands_argument_mistakes_exit_2() {
             vec![v.into(), "--start-with".into(), "nowhere".into()],
         ),
     ];
-    let help = String::from_utf8_lossy(&mapscope(&["--help".as_ref()]).stdout).into_owned();
-    let commands: Vec<&str> = help
-        .lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .filter_map(|l| l.split_whitespace().next())
-        .filter(|c| *c != "help")
-        .collect();
-    assert!(commands.len() >= 11, "{help}");
+    let commands = subcommands();
+    assert!(commands.len() >= 11, "{commands:?}");
     for c in &commands {
         assert!(
-            cases.iter().any(|(n, _)| n == c),
+            cases.iter().any(|(n, _)| *n == c.as_str()),
             "no mistake tried for `{c}`"
         );
     }

@@ -7,6 +7,7 @@
 
 mod common;
 
+use common::counting::{LIVE, PEAK};
 use common::{corpus_files, Rng};
 use mapscope::formats::mpq::write::FileOptions;
 use mapscope::formats::{self, Format, LoadOptions};
@@ -14,51 +15,11 @@ use mapscope::store::cells::AlwLayout;
 use mapscope::store::terrain::W3eTerrain;
 use mapscope::store::voxels::{FourthByte, Slab, VoxelStore};
 use mapscope::store::{Content, Map, Metadata};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
-/// Counts live heap bytes and their peak.
-struct Counting;
-
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc(layout) };
-        if !p.is_null() {
-            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
-            PEAK.fetch_max(now, Relaxed);
-        }
-        p
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { System.alloc_zeroed(layout) };
-        if !p.is_null() {
-            let now = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
-            PEAK.fetch_max(now, Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let p = unsafe { System.realloc(ptr, layout, new_size) };
-        if !p.is_null() {
-            // Both blocks may be live during the copy.
-            let now = LIVE.fetch_add(new_size, Relaxed) + new_size;
-            PEAK.fetch_max(now, Relaxed);
-            LIVE.fetch_sub(layout.size(), Relaxed);
-        }
-        p
-    }
-}
-
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: common::counting::Counting = common::counting::Counting;
 
 /// The most a decode may allocate for `len` input bytes. VMF's store is
 /// compact (surface colours only), the rest hold about what the file holds.

@@ -96,7 +96,13 @@ impl WalkGrid {
         let w = self.width as isize;
         let offsets = STEPS.map(|(dx, dy)| dy as isize * w + dx as isize);
         let (straight, diagonal) = (self.cell, self.cell * std::f32::consts::SQRT_2);
-        let lengths = STEPS.map(|(dx, dy)| if dx != 0 && dy != 0 { diagonal } else { straight });
+        let lengths = STEPS.map(|(dx, dy)| {
+            if dx != 0 && dy != 0 {
+                diagonal
+            } else {
+                straight
+            }
+        });
         let bucket = |d: f32| (d / straight) as u64;
         let mut ring: [Vec<u32>; 3] = Default::default();
         let start = self.index(from.0, from.1);
@@ -246,7 +252,11 @@ mod tests {
                 if !g.step_open(x, y, dx, dy) {
                     continue;
                 }
-                let nd = d + if dx != 0 && dy != 0 { diagonal } else { straight };
+                let nd = d + if dx != 0 && dy != 0 {
+                    diagonal
+                } else {
+                    straight
+                };
                 let j = ((y + dy) * w + x + dx) as usize;
                 if nd < dist[j] {
                     dist[j] = nd;

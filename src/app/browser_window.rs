@@ -340,10 +340,10 @@ impl BrowserWindow {
                 ui.label("reading the folder…");
             });
         }
-        // The buttons and, under them, a line kept for a message whether
-        // or not there is one: a message above the list would move every
-        // row down under the pointer, so that the next click picked
-        // another file.
+        // A line kept for a message whether or not there is one, then the
+        // buttons where they always were: a message above the list would
+        // move every row down under the pointer, so that the next click
+        // picked another file.
         let bottom = 56.0;
         // One scroll position a folder: a new folder opens at its top.
         egui::ScrollArea::vertical()
@@ -356,15 +356,15 @@ impl BrowserWindow {
                 }
             });
         ui.separator();
+        let said = self.error.as_deref().unwrap_or(" ");
+        let line = egui::RichText::new(said).color(egui::Color32::LIGHT_RED);
+        ui.add(egui::Label::new(line).truncate())
+            .on_hover_text(said);
         ui.horizontal(|ui| {
             if let Some(s) = self.buttons(ui) {
                 step = Some(s);
             }
         });
-        let said = self.error.as_deref().unwrap_or(" ");
-        let line = egui::RichText::new(said).color(egui::Color32::LIGHT_RED);
-        ui.add(egui::Label::new(line).truncate())
-            .on_hover_text(said);
         self.take_step(step?)
     }
 

@@ -3,6 +3,7 @@
 
 #[path = "../support/corpus.rs"]
 mod corpus;
+pub mod counting;
 pub mod golden;
 pub mod meshes;
 pub mod versions;
@@ -12,6 +13,18 @@ pub mod window;
 pub use corpus::{corpus_dir, corpus_files, said, terrain_maps};
 use std::path::PathBuf;
 use std::process::{Command, Output};
+
+/// Runs mapscope in `dir` where no window can open: one would fail for want
+/// of a display with status 1, so a mistake caught before has status 2.
+pub fn without_display(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mapscope"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("runs mapscope")
+}
 
 /// Runs the mapscope binary with `args`.
 pub fn mapscope(args: &[&std::ffi::OsStr]) -> Output {

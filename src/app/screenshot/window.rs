@@ -18,14 +18,12 @@ pub fn show(
     seen: [u32; 2],
 ) -> Asked {
     let mut asked = Asked::default();
-    // At the top left; the Export window opens at the top right.
-    let area = ctx.content_rect();
+    // Where egui first puts a window, at the top left; the Export window
+    // opens at the top right.
     egui::Window::new("Screenshot settings")
         .open(open)
         .resizable(false)
         .collapsible(false)
-        .pivot(egui::Align2::LEFT_TOP)
-        .default_pos(area.left_top() + egui::vec2(16.0, 48.0))
         .show(ctx, |ui| {
             ui.label(egui::RichText::new("Size").strong());
             let [ww, wh] = seen;
