@@ -8,6 +8,7 @@
 
 pub mod coast;
 pub mod drive;
+pub mod exact;
 pub mod graph;
 pub mod moves;
 pub mod places;
