@@ -45,7 +45,7 @@ fn main() {
         let shares: Vec<String> = r
             .teams
             .iter()
-            .map(|t| format!("{} {:.4}", t.area.number(), t.share))
+            .map(|t| format!("{} {:.5} ({} columns)", t.area.number(), t.share, t.columns))
             .collect();
         let (differ, sampled) = kept_against_full(&reach);
         println!(

@@ -21,13 +21,15 @@
 //! side of it throughout, or at the same height.
 
 /// How far past its positions a run works out sums with constants:
-/// across, the box's half width (0.45) past a tick's step (under 0.2:
-/// speeds stay under 0.3 voxel a 1/32 s); up and down, the faces' and
-/// floor's tests and a climb, from 2 above `p` to 3 below it (a fall's
-/// speed stays under 1). (The moves' own aim works in differences,
-/// `moves::run`.)
-const ACROSS: f64 = 1.0;
-const UP_DOWN: f64 = 4.0;
+/// across, the box's half width (0.45) past a tick's step (0.134: walking
+/// speeds stay under 0.25 voxel a 1/32 s on each axis, a jump's and a
+/// fall's keep theirs); up (less z), the faces' and the climb's highest
+/// test, 1.45 above `p`; down, the floor test below the feet after a
+/// tick's fall, 2.79 below `p` (a fall's speed stays under 1). (The
+/// moves' own aim works in differences, `moves::run`.)
+const ACROSS: f64 = 0.65;
+const UP: f64 = 1.5;
+const DOWN: f64 = 2.85;
 /// Binades past this have a spacing over 1/2.
 const TOP_BINADE: u8 = 22;
 /// No binade: an anchor under 1 or past [`TOP_BINADE`].
@@ -68,6 +70,16 @@ pub fn binades(at: [i32; 3]) -> [u8; 3] {
     })
 }
 
+/// How far below a run's least position and above its greatest the
+/// physics works out sums on axis `k`.
+fn margins(k: usize) -> (f64, f64) {
+    if k == 2 {
+        (UP, DOWN)
+    } else {
+        (ACROSS, ACROSS)
+    }
+}
+
 /// The binade's range as f64s.
 fn range(e: u8) -> (f64, f64) {
     let floor = (1u32 << e) as f64;
@@ -80,11 +92,11 @@ impl Span {
         let a = anchor(from);
         let es = binades(from);
         let in_binade = std::array::from_fn(|k| {
-            let margin = if k == 2 { UP_DOWN } else { ACROSS };
+            let (below, above) = margins(k);
             let (floor, ceiling) = range(es[k]);
             es[k] != NO_BINADE
-                && low[k] as f64 - margin >= floor
-                && (high[k] as f64 + margin) < ceiling
+                && low[k] as f64 - below >= floor
+                && (high[k] as f64 + above) < ceiling
         });
         Span {
             from: from.map(|v| v as i16),
@@ -93,6 +105,13 @@ impl Span {
             high: std::array::from_fn(|k| (high[k] as f64 - a[k] as f64) as f32),
             in_binade,
         }
+    }
+
+    /// Whether the run may be moved across (along x and y), and up and
+    /// down: where it may not, it is the same run only at its own
+    /// columns or height.
+    pub fn movable(&self) -> (bool, bool) {
+        (self.in_binade[0] && self.in_binade[1], self.in_binade[2])
     }
 
     /// Whether this span's run, moved to place `at` (of the same shape and
@@ -107,13 +126,13 @@ impl Span {
             if at[k] == from[k] {
                 return true;
             }
-            let margin = if k == 2 { UP_DOWN } else { ACROSS };
+            let (below, above) = margins(k);
             let (floor, ceiling) = range(es[k].min(TOP_BINADE));
             // Exact: f32s and small integers in f64.
             self.in_binade[k]
                 && es[k] != NO_BINADE
-                && a[k] as f64 + self.low[k] as f64 - margin >= floor
-                && (a[k] as f64 + self.high[k] as f64 + margin) < ceiling
+                && a[k] as f64 + self.low[k] as f64 - below >= floor
+                && (a[k] as f64 + self.high[k] as f64 + above) < ceiling
         };
         (0..3).all(axis) && (at[2] == from[2] || self.same_water(at[2], from[2], wade))
     }
@@ -153,7 +172,7 @@ mod tests {
         assert!(!span.fits([509, 200, 50], 61.0));
         assert!(!span.fits([300, 128, 50], 61.0));
         // z: the head's margin above 32.
-        assert!(!span.fits([300, 200, 38], 61.0));
+        assert!(!span.fits([300, 200, 36], 61.0));
         assert!(span.fits([300, 200, 42], 61.0));
     }
 

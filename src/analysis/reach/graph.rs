@@ -73,6 +73,19 @@ impl Outcome {
             Outcome::Stray => true,
         }
     }
+
+    /// Where it is kept: for the shape anywhere (`Some(false)`), for its
+    /// floor only (`Some(true)`: it may not move up or down), or not at
+    /// all (it may not move across: near a binade's end, run each time).
+    fn kept_for_floor(&self) -> Option<bool> {
+        match self {
+            Outcome::Nowhere(span) | Outcome::At { span, .. } => match span.movable() {
+                (true, z) => Some(!z),
+                (false, _) => None,
+            },
+            Outcome::Stray => Some(false),
+        }
+    }
 }
 
 /// Kept outcomes by shape, a table for each move's reach (a walk's shape
@@ -90,6 +103,7 @@ struct Kept {
 }
 
 /// The shape a move from a place can touch: its columns' windows.
+#[derive(Clone, Copy)]
 enum Shape {
     Walk([u64; 3]),
     WideWalk([u64; 9]),
@@ -99,20 +113,34 @@ enum Shape {
 }
 
 /// Move `how` and its shape's `N` windows as `M` (N / 2 + 1) words: the
-/// move and each axis's binade (`exact::binades`), then the windows two
-/// a word. The hash reads a key eight bytes at
+/// move and its [`Height`], then the windows two a word. The hash reads a key eight bytes at
 /// a time, and a key of u32s, just written a window at a time, stalled it
 /// on every word (the stores cannot be forwarded to the wider loads).
-fn pack<const N: usize, const M: usize>(how: u8, binades: [u8; 3], cols: [u32; N]) -> [u64; M] {
+fn pack<const N: usize, const M: usize>(how: u8, height: Height, cols: [u32; N]) -> [u64; M] {
     debug_assert_eq!(M, N / 2 + 1);
     let mut key = [0u64; M];
     let at = |k: usize| cols.get(k).map_or(0, |&w| w as u64);
-    let [bx, by, bz] = binades.map(|b| b as u64);
-    key[0] = how as u64 | bx << 8 | by << 16 | bz << 24 | at(0) << 32;
+    // 5 bits each (moves under 32, binades to 31), the height 17.
+    let [bx, by, bz] = height.binades.map(|b| b as u64);
+    let z = match height.floor {
+        Some(z) => 1 << 16 | z as u64 & 0xffff,
+        None => bz,
+    };
+    key[0] = how as u64 | bx << 5 | by << 10 | z << 15 | at(0) << 32;
     for (i, word) in key.iter_mut().enumerate().skip(1) {
         *word = at(2 * i - 1) | at(2 * i) << 32;
     }
     key
+}
+
+/// Where a kept run may be reused besides its shape: each axis's binade
+/// (`exact::binades`), and the floor itself for runs that may not move
+/// up or down (those too near a binade's end, the sea's): looked up
+/// second, where the shape's kept run does not hold.
+#[derive(Clone, Copy)]
+struct Height {
+    binades: [u8; 3],
+    floor: Option<i32>,
 }
 
 /// Which shape a move is looked up by: its own columns, a walk's wider
@@ -287,17 +315,23 @@ impl<'a> Graph<'a> {
         let wade = crate::walk::player::wade_below(self.map);
         let mut ran: Option<Ran> = None;
         for &tier in tiers {
-            let shape = self.shape(at, how, tier);
-            let outcome = match self.kept.get(&shape) {
-                Some(o) if o.holds_at(at, wade) => {
+            let shapes = [false, true].map(|pin| self.shape(at, how, tier, pin.then_some(at[2])));
+            let kept = shapes
+                .iter()
+                .find_map(|s| self.kept.get(s).filter(|o| o.holds_at(at, wade)));
+            let outcome = match kept {
+                Some(o) => {
                     self.reused += 1;
                     o
                 }
-                kept => {
+                None => {
                     let r = self.run_once(&mut ran, i, how, rest);
                     let o = self.outcome(r, at, how, tier);
-                    if kept.is_none() {
-                        self.kept.insert(shape, o);
+                    if let Some(pin) = o.kept_for_floor() {
+                        let shape = &shapes[pin as usize];
+                        if self.kept.get(shape).is_none() {
+                            self.kept.insert(*shape, o);
+                        }
                     }
                     o
                 }
@@ -418,9 +452,13 @@ impl<'a> Graph<'a> {
     }
 
     /// The shape move `how` from `at` can touch.
-    fn shape(&self, at: [i32; 3], how: u8, tier: Tier) -> Shape {
+    /// `floor`: kept for that floor only (see [`Height`]).
+    fn shape(&self, at: [i32; 3], how: u8, tier: Tier, floor: Option<i32>) -> Shape {
         let wide = tier == Tier::Wide;
-        let binades = exact::binades(at);
+        let binades = Height {
+            binades: exact::binades(at),
+            floor,
+        };
         match (MOVES[how as usize / 8], tier) {
             (_, Tier::Band) => Shape::Band(pack::<13, 7>(how, binades, self.band_windows(at, how))),
             (Move::Walk, Tier::Own) => {
