@@ -335,3 +335,41 @@ fn kept_moves_are_the_moves_run_in_full_on_every_corpus_map() {
         );
     }
 }
+
+/// `analyze --json`'s fairness on the pit map: each team's quickest walks
+/// to the other team's spawn area and to the middle, each a script that
+/// `mapscope walk` replays to where it says, in the ticks it says.
+#[test]
+fn fairness_gives_each_team_walks_that_replay_to_their_ends() {
+    let dir = common::scratch_dir("reach", "fairness");
+    let map = dir.join("pit.vxl");
+    write_pit_map(&map);
+    let v = analyze(&map);
+    let teams = v["fairness"]["teams"].as_array().expect("fairness.teams");
+    assert_eq!(teams.len(), 2);
+    for t in teams {
+        for key in ["to_enemy_spawn", "to_middle"] {
+            let w = &t[key];
+            let ticks = w["ticks"].as_u64().expect("a walk");
+            let seconds = w["seconds"].as_f64().unwrap();
+            assert!(
+                ticks > 60 && (seconds - ticks as f64 / 60.0).abs() < 1e-6,
+                "{w}"
+            );
+            let script = w["script"].as_str().unwrap();
+            let lines: u64 = script
+                .lines()
+                .skip(1)
+                .map(|l| l.split_whitespace().next().unwrap().parse::<u64>().unwrap())
+                .sum();
+            assert_eq!(lines, ticks, "the script's ticks");
+            let end = w["end"].as_array().unwrap();
+            let end = [0, 1, 2].map(|i| end[i].as_f64().unwrap());
+            let (walked, damage) = walked(&map, script, &dir, &format!("{}-{key}", t["team"]));
+            assert!(within_a_voxel(walked, end), "{key}: {walked:?} {end:?}");
+            assert_eq!(100 - damage, w["health_left"].as_i64().unwrap());
+        }
+    }
+    let text = common::mapscope(&["analyze".as_ref(), map.as_os_str()]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("Fairness"));
+}

@@ -120,6 +120,9 @@ pub fn text(r: &ReachReport) -> String {
             );
         }
     }
+    if !r.fairness.is_empty() {
+        super::fairness::text(&mut out, &r.teams, &r.fairness, r.dims[2]);
+    }
     out.push('\n');
     list(&mut out, "No team reaches", &r.unreachable);
     list(
@@ -169,6 +172,8 @@ pub fn json(r: &ReachReport) -> Value {
         "unreachable": regions(&r.unreachable),
         "traps": regions(&r.traps),
         "moves": { "run": r.moves_run, "reused": r.moves_reused },
+        "fairness": (!r.fairness.is_empty())
+            .then(|| super::fairness::json(&r.teams, &r.fairness, r.dims[2])),
     })
 }
 
