@@ -3,7 +3,9 @@
 //! through `mapscope walk`, and (for the corpus maps) the same scripts were
 //! replayed through a program built from piqueserver's
 //! `pyspades/world_c.cpp` outside this repository
-//! (`tests/reference/witness.txt.gz` holds its last positions).
+//! (`tests/reference/witness.txt.gz` holds its last positions and the
+//! fall damage it counted). The moves the search keeps are checked
+//! against moves run in full.
 
 mod common;
 
@@ -21,8 +23,9 @@ fn analyze(map: &Path) -> Value {
     serde_json::from_slice(&out.stdout).expect("analyze --json prints JSON")
 }
 
-/// `mapscope walk`'s player position after the script's last tick.
-fn walked(map: &Path, script: &str, dir: &Path, name: &str) -> [f64; 3] {
+/// `mapscope walk`'s player position after the script's last tick, and
+/// the fall damage its ticks say (each line's last number, where positive).
+fn walked(map: &Path, script: &str, dir: &Path, name: &str) -> ([f64; 3], i64) {
     let file = dir.join(format!("{name}.script"));
     std::fs::write(&file, script).unwrap();
     let out = common::mapscope(&[
@@ -37,6 +40,11 @@ fn walked(map: &Path, script: &str, dir: &Path, name: &str) -> [f64; 3] {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8_lossy(&out.stdout);
+    let damage = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().last()?.parse::<i64>().ok())
+        .filter(|&d| d > 0)
+        .sum();
     let last: Vec<f64> = text
         .lines()
         .last()
@@ -46,7 +54,7 @@ fn walked(map: &Path, script: &str, dir: &Path, name: &str) -> [f64; 3] {
         .take(3)
         .map(|w| w.parse().unwrap())
         .collect();
-    [last[0], last[1], last[2]]
+    ([last[0], last[1], last[2]], damage)
 }
 
 fn position(w: &Value) -> [f64; 3] {
@@ -59,8 +67,8 @@ fn within_a_voxel(a: [f64; 3], b: [f64; 3]) -> bool {
 }
 
 /// The reference: for each map, team and witness, its script and the
-/// physics reference's last position.
-fn reference() -> Vec<(String, String, [f64; 3])> {
+/// physics reference's last position and fall damage.
+fn reference() -> Vec<(String, String, [f64; 3], i64)> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/reference/witness.txt.gz"
@@ -69,13 +77,15 @@ fn reference() -> Vec<(String, String, [f64; 3])> {
     flate2::read::GzDecoder::new(std::fs::File::open(path).unwrap())
         .read_to_string(&mut text)
         .unwrap();
-    let mut out: Vec<(String, String, [f64; 3])> = Vec::new();
+    let mut out: Vec<(String, String, [f64; 3], i64)> = Vec::new();
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         if let Some(head) = line.strip_prefix("= ") {
-            out.push((head.to_string(), String::new(), [0.0; 3]));
+            out.push((head.to_string(), String::new(), [0.0; 3], -1));
         } else if let Some(p) = line.strip_prefix("- ") {
             let v: Vec<f64> = p.split_whitespace().map(|w| w.parse().unwrap()).collect();
-            out.last_mut().unwrap().2 = [v[0], v[1], v[2]];
+            let e = out.last_mut().unwrap();
+            e.2 = [v[0], v[1], v[2]];
+            e.3 = v[3] as i64;
         } else {
             let e = out.last_mut().unwrap();
             e.1.push_str(line);
@@ -87,7 +97,8 @@ fn reference() -> Vec<(String, String, [f64; 3])> {
 
 /// On every corpus VXL map: each team gets at least 10 witnesses, and each
 /// witness's script ends within one voxel of its position replayed through
-/// `mapscope walk` and through the servers' own physics.
+/// `mapscope walk` and through the servers' own physics, with the fall
+/// damage it says (the same under both) under a player's 100 health.
 #[test]
 fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
     let Some(corpus) = common::corpus_dir() else {
@@ -123,9 +134,9 @@ fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
                 let script = w["script"].as_str().unwrap();
                 let at = position(w);
                 let head = format!("{stem} {team} {k}");
-                let (_, ref_script, ref_end) = reference
+                let (_, ref_script, ref_end, ref_damage) = reference
                     .iter()
-                    .find(|(h, _, _)| *h == head)
+                    .find(|(h, _, _, _)| *h == head)
                     .unwrap_or_else(|| panic!("{head}: not in the reference; remake it"));
                 assert_eq!(
                     ref_script.trim(),
@@ -136,10 +147,19 @@ fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
                     within_a_voxel(*ref_end, at),
                     "{head}: the servers' physics ends at {ref_end:?}, the witness says {at:?}"
                 );
-                let walked = walked(map, script, &dir, &format!("{stem}-{team}-{k}"));
+                let (walked, walk_damage) =
+                    walked(map, script, &dir, &format!("{stem}-{team}-{k}"));
                 assert!(
                     within_a_voxel(walked, at),
                     "{head}: walk ends at {walked:?}, the witness says {at:?}"
+                );
+                let damage = w["damage"].as_i64().unwrap();
+                assert_eq!(walk_damage, damage, "{head}: walk's fall damage");
+                assert_eq!(*ref_damage, damage, "{head}: the servers' fall damage");
+                let health = w["health_left"].as_i64().unwrap();
+                assert!(
+                    health == 100 - damage && health > 0,
+                    "{head}: {health} health left"
                 );
                 // And it stands on the place the witness names (its middle
                 // may hang over the next column, a corner on the place).
@@ -220,7 +240,7 @@ fn a_pit_is_a_trap_and_a_plateau_is_out_of_reach() {
         assert!(witnesses.len() >= 10);
         for (k, w) in witnesses.iter().enumerate().step_by(3) {
             let name = format!("{}-{k}", t["team"]);
-            let walked = walked(&map, w["script"].as_str().unwrap(), &dir, &name);
+            let (walked, _) = walked(&map, w["script"].as_str().unwrap(), &dir, &name);
             assert!(within_a_voxel(walked, position(w)), "{walked:?} {w}");
         }
     }
@@ -259,4 +279,97 @@ fn diff_says_how_reachability_changed() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let fairness = v["fairness"].as_array().unwrap();
     assert!(fairness.iter().any(|f| f["field"] == "trap columns"), "{v}");
+}
+
+/// The corpus's VXL maps, by name.
+fn corpus_maps(corpus: &Path) -> Vec<std::path::PathBuf> {
+    let mut maps: Vec<_> = std::fs::read_dir(corpus.join("vxl"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "vxl"))
+        .collect();
+    maps.sort();
+    maps
+}
+
+/// On every corpus VXL map, the moves the search keeps are the physics'
+/// own from each place's rest: after both teams' searches (most moves
+/// found in kept shapes), the moves from every 23rd place they worked out
+/// are, move for move, those found by running every move in full.
+#[test]
+fn kept_moves_are_the_moves_run_in_full_on_every_corpus_map() {
+    use mapscope::analysis::reach::{graph::Graph, search};
+    use mapscope::formats::{self, LoadOptions};
+    let Some(corpus) = common::corpus_dir() else {
+        common::cannot_run("kept moves", "no corpus");
+        return;
+    };
+    let maps = corpus_maps(&corpus);
+    assert!(maps.len() >= 8, "the corpus's VXL maps");
+    for path in &maps {
+        let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+        let map = formats::load_path(path, &LoadOptions::default()).unwrap();
+        let reach = mapscope::kinds::of(&map).reach_map().unwrap();
+        let mut graph = Graph::new(&reach.solids);
+        for team in &reach.teams {
+            search::reach(&mut graph, team);
+        }
+        assert!(
+            graph.reused > 2 * graph.ran,
+            "{stem}: {} reused, {} run",
+            graph.reused,
+            graph.ran
+        );
+        let (mut places, mut moves) = (0, 0);
+        for i in (0..graph.places.len() as u32).step_by(23) {
+            let Some(kept) = graph.known(i).map(<[_]>::to_vec) else {
+                continue;
+            };
+            assert_eq!(kept, graph.edges_run_in_full(i), "{stem}: place {i}");
+            places += 1;
+            moves += kept.len();
+        }
+        assert!(
+            places >= 400 && moves >= 2000,
+            "{stem}: {places} places, {moves} moves"
+        );
+    }
+}
+
+/// `analyze --json`'s fairness on the pit map: each team's quickest walks
+/// to the other team's spawn area and to the middle, each a script that
+/// `mapscope walk` replays to where it says, in the ticks it says.
+#[test]
+fn fairness_gives_each_team_walks_that_replay_to_their_ends() {
+    let dir = common::scratch_dir("reach", "fairness");
+    let map = dir.join("pit.vxl");
+    write_pit_map(&map);
+    let v = analyze(&map);
+    let teams = v["fairness"]["teams"].as_array().expect("fairness.teams");
+    assert_eq!(teams.len(), 2);
+    for t in teams {
+        for key in ["to_enemy_spawn", "to_middle"] {
+            let w = &t[key];
+            let ticks = w["ticks"].as_u64().expect("a walk");
+            let seconds = w["seconds"].as_f64().unwrap();
+            assert!(
+                ticks > 60 && (seconds - ticks as f64 / 60.0).abs() < 1e-6,
+                "{w}"
+            );
+            let script = w["script"].as_str().unwrap();
+            let lines: u64 = script
+                .lines()
+                .skip(1)
+                .map(|l| l.split_whitespace().next().unwrap().parse::<u64>().unwrap())
+                .sum();
+            assert_eq!(lines, ticks, "the script's ticks");
+            let end = w["end"].as_array().unwrap();
+            let end = [0, 1, 2].map(|i| end[i].as_f64().unwrap());
+            let (walked, damage) = walked(&map, script, &dir, &format!("{}-{key}", t["team"]));
+            assert!(within_a_voxel(walked, end), "{key}: {walked:?} {end:?}");
+            assert_eq!(100 - damage, w["health_left"].as_i64().unwrap());
+        }
+    }
+    let text = common::mapscope(&["analyze".as_ref(), map.as_os_str()]);
+    assert!(String::from_utf8_lossy(&text.stdout).contains("Fairness"));
 }

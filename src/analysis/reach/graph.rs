@@ -7,12 +7,14 @@
 //! the shape recurs; a walk that strays outside them is kept by a wider
 //! shape too, a diagonal leap first by the band of 13 columns along its
 //! diagonal (where it nearly always flies), and a move that strays from
-//! every shape is run in full each time. (A kept result was run at one
-//! place of the shape; positions elsewhere differ in their last bits,
-//! which can tip a move that only just makes it. The witnesses are run in
-//! full.)
+//! every shape is run in full each time. A kept result is reused only
+//! where it is provably the same run, moved by whole voxels (`exact.rs`:
+//! the key holds each axis's binade, and the run's span is checked where
+//! it is reused), so every move found is one the physics makes from the
+//! place's rest.
 
 use super::drive::{Band, Drive};
+use super::exact::{self, Span};
 use super::moves::{self, Move, DIRECTIONS, MOVES};
 use super::places::Places;
 use super::windows::Windows;
@@ -23,7 +25,8 @@ use rustc_hash::FxHashMap;
 const ABOVE: i32 = 10;
 /// A place whose moves are not worked out yet.
 const UNKNOWN: (u32, u32) = (u32::MAX, u32::MAX);
-/// A fall that hurts this much kills: no way on from there.
+/// A player's health: fall damage that adds up to this on a way kills (the
+/// servers' `set_hp` at 0 or less), so no way goes on from there.
 pub const DEADLY: i32 = 100;
 
 /// A move from one place to another.
@@ -32,6 +35,8 @@ pub struct Edge {
     pub to: u32,
     /// Fall damage on the way.
     pub damage: u16,
+    /// Ticks the move takes, from rest to rest.
+    pub ticks: u16,
     /// Which move, toward which direction: `MOVES[how / 8]`, `DIRECTIONS[how % 8]`.
     pub how: u8,
 }
@@ -45,16 +50,42 @@ impl Edge {
     }
 }
 
-/// Where a move from a shape ends, relative to its start.
+/// Where a move from a shape ends, relative to its start, and where the
+/// run that found it went (where else it is the same run).
 #[derive(Debug, Clone, Copy)]
 enum Outcome {
-    Nowhere,
+    Nowhere(Span),
     At {
         d: [i16; 3],
         damage: u16,
+        ticks: u16,
+        span: Span,
     },
     /// It left the shape's columns: run it in full each time.
     Stray,
+}
+
+impl Outcome {
+    /// Whether this outcome is what the move does from place `at`.
+    fn holds_at(&self, at: [i32; 3], wade: f32) -> bool {
+        match self {
+            Outcome::Nowhere(span) | Outcome::At { span, .. } => span.fits(at, wade),
+            Outcome::Stray => true,
+        }
+    }
+
+    /// Where it is kept: for the shape anywhere (`Some(false)`), for its
+    /// floor only (`Some(true)`: it may not move up or down), or not at
+    /// all (it may not move across: near a binade's end, run each time).
+    fn kept_for_floor(&self) -> Option<bool> {
+        match self {
+            Outcome::Nowhere(span) | Outcome::At { span, .. } => match span.movable() {
+                (true, z) => Some(!z),
+                (false, _) => None,
+            },
+            Outcome::Stray => Some(false),
+        }
+    }
 }
 
 /// Kept outcomes by shape, a table for each move's reach (a walk's shape
@@ -72,6 +103,7 @@ struct Kept {
 }
 
 /// The shape a move from a place can touch: its columns' windows.
+#[derive(Clone, Copy)]
 enum Shape {
     Walk([u64; 3]),
     WideWalk([u64; 9]),
@@ -81,18 +113,34 @@ enum Shape {
 }
 
 /// Move `how` and its shape's `N` windows as `M` (N / 2 + 1) words: the
-/// move, then the windows two a word. The hash reads a key eight bytes at
+/// move and its [`Height`], then the windows two a word. The hash reads a key eight bytes at
 /// a time, and a key of u32s, just written a window at a time, stalled it
 /// on every word (the stores cannot be forwarded to the wider loads).
-fn pack<const N: usize, const M: usize>(how: u8, cols: [u32; N]) -> [u64; M] {
+fn pack<const N: usize, const M: usize>(how: u8, height: Height, cols: [u32; N]) -> [u64; M] {
     debug_assert_eq!(M, N / 2 + 1);
     let mut key = [0u64; M];
     let at = |k: usize| cols.get(k).map_or(0, |&w| w as u64);
-    key[0] = how as u64 | at(0) << 32;
+    // 5 bits each (moves under 32, binades to 31), the height 17.
+    let [bx, by, bz] = height.binades.map(|b| b as u64);
+    let z = match height.floor {
+        Some(z) => 1 << 16 | z as u64 & 0xffff,
+        None => bz,
+    };
+    key[0] = how as u64 | bx << 5 | by << 10 | z << 15 | at(0) << 32;
     for (i, word) in key.iter_mut().enumerate().skip(1) {
         *word = at(2 * i - 1) | at(2 * i) << 32;
     }
     key
+}
+
+/// Where a kept run may be reused besides its shape: each axis's binade
+/// (`exact::binades`), and the floor itself for runs that may not move
+/// up or down (those too near a binade's end, the sea's): looked up
+/// second, where the shape's kept run does not hold.
+#[derive(Clone, Copy)]
+struct Height {
+    binades: [u8; 3],
+    floor: Option<i32>,
 }
 
 /// Which shape a move is looked up by: its own columns, a walk's wider
@@ -164,12 +212,22 @@ impl<'a> Graph<'a> {
     /// A player at rest on place `i`, as one dropped there comes to rest;
     /// `None` where it does not (a place too tight to land on).
     pub fn rest(&self, i: u32) -> Option<Player> {
+        self.rest_run(i).player
+    }
+
+    /// The drop to rest on place `i`, with where it went.
+    fn rest_run(&self, i: u32) -> Rest {
         let (x, y) = self.places.column_of(i);
         let z = self.places.floors[i as usize] as f32;
         let mut drive = Drive::new(self.map, [x as f32 + 0.5, y as f32 + 0.5, z - 2.4]);
         let rested = drive.settle([1.0, 0.0, 0.0], 200);
         let feet = drive.player.feet();
-        (rested && self.places.under(drive.player.p, feet) == Some(i)).then_some(drive.player)
+        let on = rested && self.places.under(drive.player.p, feet) == Some(i);
+        Rest {
+            player: on.then_some(drive.player),
+            low: drive.low,
+            high: drive.high,
+        }
     }
 
     /// The moves from place `i`, worked out the first time they are asked.
@@ -190,130 +248,192 @@ impl<'a> Graph<'a> {
     }
 
     /// Works out the moves from place `i` onto the end of `found`: to each
-    /// other place the cheapest (least damage) of the moves there.
+    /// other place the cheapest (least damage, then fewest ticks) of the
+    /// moves there.
     fn find(&mut self, i: u32) {
-        let (x, y) = self.places.column_of(i);
-        let z = self.places.floors[i as usize] as i32;
         // Worked out only where a shape is new: most places never need it.
-        let mut rest: Option<Option<Player>> = None;
+        let mut rest: Option<Rest> = None;
         let start = self.found.len();
-        for (di, d) in DIRECTIONS.iter().enumerate() {
-            for (mi, &m) in MOVES.iter().enumerate() {
-                if moves::worth(&self.columns, m, [x, y, z], *d) {
-                    let how = (mi * 8 + di) as u8;
-                    if let Some(e) = self.edge(i, [x, y, z], how, &mut rest) {
-                        if e.to != i {
-                            self.found.push(e);
-                        }
-                    }
-                }
+        let at = self.at(i);
+        for how in self.tried(i) {
+            if let Some(e) = self.edge(i, at, how, &mut rest) {
+                self.found.push(e);
             }
         }
-        let new = &mut self.found[start..];
-        new.sort_unstable_by_key(|e| (e.to, e.damage, e.how));
-        // The first move to each place (least damage) stays.
-        let mut kept = start;
-        for k in start..self.found.len() {
-            if kept == start || self.found[kept - 1].to != self.found[k].to {
-                self.found[kept] = self.found[k];
-                kept += 1;
-            }
-        }
+        let kept = start + least_each(&mut self.found[start..], i);
         self.found.truncate(kept);
+    }
+
+    /// What [`Graph::edges`] finds from place `i`, every move run in full
+    /// (none from a kept shape), for tests.
+    pub fn edges_run_in_full(&self, i: u32) -> Vec<Edge> {
+        let mut rest = None;
+        let mut found: Vec<Edge> = self
+            .tried(i)
+            .filter_map(|how| self.end(self.run(i, how, &mut rest), how))
+            .collect();
+        let kept = least_each(&mut found, i);
+        found.truncate(kept);
+        found
+    }
+
+    /// Place `i`: its column and floor.
+    fn at(&self, i: u32) -> [i32; 3] {
+        let (x, y) = self.places.column_of(i);
+        [x, y, self.places.floors[i as usize] as i32]
+    }
+
+    /// The moves tried from place `i` (`MOVES[how / 8]` toward
+    /// `DIRECTIONS[how % 8]`), as `moves::worth` chooses them, direction by
+    /// direction.
+    fn tried(&self, i: u32) -> impl Iterator<Item = u8> {
+        let at = self.at(i);
+        let worth = |k: usize| {
+            let (mi, di) = (k % MOVES.len(), k / MOVES.len());
+            moves::worth(&self.columns, MOVES[mi], at, DIRECTIONS[di])
+                .then_some((mi * 8 + di) as u8)
+        };
+        let mut hows = [u8::MAX; MOVES.len() * 8];
+        for (k, how) in hows.iter_mut().enumerate() {
+            *how = worth(k).unwrap_or(u8::MAX);
+        }
+        hows.into_iter().filter(|&h| h != u8::MAX)
     }
 
     /// Move `how` from place `i` (at `at`): from the kept shapes where one
     /// holds it, else run. A walk that strays from its shape (a diagonal
     /// one sliding along a wall) is looked up again in a wider shape, so
-    /// the walls that recur all over a map are not run at each.
-    fn edge(
-        &mut self,
-        i: u32,
-        at: [i32; 3],
-        how: u8,
-        rest: &mut Option<Option<Player>>,
-    ) -> Option<Edge> {
+    /// the walls that recur all over a map are not run at each. A kept
+    /// outcome from a place where its run would not be the same (`exact`)
+    /// is left for a run here.
+    fn edge(&mut self, i: u32, at: [i32; 3], how: u8, rest: &mut Option<Rest>) -> Option<Edge> {
         let tiers: &[Tier] = match MOVES[how as usize / 8] {
             Move::Walk => &[Tier::Own, Tier::Wide],
             _ if diagonal_leap(how) => &[Tier::Band, Tier::Own],
             _ => &[Tier::Own],
         };
-        let mut ran: Option<Option<Ran>> = None;
+        let wade = crate::walk::player::wade_below(self.map);
+        let mut ran: Option<Ran> = None;
         for &tier in tiers {
-            let shape = self.shape(at, how, tier);
-            let outcome = match self.kept.get(&shape) {
+            let shapes = [false, true].map(|pin| self.shape(at, how, tier, pin.then_some(at[2])));
+            let kept = shapes
+                .iter()
+                .find_map(|s| self.kept.get(s).filter(|o| o.holds_at(at, wade)));
+            let outcome = match kept {
                 Some(o) => {
                     self.reused += 1;
                     o
                 }
                 None => {
-                    let r = *ran.get_or_insert_with(|| self.run(i, how, rest));
+                    let r = self.run_once(&mut ran, i, how, rest);
                     let o = self.outcome(r, at, how, tier);
-                    self.kept.insert(shape, o);
+                    if let Some(pin) = o.kept_for_floor() {
+                        let shape = &shapes[pin as usize];
+                        if self.kept.get(shape).is_none() {
+                            self.kept.insert(*shape, o);
+                        }
+                    }
                     o
                 }
             };
             match outcome {
-                Outcome::At { d, damage } => {
+                Outcome::At {
+                    d, damage, ticks, ..
+                } => {
                     let to = self.places.at(
                         at[0] + d[0] as i32,
                         at[1] + d[1] as i32,
                         at[2] + d[2] as i32,
                     )?;
-                    return Some(Edge { to, damage, how });
+                    return Some(Edge {
+                        to,
+                        damage,
+                        ticks,
+                        how,
+                    });
                 }
-                Outcome::Nowhere => return None,
+                Outcome::Nowhere(_) => return None,
                 Outcome::Stray => {}
             }
         }
         // It strays from every shape: where this run ended is the answer.
-        let r = (*ran.get_or_insert_with(|| self.run(i, how, rest)))?;
+        let r = self.run_once(&mut ran, i, how, rest);
+        self.end(r, how)
+    }
+
+    /// The move a run found.
+    fn end(&self, r: Ran, how: u8) -> Option<Edge> {
+        let end = r.end?;
         Some(Edge {
-            to: r.to,
-            damage: r.damage,
+            to: end.to,
+            damage: end.damage,
+            ticks: end.ticks,
             how,
         })
     }
 
-    /// Runs move `how` from place `i`'s rest (worked out once, in `rest`);
-    /// `None` where it gets nowhere: no rest, no end, or a deadly fall.
-    fn run(&mut self, i: u32, how: u8, rest: &mut Option<Option<Player>>) -> Option<Ran> {
-        let start = (*rest.get_or_insert_with(|| self.rest(i)))?;
+    /// [`Graph::run`], once a move (kept in `ran`), counted.
+    fn run_once(&mut self, ran: &mut Option<Ran>, i: u32, how: u8, rest: &mut Option<Rest>) -> Ran {
+        if let Some(r) = *ran {
+            return r;
+        }
+        let r = self.run(i, how, rest);
         self.ran += 1;
+        *ran = Some(r);
+        r
+    }
+
+    /// Runs move `how` from place `i`'s rest (worked out once, in `rest`):
+    /// where it ends (`None` where it gets nowhere: no rest, no end, or a
+    /// deadly fall) and where it went, the drop to rest included.
+    fn run(&self, i: u32, how: u8, rest: &mut Option<Rest>) -> Ran {
+        let r = *rest.get_or_insert_with(|| self.rest_run(i));
+        let Some(start) = r.player else {
+            return Ran {
+                end: None,
+                low: r.low,
+                high: r.high,
+                left_band: false,
+            };
+        };
         let (m, d) = (MOVES[how as usize / 8], DIRECTIONS[how as usize % 8]);
         let mut drive = Drive::from(self.map, start);
         if diagonal_leap(how) {
             let (x, y) = self.places.column_of(i);
             drive.band = Some(Band { x, y, d });
         }
-        if !moves::run(&mut drive, m, d) || drive.damage >= DEADLY {
-            return None;
-        }
-        let to = self.places.under(drive.player.p, drive.player.feet())?;
-        Some(Ran {
-            to,
-            damage: drive.damage.clamp(0, u16::MAX as i32) as u16,
-            low: drive.low,
-            high: drive.high,
+        let ended = moves::run(&mut drive, m, d) && drive.damage < DEADLY;
+        let to = self.places.under(drive.player.p, drive.player.feet());
+        Ran {
+            end: to.filter(|_| ended).map(|to| End {
+                to,
+                damage: drive.damage.clamp(0, u16::MAX as i32) as u16,
+                ticks: drive.clock.ticks.min(u16::MAX as u64) as u16,
+            }),
+            low: std::array::from_fn(|k| drive.low[k].min(r.low[k])),
+            high: std::array::from_fn(|k| drive.high[k].max(r.high[k])),
             left_band: drive.left_band,
-        })
+        }
     }
 
     /// What a run from `at` says of every place with the same shape.
-    fn outcome(&self, ran: Option<Ran>, at: [i32; 3], how: u8, tier: Tier) -> Outcome {
-        let Some(r) = ran else {
-            return Outcome::Nowhere;
-        };
+    fn outcome(&self, r: Ran, at: [i32; 3], how: u8, tier: Tier) -> Outcome {
         let wide = tier == Tier::Wide;
         if !self.inside(&r, at, how, wide) || tier == Tier::Band && r.left_band {
             return Outcome::Stray;
         }
-        let (tx, ty) = self.places.column_of(r.to);
-        let tz = self.places.floors[r.to as usize] as i32;
+        let span = Span::of(at, r.low, r.high);
+        let Some(end) = r.end else {
+            return Outcome::Nowhere(span);
+        };
+        let (tx, ty) = self.places.column_of(end.to);
+        let tz = self.places.floors[end.to as usize] as i32;
         let d = [tx - at[0], ty - at[1], tz - at[2]].map(|v| v as i16);
         Outcome::At {
             d,
-            damage: r.damage,
+            damage: end.damage,
+            ticks: end.ticks,
+            span,
         }
     }
 
@@ -332,14 +452,25 @@ impl<'a> Graph<'a> {
     }
 
     /// The shape move `how` from `at` can touch.
-    fn shape(&self, at: [i32; 3], how: u8, tier: Tier) -> Shape {
+    /// `floor`: kept for that floor only (see [`Height`]).
+    fn shape(&self, at: [i32; 3], how: u8, tier: Tier, floor: Option<i32>) -> Shape {
         let wide = tier == Tier::Wide;
+        let binades = Height {
+            binades: exact::binades(at),
+            floor,
+        };
         match (MOVES[how as usize / 8], tier) {
-            (_, Tier::Band) => Shape::Band(pack::<13, 7>(how, self.band_windows(at, how))),
-            (Move::Walk, Tier::Own) => Shape::Walk(pack::<4, 3>(how, self.windows(at, how, wide))),
-            (Move::Walk, _) => Shape::WideWalk(pack::<16, 9>(how, self.windows(at, how, wide))),
-            (Move::Jump, _) => Shape::Jump(pack::<9, 5>(how, self.windows(at, how, wide))),
-            (Move::LeapOff, _) => Shape::Leap(pack::<25, 13>(how, self.windows(at, how, wide))),
+            (_, Tier::Band) => Shape::Band(pack::<13, 7>(how, binades, self.band_windows(at, how))),
+            (Move::Walk, Tier::Own) => {
+                Shape::Walk(pack::<4, 3>(how, binades, self.windows(at, how, wide)))
+            }
+            (Move::Walk, _) => {
+                Shape::WideWalk(pack::<16, 9>(how, binades, self.windows(at, how, wide)))
+            }
+            (Move::Jump, _) => Shape::Jump(pack::<9, 5>(how, binades, self.windows(at, how, wide))),
+            (Move::LeapOff, _) => {
+                Shape::Leap(pack::<25, 13>(how, binades, self.windows(at, how, wide)))
+            }
         }
     }
 
@@ -377,15 +508,46 @@ impl<'a> Graph<'a> {
     }
 }
 
-/// A move run in full: the place it ended on, its fall damage, and the
-/// least and greatest `p` on the way.
+/// A move run in full: where it ended, and the least and greatest `p`
+/// on the way (the drop to rest before it included).
 #[derive(Debug, Clone, Copy)]
 struct Ran {
-    to: u32,
-    damage: u16,
+    end: Option<End>,
     low: [f32; 3],
     high: [f32; 3],
     left_band: bool,
+}
+
+/// Where a move ended: the place, its fall damage, its ticks.
+#[derive(Debug, Clone, Copy)]
+struct End {
+    to: u32,
+    damage: u16,
+    ticks: u16,
+}
+
+/// A player dropped onto a place and come to rest (`None`: it did not),
+/// with the least and greatest `p` on the way.
+#[derive(Debug, Clone, Copy)]
+struct Rest {
+    player: Option<Player>,
+    low: [f32; 3],
+    high: [f32; 3],
+}
+
+/// Leaves in `edges` (moves from place `from`) the least hurtful (then
+/// quickest) move to each other place, first, in place order; how many.
+fn least_each(edges: &mut [Edge], from: u32) -> usize {
+    edges.sort_unstable_by_key(|e| (e.to == from, e.to, e.damage, e.ticks, e.how));
+    let mut kept = 0;
+    for k in 0..edges.len() {
+        let e = edges[k];
+        if e.to != from && (kept == 0 || edges[kept - 1].to != e.to) {
+            edges[kept] = e;
+            kept += 1;
+        }
+    }
+    kept
 }
 
 /// Whether move `how` is a leap off an edge along a diagonal: the moves

@@ -8,6 +8,9 @@
 
 pub mod coast;
 pub mod drive;
+pub mod exact;
+pub mod fairness;
+pub mod fastest;
 pub mod graph;
 pub mod moves;
 pub mod places;
@@ -70,6 +73,9 @@ pub struct ReachReport {
     /// team reaches a place of the column it cannot get back from.
     pub floors: Vec<u16>,
     pub reached_by: Vec<u8>,
+    /// Each team's quickest walks to the other's spawn area and the
+    /// map's middle (none where no witnesses were asked for).
+    pub fairness: Vec<fairness::TeamWays>,
     /// Moves run through the physics and moves reused from a kept shape.
     pub moves_run: u64,
     pub moves_reused: u64,
@@ -89,6 +95,15 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
         .iter()
         .map(|t| search::reach(&mut graph, t))
         .collect();
+    // Before the places are borrowed: it reads no move not yet worked out
+    // (every place a team reaches had its moves worked out by its search).
+    let ways = if witnesses > 0 {
+        let middle = fairness::middle(&graph, &reached);
+        let back = witness::Back::of(&graph);
+        fairness::team_ways(&mut graph, &reached, &back, middle)
+    } else {
+        Vec::new()
+    };
     let places = &graph.places;
     let (w, l) = (places.width, places.length);
     let cols = (w * l) as usize;
@@ -161,6 +176,7 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
         teams,
         unreachable: regions::regions(w, l, &unreachable_mask),
         traps: regions::regions(w, l, &trap_mask),
+        fairness: ways,
         moves_run: graph.ran,
         moves_reused: graph.reused,
     }

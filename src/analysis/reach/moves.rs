@@ -96,7 +96,7 @@ pub fn run(drive: &mut Drive, m: Move, d: [i32; 2]) -> bool {
                 p[1].floor() + 0.5 + d[1] as f32,
             ];
             for _ in 0..WALK_TICKS {
-                if falling(drive) || coasts_to(drive, d) >= target_along(target, d) - SHORT {
+                if falling(drive) || coasts_past(drive, target, d) >= -SHORT {
                     break;
                 }
                 drive.tick(forward(look, false));
@@ -129,24 +129,23 @@ pub fn run(drive: &mut Drive, m: Move, d: [i32; 2]) -> bool {
     drive.settle(look, LIMIT)
 }
 
-/// Where along direction `d` the player comes to rest if it lets go now:
-/// the speed shrinks by 1 + k·dt a tick (k = 4 on a floor, 6 wading), so
-/// it coasts 32/k times the speed.
-fn coasts_to(drive: &Drive, d: [i32; 2]) -> f32 {
+/// How far along direction `d` past `target` the player comes to rest if
+/// it lets go now: the speed shrinks by 1 + k·dt a tick (k = 4 on a
+/// floor, 6 wading), so it coasts 32/k times the speed. Worked out from
+/// the difference of two positions, never a position's sum with a
+/// number, so that it is the same number wherever the move is made
+/// (`exact.rs`).
+fn coasts_past(drive: &Drive, target: [f32; 2], d: [i32; 2]) -> f32 {
     let pl = &drive.player;
     let k = if pl.wade { 6.0 } else { 4.0 };
-    let at = |i: usize| pl.p[i] + pl.v[i] * 32.0 / k;
-    at(0) * d[0] as f32 + at(1) * d[1] as f32
+    let past = |i: usize| (pl.p[i] - target[i]) + pl.v[i] * 32.0 / k;
+    past(0) * d[0] as f32 + past(1) * d[1] as f32
 }
 
 /// Falling for real (off a ledge), not the few hundredths a player in the
 /// water or on a floor drops between two ticks' floor tests.
 fn falling(drive: &Drive) -> bool {
     drive.player.airborne && drive.player.v[2] > 0.1
-}
-
-fn target_along(target: [f32; 2], d: [i32; 2]) -> f32 {
-    target[0] * d[0] as f32 + target[1] * d[1] as f32
 }
 
 /// Holds forward until the player is on a floor again.

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use std::fmt::Write as _;
 
 /// What the search counts as a move, and what it leaves out, said with it.
-pub const REACH_NOTE: &str = "on foot under the Ace of Spades servers' player physics (piqueserver's world_c.cpp): walking, the automatic one-block climb, jumping, and walking off edges with or without a jump, each move run through the physics from rest in the middle of a column; no digging, building, crouching or grenades; a fall that would kill ends nowhere";
+pub const REACH_NOTE: &str = "on foot under the Ace of Spades servers' player physics (piqueserver's world_c.cpp): walking, the automatic one-block climb, jumping, and walking off edges with or without a jump, each move run through the physics from rest in the middle of a column; no digging, building, crouching or grenades; a place counts as reached only by a way whose falls add up to less than a player's 100 health";
 
 /// Regions listed in the text; the JSON lists them all.
 const LISTED: usize = 5;
@@ -102,7 +102,11 @@ pub fn text(r: &ReachReport) -> String {
         for w in &t.witnesses {
             let [x, y, z] = w.place;
             let hurt = if w.damage > 0 {
-                format!(", {} fall damage on the way", w.damage)
+                format!(
+                    ", {} fall damage on the way, {} health left",
+                    w.damage,
+                    w.health_left()
+                )
             } else {
                 String::new()
             };
@@ -115,6 +119,9 @@ pub fn text(r: &ReachReport) -> String {
                 ticks as f64 * crate::walk::player::TICK
             );
         }
+    }
+    if !r.fairness.is_empty() {
+        super::fairness::text(&mut out, &r.teams, &r.fairness, r.dims[2]);
     }
     out.push('\n');
     list(&mut out, "No team reaches", &r.unreachable);
@@ -149,6 +156,7 @@ pub fn json(r: &ReachReport) -> Value {
                     "place": w.place,
                     "position": w.position,
                     "damage": w.damage,
+                    "health_left": w.health_left(),
                     "script": script_text(&w.script),
                 })).collect::<Vec<_>>(),
             })
@@ -164,6 +172,8 @@ pub fn json(r: &ReachReport) -> Value {
         "unreachable": regions(&r.unreachable),
         "traps": regions(&r.traps),
         "moves": { "run": r.moves_run, "reused": r.moves_reused },
+        "fairness": (!r.fairness.is_empty())
+            .then(|| super::fairness::json(&r.teams, &r.fairness, r.dims[2])),
     })
 }
 

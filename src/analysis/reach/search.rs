@@ -1,9 +1,11 @@
 //! Which places each team reaches from its spawn area, and the way there:
-//! a breadth-first search over the moves (fewest moves first), from every
-//! column the servers may spawn the team's players on.
+//! a search over the moves by the least fall damage on the way (a player
+//! has 100 health and heals none on the way: a way whose falls add up to
+//! that kills, as the servers' `set_hp` does), fewest moves first among
+//! ways as hurtful, from every column the servers may spawn the team's
+//! players on.
 
-use super::graph::Graph;
-use std::collections::VecDeque;
+use super::graph::{Graph, DEADLY};
 
 /// Not reached.
 pub const NONE: u32 = u32::MAX;
@@ -38,10 +40,12 @@ impl TeamArea {
 }
 
 /// What a team reaches: for each place, the place it was reached from
-/// (`NONE`, `SPAWN`) and the move that did it.
+/// (`NONE`, `SPAWN`) and the move that did it, on the least hurtful way.
 pub struct Reached {
     pub from: Vec<u32>,
     pub how: Vec<u8>,
+    /// The least fall damage on the way there (`u16::MAX`: not reached).
+    pub damage: Vec<u16>,
     /// The places the team spawns on.
     pub spawns: Vec<u32>,
 }
@@ -64,15 +68,18 @@ impl Reached {
     }
 }
 
-/// Searches from the team's spawn columns.
+/// Searches from the team's spawn columns: Dial's algorithm, a list of
+/// places for each damage so far (0 to 99), each taken in the order it
+/// came (so fewest moves first among ways as hurtful).
 pub fn reach(graph: &mut Graph, area: &TeamArea) -> Reached {
     let n = graph.places.len();
     let mut r = Reached {
         from: vec![NONE; n],
         how: vec![0; n],
+        damage: vec![u16::MAX; n],
         spawns: Vec::new(),
     };
-    let mut queue = VecDeque::new();
+    let mut levels: Vec<Vec<u32>> = vec![Vec::new(); DEADLY as usize];
     let mut columns = crate::walk::spawn::spawn_columns(graph.map, area.min, area.max);
     // Row by row, as places are numbered.
     columns.sort_unstable_by_key(|&(x, y)| (y, x));
@@ -80,21 +87,31 @@ pub fn reach(graph: &mut Graph, area: &TeamArea) -> Reached {
         if let Some(i) = graph.places.top(x, y) {
             if r.from[i as usize] == NONE {
                 r.from[i as usize] = SPAWN;
+                r.damage[i as usize] = 0;
                 r.spawns.push(i);
-                queue.push_back(i);
+                levels[0].push(i);
             }
         }
     }
-    while let Some(i) = queue.pop_front() {
-        // Read where they lie (no copy a place): the search only reads
-        // `r` while it walks them.
-        for &e in graph.edges(i) {
-            if r.from[e.to as usize] == NONE {
-                r.from[e.to as usize] = i;
-                r.how[e.to as usize] = e.how;
-                queue.push_back(e.to);
+    for level in 0..DEADLY as usize {
+        let mut k = 0;
+        while k < levels[level].len() {
+            let i = levels[level][k];
+            k += 1;
+            if r.damage[i as usize] as usize != level {
+                continue; // reached with less damage since
+            }
+            for &e in graph.edges(i) {
+                let damage = level + e.damage as usize;
+                if damage < DEADLY as usize && damage < r.damage[e.to as usize] as usize {
+                    r.from[e.to as usize] = i;
+                    r.how[e.to as usize] = e.how;
+                    r.damage[e.to as usize] = damage as u16;
+                    levels[damage].push(e.to);
+                }
             }
         }
+        levels[level] = Vec::new();
     }
     r
 }

@@ -4,10 +4,11 @@
 //! servers spawn it, settled, then each move of the search's way, stepping
 //! back to the middle of a column first where a move left it off it), so
 //! replaying it does exactly the same; a way that does not end where the
-//! search said is given up and another place is tried.
+//! search said, or whose falls add up to a player's health, is given up
+//! and another place is tried.
 
 use super::drive::{Drive, Push};
-use super::graph::Graph;
+use super::graph::{Graph, DEADLY};
 use super::moves::{self, DIRECTIONS, MOVES};
 use super::search::{Reached, SPAWN};
 use crate::walk::player::Keys;
@@ -27,8 +28,15 @@ pub struct Witness {
     /// The player's `p` at the script's end.
     pub position: [f32; 3],
     pub script: Script,
-    /// Fall damage taken on the way.
+    /// Fall damage taken on the way (under a player's health).
     pub damage: i32,
+}
+
+impl Witness {
+    /// The health a player spawned with 100 has left at the end.
+    pub fn health_left(&self) -> i32 {
+        DEADLY - self.damage
+    }
 }
 
 /// How many moves farther from its target than its spawn a witness's
@@ -155,18 +163,22 @@ pub fn witness(
     }];
     let mut seen = rustc_hash::FxHashSet::default();
     seen.insert(place);
-    let mut queue = BinaryHeap::from([Reverse((d[place as usize], 0usize))]);
+    if drive.damage >= DEADLY {
+        return None;
+    }
+    // Nearest the target first, then least hurt.
+    let mut queue = BinaryHeap::from([Reverse((d[place as usize], drive.damage, 0usize))]);
     let mut budget = d[first as usize].saturating_mul(4).saturating_add(100);
     let goal = loop {
-        let Reverse((_, i)) = queue.pop()?;
+        let Reverse((_, _, i)) = queue.pop()?;
         if states[i].place == target {
             break i;
         }
         budget = budget.checked_sub(1)?;
         for (player, place, stretches, damage) in steps(graph, &states[i], &d) {
-            if seen.insert(place) {
-                queue.push(Reverse((d[place as usize], states.len())));
-                let damage = states[i].damage + damage;
+            let damage = states[i].damage + damage;
+            if damage < DEADLY && seen.insert(place) {
+                queue.push(Reverse((d[place as usize], damage, states.len())));
                 states.push(State {
                     parent: i,
                     player,
@@ -193,6 +205,52 @@ pub fn witness(
         position: states[goal].player.p,
         damage: states[goal].damage,
         script: Script { start, stretches },
+    })
+}
+
+/// A witness that drives one player along `way` (a spawn place, then each
+/// place with the move into it): spawned as the servers spawn it, centred
+/// on each place's column, then the move. `None` where a move ends
+/// elsewhere or the falls add up to a player's health.
+pub fn along(graph: &Graph, way: &[(u32, u8)], why: &'static str) -> Option<Witness> {
+    let places = &graph.places;
+    let (first, _) = *way.first()?;
+    let (sx, sy) = places.column_of(first);
+    let top = graph.map.top_from(sx, sy, 0)?;
+    let start = [sx as f32 + 0.5, sy as f32 + 0.5, top as f32 - SPAWN_ABOVE];
+    let mut drive = Drive::new(graph.map, start);
+    drive.settle([1.0, 0.0, 0.0], 200);
+    let on = |drive: &Drive| places.under(drive.player.p, drive.player.feet());
+    let mut at = first;
+    for &(next, how) in &way[1..] {
+        if on(&drive) != Some(at) || drive.damage >= DEADLY {
+            return None;
+        }
+        centre(&mut drive, places.column_of(at));
+        let ran = on(&drive) == Some(at)
+            && moves::run(
+                &mut drive,
+                MOVES[how as usize / 8],
+                DIRECTIONS[how as usize % 8],
+            );
+        if !ran {
+            return None;
+        }
+        at = next;
+    }
+    if on(&drive) != Some(at) || drive.damage >= DEADLY {
+        return None;
+    }
+    let (x, y) = places.column_of(at);
+    Some(Witness {
+        why,
+        place: [x, y, places.floors[at as usize] as i32],
+        position: drive.player.p,
+        damage: drive.damage,
+        script: Script {
+            start,
+            stretches: drive.stretches,
+        },
     })
 }
 
