@@ -40,18 +40,13 @@ fn every_subcommands_argument_mistakes_exit_2() {
     let dir = scratch("usage");
     let vxl = dir.join("a.vxl");
     std::fs::write(&vxl, small_vxl()).unwrap();
-    let taken = dir.join("taken.png");
-    std::fs::write(&taken, b"not yours").unwrap();
-    let taken_glb = dir.join("taken.glb");
-    std::fs::write(&taken_glb, b"not yours").unwrap();
-    let taken_vmf = dir.join("taken.vmf");
-    std::fs::write(&taken_vmf, b"not yours").unwrap();
-    let bad_script = dir.join("bad.txt");
-    std::fs::write(
-        &bad_script,
-        "4 4 20\n10000000000000 1 0 0 0 0 0 0 0 1 0 0\n",
-    )
-    .unwrap();
+    let names = ["taken.png", "taken.glb", "taken.vmf", "bad.txt"];
+    let [taken, taken_glb, taken_vmf, bad_script] = names.map(|n| dir.join(n));
+    for file in [&taken, &taken_glb, &taken_vmf] {
+        std::fs::write(file, b"not yours").unwrap();
+    }
+    let script = "4 4 20\n10000000000000 1 0 0 0 0 0 0 0 1 0 0\n";
+    std::fs::write(&bad_script, script).unwrap();
     let (v, d) = (vxl.to_str().unwrap(), dir.to_str().unwrap());
     let path = |p: &Path| p.to_str().unwrap().to_string();
     let foo = path(&dir.join("hall.foo"));
@@ -141,6 +136,8 @@ fn every_subcommands_argument_mistakes_exit_2() {
 
 /// Runs mapscope with `args` in `dir`, ended after 60 s: its exit status,
 /// what it said on stderr and its peak resident memory (KiB).
+// The child is reaped by `wait4`, for its figures, not by `wait()`.
+#[allow(clippy::zombie_processes)]
 fn measured(dir: &Path, args: &[&str]) -> (Option<i32>, String, i64) {
     use std::io::Read;
     // `timeout` ends a hang; wait4's figures take in what it waited for.

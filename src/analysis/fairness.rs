@@ -146,7 +146,7 @@ pub fn analyze(map: &GroundMap) -> GroundReport {
 
 /// The index of the nearest reachable mine of `distances` that is not
 /// among `taken`.
-fn nearest(distances: &[Option<f32>], taken: &[usize]) -> Option<usize> {
+pub(super) fn nearest(distances: &[Option<f32>], taken: &[usize]) -> Option<usize> {
     distances
         .iter()
         .enumerate()

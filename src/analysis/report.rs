@@ -317,7 +317,7 @@ mod tests {
                 assert_eq!(line.chars().count(), width, "{text}");
             }
             assert_eq!(table[0].contains("main mine"), mines > 0, "{text}");
-            assert_eq!(text.contains("unreachable"), false, "{text}");
+            assert!(!text.contains("unreachable"), "{text}");
             if players == 1 {
                 assert!(table[1].ends_with("none"), "{text}");
             }

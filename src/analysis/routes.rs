@@ -2,14 +2,15 @@
 //! ground: the distance field from one start location, and each start
 //! location's walks to its main and natural gold mines.
 
-use super::fairness::GroundMap;
+use super::fairness::{nearest, GroundMap};
 use super::ground::WalkGrid;
 
-/// A start location's walk to one of its two nearest mines.
+/// A start location's walk to its main mine or its natural.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Route {
     pub player: u32,
-    /// The second nearest mine (the natural expansion), not the main.
+    /// The natural expansion (the nearest mine that is no start's main),
+    /// not the main.
     pub natural: bool,
     /// Cells of the walk grid, start first.
     pub cells: Vec<(u32, u32)>,
@@ -58,7 +59,7 @@ impl GroundView {
             .fold([f32::INFINITY, 0.0f32], |[lo, hi], &d| {
                 [lo.min(d), hi.max(d)]
             });
-        let routes = map.starts.iter().flat_map(|s| routes(map, s)).collect();
+        let routes = routes(map);
         Ok(GroundView {
             grid: g.clone(),
             player,
@@ -69,31 +70,41 @@ impl GroundView {
     }
 }
 
-/// A start's walks to its nearest and second nearest reachable mines.
-fn routes(map: &GroundMap, s: &super::Start) -> Vec<Route> {
+/// Every start's walks to its main mine (its nearest) and its natural
+/// (the nearest that is no start's main), as the fairness table names them.
+fn routes(map: &GroundMap) -> Vec<Route> {
     let g = &map.grid;
-    let Some(from) = g.stand(s.at) else {
-        return Vec::new();
-    };
-    let field = g.distances(from);
-    let mut mines: Vec<((u32, u32), f32)> = map
-        .mines
+    let steps = g.steps();
+    let mine_cells: Vec<Option<(u32, u32)>> = map.mines.iter().map(|&m| g.stand(m)).collect();
+    let fields: Vec<Option<Vec<f32>>> = map
+        .starts
         .iter()
-        .filter_map(|&m| {
-            let c = g.stand(m)?;
-            Some((c, g.at(&field, c)?))
+        .map(|s| Some(g.distances_with(&steps, g.stand(s.at)?)))
+        .collect();
+    let to_mines: Vec<Vec<Option<f32>>> = fields
+        .iter()
+        .map(|f| {
+            let at = |c: &Option<(u32, u32)>| g.at(f.as_ref()?, (*c)?);
+            mine_cells.iter().map(at).collect()
         })
         .collect();
-    mines.sort_by(|a, b| a.1.total_cmp(&b.1));
-    mines
-        .iter()
-        .take(2)
-        .enumerate()
-        .map(|(i, &(c, length))| Route {
-            player: s.player,
-            natural: i == 1,
-            cells: g.path(&field, c),
-            length,
-        })
-        .collect()
+    let mains: Vec<Option<usize>> = to_mines.iter().map(|d| nearest(d, &[])).collect();
+    let taken: Vec<usize> = mains.iter().flatten().copied().collect();
+    let mut out = Vec::new();
+    for (i, s) in map.starts.iter().enumerate() {
+        let Some(field) = &fields[i] else { continue };
+        let natural = nearest(&to_mines[i], &taken);
+        for (m, is_natural) in [(mains[i], false), (natural, true)] {
+            let (Some(m), Some(c)) = (m, m.and_then(|m| mine_cells[m])) else {
+                continue;
+            };
+            out.push(Route {
+                player: s.player,
+                natural: is_natural,
+                cells: g.path(field, c),
+                length: to_mines[i][m].unwrap_or(f32::INFINITY),
+            });
+        }
+    }
+    out
 }

@@ -154,10 +154,11 @@ impl<'a> Drive<'a> {
         } else {
             0.0
         };
-        for k in 0..3 {
+        let p = self.player.p;
+        for (k, (low, high)) in self.low.iter_mut().zip(&mut self.high).enumerate() {
             let step = if k < 2 { step } else { 0.0 };
-            self.low[k] = self.low[k].min(self.player.p[k]).min(before[k] - step);
-            self.high[k] = self.high[k].max(self.player.p[k]).max(before[k] + step);
+            *low = low.min(p[k]).min(before[k] - step);
+            *high = high.max(p[k]).max(before[k] + step);
         }
     }
 
