@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::mutation::{apply, Mutation};
+
 use common::counting::{LIVE, PEAK};
 use common::{corpus_files, Rng};
 use mapscope::formats::mpq::write::FileOptions;
@@ -108,32 +110,6 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
     out
 }
 
-enum Mutation {
-    Truncate(usize),
-    Flip(Vec<(usize, u8)>),
-    Huge(usize, u32),
-}
-
-fn apply(seed: &[u8], m: &Mutation) -> Vec<u8> {
-    let mut b = seed.to_vec();
-    match m {
-        Mutation::Truncate(n) => b.truncate(*n),
-        Mutation::Flip(bits) => {
-            for &(at, bit) in bits {
-                if at < b.len() {
-                    b[at] ^= 1 << bit;
-                }
-            }
-        }
-        Mutation::Huge(at, v) => {
-            if at + 4 <= b.len() {
-                b[*at..at + 4].copy_from_slice(&v.to_le_bytes());
-            }
-        }
-    }
-    b
-}
-
 fn mutation(rng: &mut Rng, len: usize) -> Mutation {
     match rng.below(3) {
         0 => Mutation::Truncate(rng.below(len)),
@@ -152,7 +128,7 @@ fn mutation(rng: &mut Rng, len: usize) -> Mutation {
         ),
         _ => {
             let v = [u32::MAX, 0x7FFF_FFFF, 0x8000_0000, 0x0001_0000, 0xFFFF][rng.below(5)];
-            Mutation::Huge(rng.below(len.min(128)), v)
+            Mutation::Lie(rng.below(len.min(128)), v)
         }
     }
 }
@@ -181,7 +157,7 @@ fn mutated_files_fail_cleanly_in_bounded_time_and_memory() {
             let what = match case {
                 Mutation::Truncate(n) => format!("cut at {n}"),
                 Mutation::Flip(b) => format!("bits {b:?}"),
-                Mutation::Huge(at, v) => format!("{v:#x} at {at}"),
+                Mutation::Lie(at, v) => format!("{v:#x} at {at}"),
             };
             let Ok(result) = result else {
                 panic!("{name}, {what}: the decoder panicked");

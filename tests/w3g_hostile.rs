@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::mutation::{apply, Mutation};
+
 use common::counting::{LIVE, PEAK};
 use common::Rng;
 use mapscope::formats::w3g::{self, write};
@@ -87,33 +89,6 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
         out.push((p.display().to_string(), std::fs::read(&p).unwrap()));
     }
     out
-}
-
-enum Mutation {
-    Truncate(usize),
-    Flip(Vec<(usize, u8)>),
-    /// A value written over four bytes (a size, a count, a version).
-    Lie(usize, u32),
-}
-
-fn apply(seed: &[u8], m: &Mutation) -> Vec<u8> {
-    let mut b = seed.to_vec();
-    match m {
-        Mutation::Truncate(n) => b.truncate(*n),
-        Mutation::Flip(bits) => {
-            for &(at, bit) in bits {
-                if at < b.len() {
-                    b[at] ^= 1 << bit;
-                }
-            }
-        }
-        Mutation::Lie(at, v) => {
-            if at + 4 <= b.len() {
-                b[*at..at + 4].copy_from_slice(&v.to_le_bytes());
-            }
-        }
-    }
-    b
 }
 
 /// Where the header's fields and the first blocks' headers are.

@@ -6,6 +6,7 @@ mod corpus;
 pub mod counting;
 pub mod golden;
 pub mod meshes;
+pub mod mutation;
 pub mod versions;
 pub mod window;
 
