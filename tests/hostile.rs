@@ -113,19 +113,7 @@ fn seeds() -> Vec<(String, Vec<u8>)> {
 fn mutation(rng: &mut Rng, len: usize) -> Mutation {
     match rng.below(3) {
         0 => Mutation::Truncate(rng.below(len)),
-        1 => Mutation::Flip(
-            (0..1 + rng.below(8))
-                .map(|_| {
-                    // Headers are where most damage is done: aim there half the time.
-                    let at = if rng.below(2) == 0 {
-                        rng.below(len.min(256))
-                    } else {
-                        rng.below(len)
-                    };
-                    (at, rng.below(8) as u8)
-                })
-                .collect(),
-        ),
+        1 => Mutation::flips(rng, len),
         _ => {
             let v = [u32::MAX, 0x7FFF_FFFF, 0x8000_0000, 0x0001_0000, 0xFFFF][rng.below(5)];
             Mutation::Lie(rng.below(len.min(128)), v)

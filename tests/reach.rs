@@ -101,18 +101,13 @@ fn reference() -> Vec<(String, String, [f64; 3], i64)> {
 /// damage it says (the same under both) under a player's 100 health.
 #[test]
 fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
-    let Some(corpus) = common::corpus_dir() else {
+    if common::corpus_dir().is_none() {
         common::cannot_run("corpus witnesses", "no corpus");
         return;
-    };
+    }
     let reference = reference();
     let dir = common::scratch_dir("reach", "corpus");
-    let mut maps: Vec<_> = std::fs::read_dir(corpus.join("vxl"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "vxl"))
-        .collect();
-    maps.sort();
+    let maps = common::corpus_files("vxl", "vxl");
     assert!(maps.len() >= 8, "the corpus's VXL maps");
     let mut checked = 0;
     for map in &maps {
@@ -282,16 +277,6 @@ fn diff_says_how_reachability_changed() {
 }
 
 /// The corpus's VXL maps, by name.
-fn corpus_maps(corpus: &Path) -> Vec<std::path::PathBuf> {
-    let mut maps: Vec<_> = std::fs::read_dir(corpus.join("vxl"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "vxl"))
-        .collect();
-    maps.sort();
-    maps
-}
-
 /// On every corpus VXL map, the moves the search keeps are the physics'
 /// own from each place's rest: after both teams' searches (most moves
 /// found in kept shapes), the moves from every 23rd place they worked out
@@ -300,11 +285,11 @@ fn corpus_maps(corpus: &Path) -> Vec<std::path::PathBuf> {
 fn kept_moves_are_the_moves_run_in_full_on_every_corpus_map() {
     use mapscope::analysis::reach::{graph::Graph, search};
     use mapscope::formats::{self, LoadOptions};
-    let Some(corpus) = common::corpus_dir() else {
+    if common::corpus_dir().is_none() {
         common::cannot_run("kept moves", "no corpus");
         return;
-    };
-    let maps = corpus_maps(&corpus);
+    }
+    let maps = common::corpus_files("vxl", "vxl");
     assert!(maps.len() >= 8, "the corpus's VXL maps");
     for path in &maps {
         let stem = path.file_stem().unwrap().to_string_lossy().to_string();

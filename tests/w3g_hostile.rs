@@ -117,18 +117,7 @@ fn mutation(rng: &mut Rng, seed: &[u8]) -> Mutation {
     let len = seed.len();
     match rng.below(4) {
         0 => Mutation::Truncate(rng.below(len)),
-        1 => Mutation::Flip(
-            (0..1 + rng.below(8))
-                .map(|_| {
-                    let at = if rng.below(2) == 0 {
-                        rng.below(len.min(256))
-                    } else {
-                        rng.below(len)
-                    };
-                    (at, rng.below(8) as u8)
-                })
-                .collect(),
-        ),
+        1 => Mutation::flips(rng, len),
         2 => {
             let fields = size_fields(seed);
             let v = [

@@ -28,3 +28,22 @@ pub fn apply(seed: &[u8], m: &Mutation) -> Vec<u8> {
     }
     b
 }
+
+impl Mutation {
+    /// One to eight bits flipped in a file of `len` bytes, half of them in
+    /// its first 256 bytes: headers are where most damage is done.
+    pub fn flips(rng: &mut super::Rng, len: usize) -> Mutation {
+        Mutation::Flip(
+            (0..1 + rng.below(8))
+                .map(|_| {
+                    let at = if rng.below(2) == 0 {
+                        rng.below(len.min(256))
+                    } else {
+                        rng.below(len)
+                    };
+                    (at, rng.below(8) as u8)
+                })
+                .collect(),
+        )
+    }
+}
