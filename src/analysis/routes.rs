@@ -44,22 +44,24 @@ impl GroundView {
     /// measure from.
     pub fn new(map: &GroundMap, player: u32) -> Result<GroundView, String> {
         let g = &map.grid;
-        let start = map
+        let i = map
             .starts
             .iter()
-            .find(|s| s.player == player)
+            .position(|s| s.player == player)
             .ok_or_else(|| format!("the map has no start location for player {player}"))?;
-        let from = g.stand(start.at).ok_or_else(|| {
+        // Every start's field once: the chosen one's is shown, all give
+        // the walks.
+        let fields = start_fields(map);
+        let field = fields[i].clone().ok_or_else(|| {
             format!("player {player}'s start location stands on no walkable ground")
         })?;
-        let field = g.distances(from);
         let range = field
             .iter()
             .filter(|d| d.is_finite())
             .fold([f32::INFINITY, 0.0f32], |[lo, hi], &d| {
                 [lo.min(d), hi.max(d)]
             });
-        let routes = routes(map);
+        let routes = routes(map, &fields);
         Ok(GroundView {
             grid: g.clone(),
             player,
@@ -70,17 +72,22 @@ impl GroundView {
     }
 }
 
-/// Every start's walks to its main mine (its nearest) and its natural
-/// (the nearest that is no start's main), as the fairness table names them.
-fn routes(map: &GroundMap) -> Vec<Route> {
+/// Each start's distance field, in the map's order; `None` for a start on
+/// no walkable ground.
+fn start_fields(map: &GroundMap) -> Vec<Option<Vec<f32>>> {
     let g = &map.grid;
     let steps = g.steps();
-    let mine_cells: Vec<Option<(u32, u32)>> = map.mines.iter().map(|&m| g.stand(m)).collect();
-    let fields: Vec<Option<Vec<f32>>> = map
-        .starts
+    map.starts
         .iter()
         .map(|s| Some(g.distances_with(&steps, g.stand(s.at)?)))
-        .collect();
+        .collect()
+}
+
+/// Every start's walks to its main mine (its nearest) and its natural
+/// (the nearest that is no start's main), as the fairness table names them.
+fn routes(map: &GroundMap, fields: &[Option<Vec<f32>>]) -> Vec<Route> {
+    let g = &map.grid;
+    let mine_cells: Vec<Option<(u32, u32)>> = map.mines.iter().map(|&m| g.stand(m)).collect();
     let to_mines: Vec<Vec<Option<f32>>> = fields
         .iter()
         .map(|f| {
