@@ -25,6 +25,7 @@ pub mod output;
 pub mod reading;
 #[cfg(feature = "gui")]
 pub mod render;
+pub mod replays;
 /// Synthetic maps and the writers they use are for tests, benchmarks,
 /// examples and fuzz seeds: the `samples` feature (which `cargo test` turns
 /// on through the dev-dependency on mapscope itself) keeps them out of the

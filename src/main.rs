@@ -197,6 +197,14 @@ enum Command {
         #[command(flatten)]
         map_size: MapSize,
     },
+    /// A Warcraft III game on its map: players, races, each one's build
+    /// order with places named by the map, expansions; `--json` every
+    /// order, ping and building; `-o` drawn over the map's top view.
+    Replay(cli::replay::Args),
+    /// A season: every replay in a folder, by the map played, beside the
+    /// map's fairness table: games and wins per start location, when each
+    /// took its natural, each gold mine's expansions, order heat by race.
+    Replays(cli::replays::Args),
     /// Replay a player's input on an Ace of Spades (voxel) map under the
     /// servers' physics and print the player's state every tick (1/60 s):
     /// `tick px py pz vx vy vz airborne wade damage`. SCRIPT: a first line
@@ -399,6 +407,8 @@ fn run(cli: Cli) -> Result<()> {
             cli::bench::bench(&file, iterations, &load_options(&size), frames)
         }
         Some(Command::Render(args)) => render(args),
+        Some(Command::Replay(args)) => cli::replay::run(&args),
+        Some(Command::Replays(args)) => cli::replays::run(&args),
         None => viewer(cli),
     }
 }

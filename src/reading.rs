@@ -90,9 +90,33 @@ pub fn span<T: PartialEq + std::fmt::Display>(a: T, b: T) -> String {
     }
 }
 
+/// `rows` (the first the heading) as columns as wide as their widest cell,
+/// left-aligned, two spaces apart, each line after `indent`.
+pub fn write_table<const N: usize>(out: &mut String, rows: &[[String; N]], indent: &str) {
+    let widths: Vec<usize> = (0..N)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in rows {
+        let mut line = indent.to_string();
+        for (cell, w) in row.iter().zip(&widths) {
+            line.push_str(&format!("{cell:<w$}  "));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_line_up_whatever_their_cells() {
+        let mut out = String::new();
+        let rows = [["id", "name"], ["12", "a"], ["3", "longer"]].map(|r| r.map(String::from));
+        write_table(&mut out, &rows, "  ");
+        assert_eq!(out, "  id  name\n  12  a\n  3   longer\n");
+    }
 
     #[test]
     fn articles_read_as_said() {

@@ -99,6 +99,8 @@ fn every_subcommands_argument_mistakes_exit_2() {
                 path(&bad_script),
             ],
         ),
+        ("replay", vec!["replay".into()]),
+        ("replays", vec!["replays".into()]),
         (
             "bench",
             vec![
@@ -205,6 +207,7 @@ fn devices_fifos_and_huge_files_are_refused_by_every_command() {
             vec!["walk", bad, "--script", s],
             vec!["walk", s, "--script", bad],
             vec!["analyze", bad],
+            vec!["replay", bad],
             vec!["bench", bad],
             vec!["convert", bad, "x.vmf"],
         ];

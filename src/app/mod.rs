@@ -26,7 +26,7 @@ mod loaded;
 pub mod loader;
 mod notice;
 pub mod orbit;
-mod recent;
+pub mod recent;
 pub mod screenshot;
 mod scripted;
 mod selection;

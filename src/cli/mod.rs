@@ -9,6 +9,8 @@ pub mod export;
 pub mod gallery;
 pub mod install_desktop;
 pub mod render;
+pub mod replay;
+pub mod replays;
 pub mod thumbnail;
 pub mod walk;
 

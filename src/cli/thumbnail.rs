@@ -37,13 +37,19 @@ pub fn thumbnail(
     load: &LoadOptions,
 ) -> Result<()> {
     let map = super::open(input, load)?;
+    let picture = top_view(&map, size, cpu);
+    headless::write_png(output, &picture.rgba, picture.width, picture.height, true)
+}
+
+/// The map from straight above, `longest` pixels on its longer side: on a
+/// GPU unless `cpu` (or [`CPU_ENV`]) says not or none can be had. Also
+/// what `replay -o` and `replays -o` draw games over.
+pub fn top_view(map: &Map, longest: u32, cpu: bool) -> Picture {
     let cpu = cpu || std::env::var(CPU_ENV).is_ok_and(|v| v == "1");
     let gpu = if cpu { None } else { Headless::new().ok() };
-    // A GPU that fails to draw leaves the CPU picture, not no thumbnail.
-    let picture = gpu
-        .and_then(|mut gpu| on_gpu(&mut gpu, &map, size).ok())
-        .unwrap_or_else(|| thumbnail::cpu_picture(&map, size));
-    headless::write_png(output, &picture.rgba, picture.width, picture.height, true)
+    // A GPU that fails to draw leaves the CPU picture, not no picture.
+    gpu.and_then(|mut gpu| on_gpu(&mut gpu, map, longest).ok())
+        .unwrap_or_else(|| thumbnail::cpu_picture(map, longest))
 }
 
 /// The top view drawn on `gpu`, framed on [`thumbnail::area`].

@@ -23,6 +23,7 @@ pub use changes::{diff, diff_explains, diff_file_note, diff_marks, diff_unexplai
 pub use encode::encode;
 pub use reading::fixed;
 pub use warcraft::players::player_lines;
+pub use warcraft::{buildings, game};
 pub use warcraft::{controller_name, object_name, race_name};
 
 use crate::mesh::MapMeshes;
@@ -179,6 +180,12 @@ pub fn play_map(map: &Map) -> Result<crate::analysis::PlayMap, String> {
         Ok(ground) => Ok(PlayMap::Ground(ground)),
         Err(why) => kind.reach_map().map(PlayMap::Reach).map_err(|_| why),
     }
+}
+
+/// The Warcraft III map a replay's game is put on, or why `map` is none.
+pub fn replay_map(map: &Map) -> Result<&crate::store::warcraft::WarcraftMap, String> {
+    map.warcraft()
+        .ok_or_else(|| "it is not a Warcraft III map (replays are Warcraft III games)".to_string())
 }
 
 /// The map under the Ace of Spades servers' player physics, for scripts

@@ -1,12 +1,15 @@
 //! Whole Warcraft III maps (archives and map folders): the terrain kind's
 //! answers for the ground, and what the map's other files add: its
 //! information and players, units, doodads and trees, pathing. Its
-//! names for IDs, races and slots are `names.rs`; its view (with the `gui`
+//! names for IDs, races and slots are `names.rs`; a replay's game on the
+//! map `game.rs` (its buildings `buildings.rs`); its view (with the `gui`
 //! feature) `view.rs`; its diff `diff.rs`.
 
+pub mod buildings;
 pub(crate) mod coverage;
 pub(crate) mod diff;
 pub(crate) mod environment;
+pub mod game;
 mod ground;
 mod info_diff;
 mod names;

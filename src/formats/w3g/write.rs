@@ -106,6 +106,73 @@ fn c_str(out: &mut Vec<u8>, s: &str) {
 
 /// The inflated data of the sample game.
 pub fn inflated_data(s: Sample) -> Vec<u8> {
+    let mut d = lobby(s, MAP_PATH);
+    game_start(&mut d, patch(s));
+    game_records(&mut d, s);
+    d
+}
+
+/// A placement or other order with a point: (ms, player, order, x, y).
+pub type PointOrder = (u32, u8, [u8; 4], f32, f32);
+
+/// A replay of the sample lobby on the map at `map_path` whose game is
+/// `orders` (0x11 orders, in time order; the order's rawcode as written,
+/// `hhou`), each player's first with a selection before it, then a leave
+/// saying player 2 won.
+pub fn game(s: Sample, map_path: &str, orders: &[PointOrder]) -> Vec<u8> {
+    let mut d = lobby(s, map_path);
+    game_start(&mut d, patch(s));
+    d.extend_from_slice(&[0x1A, 1, 0, 0, 0, 0x1B, 1, 0, 0, 0, 0x1C, 1, 0, 0, 0]);
+    let mut now = 0u32;
+    for &(ms, player, code, x, y) in orders {
+        // Time slots of at most 60 s until the order's time.
+        while now + 60_000 < ms {
+            time_slot(&mut d, 60_000, &[]);
+            now += 60_000;
+        }
+        let mut a = Vec::new();
+        point_order(&mut a, patch(s), 0x11, u32::from_be_bytes(code), x, y);
+        let mut block = vec![player];
+        block.put_u16(a.len() as u16);
+        block.extend_from_slice(&a);
+        time_slot(&mut d, (ms - now) as u16, &block);
+        now = ms;
+    }
+    d.put_u8(0x17);
+    d.put_u32(0x01);
+    d.put_u8(2);
+    d.put_u32(0x09);
+    d.put_u32(0);
+    pack(&d, s)
+}
+
+fn time_slot(d: &mut Vec<u8>, increment: u16, blocks: &[u8]) {
+    d.put_u8(0x1F);
+    d.put_u16(2 + blocks.len() as u16);
+    d.put_u16(increment);
+    d.extend_from_slice(blocks);
+}
+
+/// An ability action with a target point (0x11 as the version lays it).
+fn point_order(a: &mut Vec<u8>, p: u32, id: u8, order: u32, x: f32, y: f32) {
+    a.put_u8(id);
+    if p < 13 {
+        a.put_u8(0x40);
+    } else {
+        a.put_u16(0x40);
+    }
+    a.put_u32(order);
+    if p >= 7 {
+        a.put_u32(u32::MAX);
+        a.put_u32(u32::MAX);
+    }
+    a.put_f32(x);
+    a.put_f32(y);
+}
+
+/// The lobby: host, game name, settings naming `map_path`, players and
+/// (Reforged) their records, up to the game start record.
+fn lobby(s: Sample, map_path: &str) -> Vec<u8> {
     let mut d = Vec::new();
     d.put_u32(0x110);
     d.put_u8(0);
@@ -118,7 +185,7 @@ pub fn inflated_data(s: Sample) -> Vec<u8> {
     settings.put_u16(116);
     settings.put_u16(84);
     settings.put_u32(0xDEAD_BEEF);
-    c_str(&mut settings, MAP_PATH);
+    c_str(&mut settings, map_path);
     c_str(&mut settings, NAMES[0]);
     d.extend_from_slice(&encode_string(&settings));
     d.put_u8(0);
@@ -141,8 +208,6 @@ pub fn inflated_data(s: Sample) -> Vec<u8> {
         d.extend_from_slice(&msg);
         d.extend_from_slice(&[0x39, 4, 2, 0, 0, 0, 0x08, 1]);
     }
-    game_start(&mut d, patch(s));
-    game_records(&mut d, s);
     d
 }
 
@@ -199,9 +264,7 @@ fn actions(s: Sample, slot: usize, player: u8) -> Vec<u8> {
         a.put_u16(1);
         a.put_u32(7);
         a.put_u32(8);
-        ability(&mut a, id, order);
-        a.put_f32(x);
-        a.put_f32(y);
+        point_order(&mut a, p, id, order, x, y);
         match id {
             0x12 => a.extend_from_slice(&[9; 8]),
             0x13 => a.extend_from_slice(&[9; 16]),

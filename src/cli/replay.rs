@@ -1,0 +1,175 @@
+//! `mapscope replay REPLAY.w3g`: one game on its map: the players, each
+//! one's build order with places named by the map, the expansions; as
+//! text, JSON, or drawn over the map's top view (`-o`).
+
+use anyhow::{anyhow, Result};
+use mapscope::analysis::GroundReport;
+use mapscope::formats::w3g::Replay;
+use mapscope::formats::LoadOptions;
+use mapscope::kinds::game::{self, Game};
+use mapscope::mesh::player_colors::player_color;
+use mapscope::replays::find_map::{Found, Maps};
+use mapscope::replays::picture::{Canvas, Frame};
+use mapscope::replays::{self, report};
+use mapscope::store::Map;
+use std::path::{Path, PathBuf};
+
+/// `replay`'s arguments.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The replay (.w3g).
+    pub replay: PathBuf,
+    /// Where to look for the replay's map, with its subfolders (a map file
+    /// is taken as it is); may be given more than once. The replay's own
+    /// folder and the folders the viewer opened maps from are looked in
+    /// too.
+    #[arg(long, value_name = "DIR")]
+    pub maps: Vec<PathBuf>,
+    /// Print one JSON object instead.
+    #[arg(long)]
+    pub json: bool,
+    /// Draw the game over the map's top view into this PNG: each player's
+    /// buildings in their colour, expansions ringed, order targets as a
+    /// faint heat.
+    #[arg(short, long, value_name = "PICTURE.png")]
+    pub output: Option<PathBuf>,
+    /// Replace the picture if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// The picture's longer side in pixels.
+    #[arg(long, default_value_t = 1024,
+          value_parser = clap::value_parser!(u32).range(64..=super::thumbnail::MAX_SIZE as i64))]
+    pub size: u32,
+}
+
+/// The folders a replay's map is looked for in: those given, the
+/// replay's own, and those the viewer opened maps from.
+pub fn search_folders(given: &[PathBuf], replay: &Path) -> Vec<PathBuf> {
+    let mut dirs = given.to_vec();
+    if let Some(own) = replay.parent() {
+        dirs.push(match own.as_os_str().is_empty() {
+            true => PathBuf::from("."),
+            false => own.to_path_buf(),
+        });
+    }
+    for recent in mapscope::app::recent::list() {
+        if let Some(dir) = recent.parent() {
+            dirs.push(dir.to_path_buf());
+        }
+    }
+    dirs
+}
+
+/// A map found for a replay, opened, with its fairness table where it
+/// has one; `None` (and a line on standard error) where it does not open
+/// or is no Warcraft III map.
+pub struct Opened {
+    pub found: Found,
+    pub map: Map,
+    pub ground: Option<GroundReport>,
+}
+
+pub fn open_map(found: Found) -> Result<Opened, String> {
+    let map = super::open(&found.path, &LoadOptions::default()).map_err(|e| format!("{e:#}"))?;
+    if let Err(why) = mapscope::kinds::replay_map(&map) {
+        return Err(format!("{}: {why}", found.path.display()));
+    }
+    let ground = mapscope::kinds::of(&map)
+        .ground_map()
+        .ok()
+        .map(|g| mapscope::analysis::analyze(&g));
+    Ok(Opened { found, map, ground })
+}
+
+pub fn run(a: &Args) -> Result<()> {
+    if let Some(out) = &a.output {
+        super::refuse_existing(out, a.force)?;
+    }
+    let replay = replays::read(&a.replay).map_err(|e| anyhow!(e))?;
+    let found = Maps::scan(&search_folders(&a.maps, &a.replay)).find(&replay.map_path);
+    let opened = found.and_then(|f| {
+        open_map(f)
+            .map_err(|why| eprintln!("mapscope: the game is shown without its map: {why}"))
+            .ok()
+    });
+    let joined = opened.as_ref().map(|o| {
+        let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
+        game::join(&replay, w, o.ground.as_ref())
+    });
+    let found = opened.as_ref().map(|o| &o.found);
+    match a.json {
+        true => println!("{}", report::json(&replay, found, joined.as_ref())),
+        false => print!("{}", report::text(&replay, found, joined.as_ref())),
+    }
+    if let Some(out) = &a.output {
+        let (Some(o), Some(g)) = (&opened, &joined) else {
+            anyhow::bail!(
+                "cannot draw {}: the replay's map ({}) was not found; give its folder with --maps",
+                out.display(),
+                replay.map_path
+            );
+        };
+        draw(o, &replay, g, out, a.size, a.force)?;
+        eprintln!("wrote {}", out.display());
+    }
+    Ok(())
+}
+
+/// A player's colour by the replay's player id.
+fn colour_of(replay: &Replay, id: u8) -> [u8; 3] {
+    replay
+        .players
+        .iter()
+        .find(|p| p.id == id)
+        .and_then(|p| player_color(usize::from(p.colour)))
+        .unwrap_or([255, 255, 255])
+}
+
+/// The game over the map's top view.
+fn draw(o: &Opened, replay: &Replay, g: &Game, out: &Path, size: u32, force: bool) -> Result<()> {
+    let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
+    let mut picture = super::thumbnail::top_view(&o.map, size, false);
+    let frame = Frame::playable(w, picture.width, picture.height);
+    let mut c = Canvas {
+        rgba: &mut picture.rgba,
+        width: frame.width,
+        height: frame.height,
+    };
+    let cell = (frame.pixels(128.0).round() as u32).max(3);
+    for p in replay.players.iter().filter(|p| !p.is_observer) {
+        let points: Vec<[f32; 2]> = replay
+            .orders
+            .iter()
+            .filter(|o| o.player == p.id)
+            .map(|o| frame.pixel([o.x, o.y]))
+            .collect();
+        c.heat(&points, cell, colour_of(replay, p.id), 0.35, 0.01);
+    }
+    for &(id, start) in &g.starts {
+        if let Some(s) = start {
+            let at = frame.pixel(g.start_locations[s].0);
+            c.ring(at, frame.pixels(700.0).max(8.0), 3.0, colour_of(replay, id));
+        }
+    }
+    for e in &g.expansions {
+        let at = frame.pixel(e.at);
+        let r = frame.pixels(450.0).max(7.0);
+        c.ring(at, r, 5.0, [0, 0, 0]);
+        c.ring(at, r, 3.0, colour_of(replay, e.player));
+    }
+    let half = frame.pixels(64.0).max(2.5);
+    for b in &g.builds {
+        c.square(frame.pixel(b.at), half, colour_of(replay, b.player));
+    }
+    for p in &replay.pings {
+        c.ring(frame.pixel([p.x, p.y]), 4.0, 1.5, [255, 255, 255]);
+    }
+    mapscope::render::headless::write_png(
+        out,
+        &picture.rgba,
+        picture.width,
+        picture.height,
+        force,
+    )?;
+    Ok(())
+}
