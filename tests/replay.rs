@@ -186,19 +186,19 @@ fn the_picture_shows_each_players_buildings_in_their_colour_where_they_are() {
     let dir = common::scratch_dir("replay", "picture");
     let (maps, replay) = season_folder(&dir);
     let png = dir.join("game.png");
-    let out = run(
-        &dir,
-        &[
+    let draw = |more: &[&str]| {
+        let mut args = vec![
             os("replay"),
             os(&replay),
             os("--maps"),
             os(&maps),
             os("-o"),
             os(&png),
-            os("--size"),
-            os("512"),
-        ],
-    );
+        ];
+        args.extend(more.iter().map(os));
+        run(&dir, &args)
+    };
+    let out = draw(&["--size", "512"]);
     assert!(
         out.status.success(),
         "{}",
@@ -216,17 +216,7 @@ fn the_picture_shows_each_players_buildings_in_their_colour_where_they_are() {
     };
     assert_eq!(pixel(-1100.0, 1000.0), [255, 3, 3], "Alice's farm in red");
     assert_eq!(pixel(1100.0, -1000.0), [0, 66, 255], "Bob's crypt in blue");
-    let out = run(
-        &dir,
-        &[
-            os("replay"),
-            os(&replay),
-            os("--maps"),
-            os(&maps),
-            os("-o"),
-            os(&png),
-        ],
-    );
+    let out = draw(&[]);
     assert_eq!(
         out.status.code(),
         Some(2),

@@ -16,19 +16,7 @@ fn real_replays() -> Vec<PathBuf> {
         common::said("no MAPSCOPE_REPLAYS: the real replays' tests have nothing to read");
         return Vec::new();
     };
-    let mut out = Vec::new();
-    let mut stack = vec![PathBuf::from(dir)];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "w3g") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
+    let out = common::replays::w3g_files(Path::new(&dir));
     assert!(!out.is_empty(), "MAPSCOPE_REPLAYS holds no .w3g file");
     out
 }

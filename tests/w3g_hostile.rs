@@ -52,20 +52,10 @@ fn samples() -> Vec<(String, write::Sample)> {
 fn real_replays() -> Vec<PathBuf> {
     let mut dirs = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/replays")];
     dirs.extend(std::env::var_os("MAPSCOPE_REPLAYS").map(PathBuf::from));
-    let mut files = Vec::new();
-    for dir in dirs {
-        let mut stack = vec![dir];
-        while let Some(d) = stack.pop() {
-            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    stack.push(p);
-                } else if p.extension().is_some_and(|x| x == "w3g") {
-                    files.push(p);
-                }
-            }
-        }
-    }
+    let mut files: Vec<PathBuf> = dirs
+        .iter()
+        .flat_map(|d| common::replays::w3g_files(d))
+        .collect();
     // The small ones: mutation rounds are many.
     files.sort_by_key(|p| std::fs::metadata(p).map_or(0, |m| m.len()));
     files.truncate(12);
@@ -140,6 +130,11 @@ fn mutation(rng: &mut Rng, seed: &[u8]) -> Mutation {
 #[test]
 fn mutated_replays_fail_cleanly_in_bounded_time_and_memory() {
     let seeds = seeds();
+    // Each replay that decodes is put on a map, as `replay` puts it.
+    let map =
+        mapscope::formats::w3x::decode(&mapscope::samples::w3x_archive(0, Default::default()))
+            .expect("the sample map decodes");
+    let map = mapscope::kinds::replay_map(&map).expect("a Warcraft III map");
     let mut rng = Rng(0x7733_6721_6d61_7073);
     let (mut runs, mut errors, mut warned) = (0usize, 0usize, 0usize);
     for (name, seed) in &seeds {
@@ -178,6 +173,15 @@ fn mutated_replays_fail_cleanly_in_bounded_time_and_memory() {
                     );
                 }
                 Ok(r) => {
+                    let joined = std::panic::catch_unwind(|| {
+                        let g = mapscope::kinds::game::join(r, map, None);
+                        let text = mapscope::replays::report::text(r, None, Some(&g));
+                        (g.builds.len(), text.len())
+                    });
+                    assert!(
+                        joined.is_ok(),
+                        "{name}, {what}: joining the game with its map panicked"
+                    );
                     warned += usize::from(!r.warnings.is_empty());
                     assert!(
                         r.warnings.len() <= w3g::error::Warnings::LIMIT + 1,

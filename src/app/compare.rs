@@ -70,6 +70,7 @@ pub fn start(
                 meshes,
                 decode,
                 mesh,
+                game: None,
             };
             Ok(Box::new(Compared { loaded, diff }))
         })();

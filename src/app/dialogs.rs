@@ -53,10 +53,12 @@ pub fn native(purpose: Purpose, start: Option<PathBuf>, wake: Wake) -> Pending {
     }
 }
 
-/// The map extensions in lower and upper case.
+/// The map extensions in lower and upper case, and replays' (a replay
+/// opens its map with the game on it).
 pub fn map_filter() -> Vec<String> {
     browser::MAP_EXTENSIONS
         .iter()
+        .chain(&["w3g"])
         .flat_map(|e| [e.to_string(), e.to_uppercase()])
         .collect()
 }
@@ -162,10 +164,10 @@ mod tests {
     fn the_map_filter_has_both_cases_of_every_extension() {
         let f = super::map_filter();
         for e in [
-            "vxl", "VXL", "vmf", "VMF", "alw", "ALW", "w3e", "W3E", "w3x", "W3M",
+            "vxl", "VXL", "vmf", "VMF", "alw", "ALW", "w3e", "W3E", "w3x", "W3M", "w3g", "W3G",
         ] {
             assert!(f.iter().any(|x| x == e), "{e} missing from {f:?}");
         }
-        assert_eq!(f.len(), 12);
+        assert_eq!(f.len(), 14);
     }
 }

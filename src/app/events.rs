@@ -233,6 +233,9 @@ impl App {
     fn key(&mut self, code: KeyCode, down: bool) {
         let ctrl = self.input.modifiers.control_key();
         match code {
+            // A replay's timeline takes its keys first (K, J, L, comma,
+            // period, 1-9): none of them moves the camera.
+            _ if down && self.game.as_mut().is_some_and(|g| g.key(code)) => {}
             KeyCode::KeyW => self.input.held.forward = down,
             KeyCode::KeyS => self.input.held.back = down,
             KeyCode::KeyA => self.input.held.left = down,

@@ -43,6 +43,9 @@ impl App {
         if self.start.spin {
             self.spin(dt);
         }
+        if let Some(game) = &mut self.game {
+            game.advance(elapsed.min(1.0));
+        }
         self.update_pick();
         let Some(mut g) = self.gfx.take() else { return };
         let drawn = self.draw_window(&mut g);
@@ -52,7 +55,13 @@ impl App {
         };
         self.time_frame(started, settled, scale);
         self.act(actions, event_loop);
-        if self.input.held.any() || self.load.is_some() || self.input.looking || self.walk_busy() {
+        let playing = self.game.as_ref().is_some_and(|g| g.playing);
+        if self.input.held.any()
+            || self.load.is_some()
+            || self.input.looking
+            || self.walk_busy()
+            || playing
+        {
             if let Some(g) = &self.gfx {
                 g.window.request_redraw();
             }
@@ -195,6 +204,12 @@ impl App {
             .and_then(|c| crate::kinds::of(&c.map).layer_range());
         super::ui::legend::legend(ui.ctx(), self.overlays, layers, area);
         let chosen = self.analysis_ui(ui.ctx(), area);
+        if let Some(game) = &mut self.game {
+            let painter = ui.ctx().layer_painter(egui::LayerId::background());
+            super::game_window::marks(&painter.with_clip_rect(area), &self.fly.camera, area, game);
+            super::game_window::timeline(ui.ctx(), game, area);
+            super::game_window::window(ui.ctx(), game, area);
+        }
         if let Some(lines) = self.walk_hud() {
             super::walk_mode::hud(ui.ctx(), &lines, area);
             let painter = ui.ctx().layer_painter(egui::LayerId::background());

@@ -37,8 +37,10 @@ impl App {
                     self.load = None;
                     return;
                 }
-                Progress::Done(done) => {
+                Progress::Done(mut done) => {
                     let Some(g) = &self.gfx else { return };
+                    // A replay's game comes with its map; another map ends it.
+                    self.game = done.game.take().map(super::game_view::GameView::new);
                     // The walker walked the map that goes.
                     if let Some(w) = self.walk.take() {
                         w.restore(&mut self.fly, &mut self.render_options);
@@ -76,6 +78,10 @@ impl App {
                         views::apply_overlays(&c.map, &mut c.scene, &g.gpu.device, &self.overlays);
                     }
                     self.first_view();
+                    // A game is read from above, as on the game's minimap.
+                    if self.game.is_some() {
+                        self.set_mode(ModeKind::Top, false);
+                    }
                     if let (Some(c), Some(g)) = (&self.current, &self.gfx) {
                         g.window.set_title(&format!("{} — mapscope", c.name()));
                     }

@@ -77,6 +77,8 @@ pub struct Loaded {
     pub meshes: MapMeshes,
     pub decode: Duration,
     pub mesh: Duration,
+    /// A replay opened: the game, put on `map`.
+    pub game: Option<Box<super::game_view::GameFile>>,
 }
 
 /// What the loader thread reports.
@@ -163,13 +165,25 @@ fn start_with_flag(
         }
         let _ = tx.send(Progress::Stage("read and decode"));
         let t = Instant::now();
-        let map = match src.read(&options) {
+        // A replay opens the map it was played on, with the game on it.
+        let replay = match super::game_view::replay_of(&src) {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = tx.send(Progress::Failed(e));
+                return;
+            }
+        };
+        let map_source = replay
+            .as_ref()
+            .map_or(src.clone(), |(_, f)| Source::at(f.path.clone()));
+        let map = match map_source.read(&options) {
             Ok(m) => Arc::new(m),
             Err(e) => {
                 let _ = tx.send(Progress::Failed(e));
                 return;
             }
         };
+        let game = replay.map(|(r, f)| Box::new(super::game_view::GameFile::new(r, f, &map)));
         let decode = t.elapsed();
         if stopped("after decoding") {
             return;
@@ -190,6 +204,7 @@ fn start_with_flag(
             meshes,
             decode,
             mesh,
+            game,
         })));
     });
     Load {

@@ -21,6 +21,8 @@ mod export;
 mod export_form;
 pub mod fly;
 mod frame;
+mod game_view;
+mod game_window;
 mod gfx;
 mod loaded;
 pub mod loader;
@@ -271,6 +273,8 @@ struct App {
     shots: screenshot::Shots,
     /// The Analysis window's figures and the ground-distance overlay.
     analysis: analysis::Analysis,
+    /// A replay opened: its game on the open map, and the timeline.
+    game: Option<game_view::GameView>,
     /// Counts changes to the scene's buffers, so the kept 3D view knows
     /// when to draw again.
     scene_edits: u64,
@@ -341,6 +345,7 @@ impl App {
             },
             shots: screenshot::Shots::new(options.start.screenshot_settings),
             analysis: analysis::Analysis::measuring(options.start.distance.then_some(1)),
+            game: None,
             gfx: None,
             current: None,
             load: None,

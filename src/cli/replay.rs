@@ -25,12 +25,18 @@ pub struct Args {
     /// too.
     #[arg(long, value_name = "DIR")]
     pub maps: Vec<PathBuf>,
+    #[command(flatten)]
+    pub shown: Shown,
+}
+
+/// How `replay` and `replays` show what they found.
+#[derive(clap::Args)]
+pub struct Shown {
     /// Print one JSON object instead.
     #[arg(long)]
     pub json: bool,
-    /// Draw the game over the map's top view into this PNG: each player's
-    /// buildings in their colour, expansions ringed, order targets as a
-    /// faint heat.
+    /// Draw the game(s) over the map's top view into this PNG (see
+    /// README, "Replays").
     #[arg(short, long, value_name = "PICTURE.png")]
     pub output: Option<PathBuf>,
     /// Replace the picture if it exists.
@@ -82,26 +88,40 @@ pub fn open_map(found: Found) -> Result<Opened, String> {
 }
 
 pub fn run(a: &Args) -> Result<()> {
-    if let Some(out) = &a.output {
-        super::refuse_existing(out, a.force)?;
+    let shown = &a.shown;
+    if let Some(out) = &shown.output {
+        super::refuse_existing(out, shown.force)?;
     }
-    let replay = replays::read(&a.replay).map_err(|e| anyhow!(e))?;
-    let found = Maps::scan(&search_folders(&a.maps, &a.replay)).find(&replay.map_path);
-    let opened = found.and_then(|f| {
-        open_map(f)
+    let bytes = replays::read_bytes(&a.replay).map_err(|e| anyhow!(e))?;
+    // The map is found, opened and measured while the game decodes: its
+    // path is in the lobby, at the replay's start.
+    let folders = search_folders(&a.maps, &a.replay);
+    let open = |stored: &str| {
+        let found = Maps::scan(&folders).find(stored)?;
+        open_map(found)
             .map_err(|why| eprintln!("mapscope: the game is shown without its map: {why}"))
             .ok()
-    });
+    };
+    let early = mapscope::formats::w3g::map_path(&bytes);
+    let (replay, opened) = rayon::join(
+        || replays::decode(&a.replay, &bytes),
+        || early.as_deref().and_then(open),
+    );
+    let replay = replay.map_err(|e| anyhow!(e))?;
+    let opened = match (early, opened) {
+        (Some(_), o) => o,
+        (None, _) => open(&replay.map_path),
+    };
     let joined = opened.as_ref().map(|o| {
         let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
         game::join(&replay, w, o.ground.as_ref())
     });
     let found = opened.as_ref().map(|o| &o.found);
-    match a.json {
+    match shown.json {
         true => println!("{}", report::json(&replay, found, joined.as_ref())),
         false => print!("{}", report::text(&replay, found, joined.as_ref())),
     }
-    if let Some(out) = &a.output {
+    if let Some(out) = &shown.output {
         let (Some(o), Some(g)) = (&opened, &joined) else {
             anyhow::bail!(
                 "cannot draw {}: the replay's map ({}) was not found; give its folder with --maps",
@@ -109,7 +129,7 @@ pub fn run(a: &Args) -> Result<()> {
                 replay.map_path
             );
         };
-        draw(o, &replay, g, out, a.size, a.force)?;
+        draw(o, &replay, g, out, shown.size, shown.force)?;
         eprintln!("wrote {}", out.display());
     }
     Ok(())

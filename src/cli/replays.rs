@@ -28,21 +28,8 @@ pub struct Args {
     /// opened maps from are looked in too.
     #[arg(long, value_name = "DIR")]
     pub maps: Vec<PathBuf>,
-    /// Print one JSON object instead.
-    #[arg(long)]
-    pub json: bool,
-    /// Draw the season over its map's top view (the map with the most
-    /// games): order targets as heat by race, expansions ringed by how
-    /// often.
-    #[arg(short, long, value_name = "PICTURE.png")]
-    pub output: Option<PathBuf>,
-    /// Replace the picture if it exists.
-    #[arg(long)]
-    pub force: bool,
-    /// The picture's longer side in pixels.
-    #[arg(long, default_value_t = 1024,
-          value_parser = clap::value_parser!(u32).range(64..=super::thumbnail::MAX_SIZE as i64))]
-    pub size: u32,
+    #[command(flatten)]
+    pub shown: super::replay::Shown,
 }
 
 /// Folders below the one given are read this deep.
@@ -104,8 +91,9 @@ fn count(file: &Path, maps: &Maps, cache: &MapCache) -> Counted {
 }
 
 pub fn run(a: &Args) -> Result<()> {
-    if let Some(out) = &a.output {
-        super::refuse_existing(out, a.force)?;
+    let shown = &a.shown;
+    if let Some(out) = &shown.output {
+        super::refuse_existing(out, shown.force)?;
     }
     if !a.dir.is_dir() {
         bail!("{} is not a folder of replays", a.dir.display());
@@ -137,12 +125,12 @@ pub fn run(a: &Args) -> Result<()> {
         })
         .reduce(Season::default, Season::merge);
     bar.finish_and_clear();
-    match a.json {
+    match shown.json {
         true => println!("{}", season_report::json(&season)),
         false => print!("{}", season_report::text(&season)),
     }
-    if let Some(out) = &a.output {
-        let map = draw(&season, &cache, out, a.size, a.force)?;
+    if let Some(out) = &shown.output {
+        let map = draw(&season, &cache, out, shown.size, shown.force)?;
         eprintln!(
             "wrote {} ({}: order targets by race, human blue, orc red, night elf green, undead purple; start locations ringed in their player's colour, thicker with more games; gold mines taken as expansions ringed in gold, wider the more often)",
             out.display(),

@@ -22,12 +22,39 @@ pub const LARGEST_REPLAY: u64 = 256 << 20;
 /// Reads and decodes the replay at `path`; a device, a FIFO or a file over
 /// [`LARGEST_REPLAY`] is refused before it is read.
 pub fn read(path: &Path) -> Result<Replay, String> {
+    decode(path, &read_bytes(path)?)
+}
+
+/// The bytes of the replay at `path`, refused as [`read`] refuses them,
+/// and where they are not a replay's.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     let bytes = crate::formats::file::read(path, LARGEST_REPLAY).map_err(|e| e.to_string())?;
-    if !w3g::sniff(&bytes) {
-        return Err(format!(
+    match w3g::sniff(&bytes) {
+        true => Ok(bytes),
+        false => Err(format!(
             "{} is not a Warcraft III replay (no W3G header at byte 0)",
             path.display()
-        ));
+        )),
     }
-    w3g::decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Decodes `bytes`, read from `path` (which an error names).
+pub fn decode(path: &Path, bytes: &[u8]) -> Result<Replay, String> {
+    w3g::decode(bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Whether the file at `path` starts as a replay does (its first bytes
+/// only are read; a device or a FIFO is not a replay).
+pub fn is_replay_file(path: &Path) -> bool {
+    use std::io::Read;
+    if !matches!(
+        crate::formats::file::check(path, LARGEST_REPLAY),
+        Ok(Some(_))
+    ) {
+        return false;
+    }
+    let mut head = [0u8; 28];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|_| w3g::sniff(&head))
 }

@@ -7,6 +7,7 @@ pub mod counting;
 pub mod golden;
 pub mod meshes;
 pub mod mutation;
+pub mod replays;
 pub mod versions;
 pub mod window;
 

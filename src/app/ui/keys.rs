@@ -71,6 +71,9 @@ pub const HELP: &[(&str, &str)] = &[
         "Analysis: fairness table, ground distances; voxel maps: where teams can go",
     ),
     ("X", "comparing two maps: show the other one"),
+    ("replay: K, J / L", "play or pause, 10 s back / on"),
+    ("replay: , / .", "slower / faster (1x-64x)"),
+    ("replay: 1-9", "show or hide the n-th player"),
     ("Ctrl+O", "open a map (or drop it on the window)"),
     ("Esc", "cancel a load"),
 ];

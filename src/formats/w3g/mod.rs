@@ -83,6 +83,20 @@ pub fn decode(bytes: &[u8]) -> Result<Replay, ReplayError> {
     })
 }
 
+/// The map path a replay stores, read from its lobby alone (inflating its
+/// first blocks, where the lobby is), so that its map can be found and
+/// opened while the rest decodes. `None` where that does not read.
+pub fn map_path(bytes: &[u8]) -> Option<String> {
+    let mut header = header::read(bytes).ok()?;
+    header.block_count = header.block_count.min(LOBBY_BLOCKS);
+    let data = blocks::inflate(bytes, &header, &mut Vec::new()).ok()?;
+    let setup = setup::read(&data, header.patch(), &mut Vec::new()).ok()?;
+    Some(setup.settings.map_path)
+}
+
+/// A lobby fits in a block or two of 8 KiB (24 slots, long names).
+const LOBBY_BLOCKS: u32 = 4;
+
 /// Reads the game's records. 2.0 replays come with either action
 /// numbering (see actions.rs) and only those with 0x38 records say which:
 /// the others are read with the old numbering and, if some of their

@@ -153,8 +153,8 @@ fn time_slot(d: &mut Vec<u8>, increment: u16, blocks: &[u8]) {
     d.extend_from_slice(blocks);
 }
 
-/// An ability action with a target point (0x11 as the version lays it).
-fn point_order(a: &mut Vec<u8>, p: u32, id: u8, order: u32, x: f32, y: f32) {
+/// An ability action's id, flags and order as patch `p` lays them.
+fn ability(a: &mut Vec<u8>, p: u32, id: u8, order: u32) {
     a.put_u8(id);
     if p < 13 {
         a.put_u8(0x40);
@@ -166,6 +166,11 @@ fn point_order(a: &mut Vec<u8>, p: u32, id: u8, order: u32, x: f32, y: f32) {
         a.put_u32(u32::MAX);
         a.put_u32(u32::MAX);
     }
+}
+
+/// An ability action with a target point (0x11 as the version lays it).
+fn point_order(a: &mut Vec<u8>, p: u32, id: u8, order: u32, x: f32, y: f32) {
+    ability(a, p, id, order);
     a.put_f32(x);
     a.put_f32(y);
 }
@@ -239,21 +244,8 @@ fn game_start(d: &mut Vec<u8>, patch: u32) {
 fn actions(s: Sample, slot: usize, player: u8) -> Vec<u8> {
     let p = patch(s);
     let mut a = Vec::new();
-    let ability = |a: &mut Vec<u8>, id: u8, order: u32| {
-        a.put_u8(id);
-        if p < 13 {
-            a.put_u8(0x40);
-        } else {
-            a.put_u16(0x40);
-        }
-        a.put_u32(order);
-        if p >= 7 {
-            a.put_u32(u32::MAX);
-            a.put_u32(u32::MAX);
-        }
-    };
     if slot == 0 && player == 1 {
-        ability(&mut a, 0x10, u32::from_be_bytes(*b"ohun"));
+        ability(&mut a, p, 0x10, u32::from_be_bytes(*b"ohun"));
     }
     for &(_, who, id, order, x, y) in ORDERS.iter().skip(slot * 2).take(2) {
         if who != player || slot > 1 {

@@ -133,6 +133,13 @@ impl Game {
     }
 }
 
+/// Where world position `at` lies in the scene the viewer draws: map
+/// tiles (x from the west, y from the north) and the ground's height.
+pub fn scene_point(map: &WarcraftMap, at: [f32; 2]) -> [f32; 3] {
+    let [x, y] = map.world_to_map(at[0], at[1]);
+    [x, y, map.terrain.surface_z(x, y)]
+}
+
 fn distance(a: [f32; 2], b: [f32; 2]) -> f32 {
     (a[0] - b[0]).hypot(a[1] - b[1])
 }
