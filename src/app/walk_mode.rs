@@ -76,10 +76,42 @@ fn random(state: &mut u64) -> f32 {
     (*state >> 40) as f32 / (1u64 << 24) as f32
 }
 
+/// Where a walk starts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum StartAt {
+    /// In a spawn area, (x, y) corners: where the servers would place a
+    /// player, or a ground's area's middle.
+    Area([f32; 2], [f32; 2]),
+    /// On the floor at or below this point.
+    Point([f32; 3]),
+}
+
+/// Where P (`here` false) or Shift+P (`here`) starts a walk: P in the next
+/// team's spawn area where the map's players spawn in areas (Ace of
+/// Spades, `in_areas`), else where the camera looks (`looked_at`, the
+/// ground in the middle of the view); with nothing under the view, P in
+/// the next start location's area and Shift+P under the camera.
+fn start_at(
+    in_areas: bool,
+    here: bool,
+    looked_at: Option<[f32; 3]>,
+    camera: [f32; 3],
+    next_area: impl FnOnce() -> Option<([f32; 2], [f32; 2])>,
+) -> StartAt {
+    let area = |next: Option<([f32; 2], [f32; 2])>| next.map(|(min, max)| StartAt::Area(min, max));
+    match (in_areas && !here, looked_at) {
+        (true, _) => area(next_area()).unwrap_or(StartAt::Point(looked_at.unwrap_or(camera))),
+        (false, Some(at)) => StartAt::Point(at),
+        (false, None) if !here => area(next_area()).unwrap_or(StartAt::Point(camera)),
+        (false, None) => StartAt::Point(camera),
+    }
+}
+
 impl App {
-    /// P: walks from a team's spawn area where the map has team spawns
-    /// (a random point, as the servers place a player), else from where
-    /// the camera looks; `here` (Shift+P): from where the camera looks.
+    /// P: walks from a team's spawn area where players spawn in areas (a
+    /// random point, as the Ace of Spades servers place a player), else
+    /// from where the camera looks (see [`start_at`]); `here` (Shift+P):
+    /// from where the camera looks.
     pub(super) fn enter_walk(&mut self, here: bool) {
         if self.walk.is_some() {
             self.leave_walk();
@@ -96,21 +128,21 @@ impl App {
             ));
             return;
         };
-        let area = (!here).then(|| self.next_spawn_area(&map)).flatten();
-        let walker = match area {
-            Some((min, max)) => {
+        let looked_at = self.looked_at();
+        let camera = self.fly.camera.position.into();
+        let in_areas = walking.starts_in_spawn_areas();
+        let from = start_at(in_areas, here, looked_at, camera, || {
+            self.next_spawn_area(&map)
+        });
+        let walker = match from {
+            StartAt::Area(min, max) => {
                 let pick = [
                     random(&mut self.walk_starts.seed),
                     random(&mut self.walk_starts.seed),
                 ];
                 walking.spawn(min, max, pick)
             }
-            None => {
-                let at = self
-                    .looked_at()
-                    .unwrap_or_else(|| self.fly.camera.position.into());
-                walking.start(at[0], at[1], at[2])
-            }
+            StartAt::Point([x, y, z]) => walking.start(x, y, z),
         };
         let Some(walker) = walker else {
             self.notice = Some(super::notice::Notice::info(
@@ -118,7 +150,7 @@ impl App {
             ));
             return;
         };
-        self.begin_walk(walker, area.is_some(), None);
+        self.begin_walk(walker, matches!(from, StartAt::Area(..)), None);
     }
 
     /// Plays a witness's script back in walk mode, tick by tick as `mapscope
@@ -339,15 +371,16 @@ impl App {
         if w.walker.crouched() {
             footing.push_str(", crouched");
         }
+        let gait = w.walker.gait().name();
         let landing = match w.walker.landing() {
             Landing::None => "none yet".to_string(),
             Landing::Hard => "hard, no damage".to_string(),
             Landing::Damage(d) => format!("{d} damage"),
         };
         Some(vec![
-            format!("Walking: {}", w.walker.who()),
+            format!("Walk mode: {}", w.walker.who()),
             format!("at {}", crate::kinds::reading::position(at)),
-            format!("speed {speed:.1} {unit}/s, {footing}"),
+            format!("{gait}, {speed:.1} {unit}/s, {footing}"),
             format!("last fall: {landing}"),
             "Esc or P: fly on from here".to_string(),
         ])
@@ -395,4 +428,37 @@ pub(super) fn marks(
         egui::Color32::from_rgba_unmultiplied(255, 80, 60, alpha),
     );
     painter.circle_stroke(area.min + egui::vec2(x, y), 14.0, ring);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{start_at, StartAt};
+
+    const AREA: ([f32; 2], [f32; 2]) = ([1.0, 2.0], [3.0, 4.0]);
+    const LOOKED: [f32; 3] = [10.0, 20.0, 5.0];
+    const CAMERA: [f32; 3] = [0.0, 0.0, -50.0];
+
+    #[test]
+    fn p_starts_where_the_camera_looks_but_in_a_spawn_area_on_voxel_maps() {
+        let area = StartAt::Area(AREA.0, AREA.1);
+        let at = |in_areas, here, looked| start_at(in_areas, here, looked, CAMERA, || Some(AREA));
+        // Warcraft III and Alithia: where the camera looks, P or Shift+P.
+        assert_eq!(at(false, false, Some(LOOKED)), StartAt::Point(LOOKED));
+        assert_eq!(at(false, true, Some(LOOKED)), StartAt::Point(LOOKED));
+        // Nothing under the view: P at a start location, Shift+P below the camera.
+        assert_eq!(at(false, false, None), area);
+        assert_eq!(at(false, true, None), StartAt::Point(CAMERA));
+        // Ace of Spades: P in a team's spawn area; Shift+P where one looks.
+        assert_eq!(at(true, false, Some(LOOKED)), area);
+        assert_eq!(at(true, true, Some(LOOKED)), StartAt::Point(LOOKED));
+        // No start locations at all: where one looks, else the camera.
+        assert_eq!(
+            start_at(true, false, Some(LOOKED), CAMERA, || None),
+            StartAt::Point(LOOKED)
+        );
+        assert_eq!(
+            start_at(false, false, None, CAMERA, || None),
+            StartAt::Point(CAMERA)
+        );
+    }
 }
