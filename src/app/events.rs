@@ -232,7 +232,14 @@ impl App {
     /// A key pressed (`down`) or released.
     fn key(&mut self, code: KeyCode, down: bool) {
         let ctrl = self.input.modifiers.control_key();
+        let replay_key = matches!(
+            code,
+            KeyCode::Space | KeyCode::BracketLeft | KeyCode::BracketRight | KeyCode::Escape
+        );
         match code {
+            // A witness played back takes its own keys (the player's are not
+            // its input).
+            _ if down && replay_key && self.replaying() => self.replay_key(code),
             KeyCode::KeyW => self.input.held.forward = down,
             KeyCode::KeyS => self.input.held.back = down,
             KeyCode::KeyA => self.input.held.left = down,

@@ -5,10 +5,10 @@
 //! where the player stands.
 
 use super::camera_mode::CameraMode;
+use super::witness_replay::Replay;
 use super::App;
 use crate::kinds::{self, views};
 use crate::walk::player::{Keys, Landing, TICK};
-use crate::walk::script::Stretch;
 use crate::walk::{Input, Script, Walker};
 use glam::Vec3;
 use std::time::{Duration, Instant};
@@ -32,9 +32,8 @@ pub(super) struct WalkMode {
     far_before: f32,
     /// Where a climb or jump was last stopped, and when.
     pub marker: Option<([f32; 3], Instant)>,
-    /// A witness being played back: its stretches, the one playing and
-    /// the ticks of it done.
-    replay: Option<(Vec<Stretch>, usize, u32)>,
+    /// A witness being played back.
+    pub replay: Option<Replay>,
 }
 
 impl WalkMode {
@@ -162,14 +161,15 @@ impl App {
         let Ok(map) = kinds::player_physics(&c.map) else {
             return;
         };
+        let replay = Replay::new(&script, &map);
         let walker = Walker::spawned(map, script.start);
-        self.begin_walk(walker, false, Some(script.stretches));
+        self.begin_walk(walker, false, Some(replay));
     }
 
     /// Walk mode with `walker`: the game's view, the camera at its eye
-    /// (toward the map's middle where `face_middle`), and a script's
-    /// stretches to play back, if any.
-    fn begin_walk(&mut self, walker: Walker, face_middle: bool, replay: Option<Vec<Stretch>>) {
+    /// (toward the map's middle where `face_middle`, along the route of a
+    /// script played back), and a script to play back, if any.
+    fn begin_walk(&mut self, walker: Walker, face_middle: bool, replay: Option<Replay>) {
         let Some(c) = &self.current else { return };
         let map = c.map.clone();
         if let CameraMode::Top { saved, .. } = self.mode {
@@ -202,6 +202,9 @@ impl App {
             let (dx, dy) = (e.width / 2.0 - eye[0], e.length / 2.0 - eye[1]);
             self.fly.camera.yaw_deg = dy.atan2(dx).to_degrees().rem_euclid(360.0);
         }
+        if let Some(r) = &replay {
+            (self.fly.camera.yaw_deg, self.fly.camera.pitch_deg) = r.heading();
+        }
         self.unpick(&[
             format!("Walk mode: {}", walker.who()),
             "P or Esc: back to flying".into(),
@@ -216,7 +219,7 @@ impl App {
             fov_before,
             far_before,
             marker: None,
-            replay: replay.map(|r| (r, 0, 0)),
+            replay,
         }));
         self.set_cursor_for_walk(true);
     }
@@ -306,26 +309,27 @@ impl App {
         };
         w.pending += dt;
         let tick = TICK as f32;
+        if w.replay.as_ref().is_some_and(|r| r.paused) {
+            // Nothing steps; the camera stays at the eye, free to look.
+            w.pending = 0.0;
+        }
         while w.pending >= tick {
             w.before = w.walker.eye();
-            if let Some((stretches, at, done)) = &mut w.replay {
-                // Past the stretches done (and any of no ticks, which the
-                // witnesses do not have).
-                while stretches.get(*at).is_some_and(|s| *done >= s.ticks) {
-                    (*at, *done) = (*at + 1, 0);
-                }
-                match stretches.get(*at) {
-                    Some(s) => {
-                        w.walker.replay_tick(s, *done == 0);
-                        *done += 1;
-                        let [x, y, z] = s.look;
-                        self.fly.camera.yaw_deg = y.atan2(x).to_degrees().rem_euclid(360.0);
-                        self.fly.camera.pitch_deg = (-z).atan2(x.hypot(y)).to_degrees();
+            match &mut w.replay {
+                Some(r) => {
+                    // `speed` ticks of the script a 1/60 s step.
+                    for _ in 0..r.speed {
+                        match r.next_tick() {
+                            Some((s, first)) => w.walker.replay_tick(&s, first),
+                            None => break,
+                        }
                     }
-                    None => w.replay = None,
+                    (self.fly.camera.yaw_deg, self.fly.camera.pitch_deg) = r.look();
+                    if r.finished() {
+                        w.replay = None;
+                    }
                 }
-            } else {
-                w.walker.tick(&input);
+                None => w.walker.tick(&input),
             }
             w.pending -= tick;
             if let Some(at) = w.walker.blocked() {
@@ -343,9 +347,30 @@ impl App {
     /// Whether the walker still moves (falling, slowing down) or a marker
     /// fades: frames go on being drawn.
     pub(super) fn walk_busy(&self) -> bool {
-        self.walk
-            .as_ref()
-            .is_some_and(|w| w.walker.moving() || w.marker.is_some())
+        self.walk.as_ref().is_some_and(|w| {
+            w.walker.moving() || w.marker.is_some() || w.replay.as_ref().is_some_and(|r| !r.paused)
+        })
+    }
+
+    /// Whether a witness is being played back (its keys then work).
+    pub(super) fn replaying(&self) -> bool {
+        self.walk.as_ref().is_some_and(|w| w.replay.is_some())
+    }
+
+    /// A key of a witness played back: Space pauses or goes on, `[` and `]`
+    /// halve or double the speed, Escape stops it (walking goes on from
+    /// there).
+    pub(super) fn replay_key(&mut self, code: winit::keyboard::KeyCode) {
+        use winit::keyboard::KeyCode;
+        let Some(w) = &mut self.walk else { return };
+        let Some(r) = &mut w.replay else { return };
+        match code {
+            KeyCode::Space => r.paused ^= true,
+            KeyCode::BracketLeft => r.change_speed(false),
+            KeyCode::BracketRight => r.change_speed(true),
+            KeyCode::Escape => w.replay = None,
+            _ => {}
+        }
     }
 
     /// The status line's camera text in walk mode.
@@ -377,13 +402,18 @@ impl App {
             Landing::Hard => "hard, no damage".to_string(),
             Landing::Damage(d) => format!("{d} damage"),
         };
-        Some(vec![
-            format!("Walk mode: {}", w.walker.who()),
-            format!("at {}", crate::kinds::reading::position(at)),
-            format!("{gait}, {speed:.1} {unit}/s, {footing}"),
-            format!("last fall: {landing}"),
-            "Esc or P: fly on from here".to_string(),
-        ])
+        let replay = w.replay.iter().flat_map(|r| r.hud());
+        Some(
+            replay
+                .chain([
+                    format!("Walk mode: {}", w.walker.who()),
+                    format!("at {}", crate::kinds::reading::position(at)),
+                    format!("{gait}, {speed:.1} {unit}/s, {footing}"),
+                    format!("last fall: {landing}"),
+                    "Esc or P: fly on from here".to_string(),
+                ])
+                .collect(),
+        )
     }
 
     /// Where the last blocked climb or jump was, and how faint its marker
