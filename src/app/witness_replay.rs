@@ -188,7 +188,11 @@ mod tests {
         assert!(r.finished());
         let [x, y, _] = *r.path.last().unwrap();
         let middle = (32.0 - y).atan2(32.0 - x).to_degrees();
-        assert!((looks[299] - middle).abs() < 15.0, "{} {middle}", looks[299]);
+        assert!(
+            (looks[299] - middle).abs() < 15.0,
+            "{} {middle}",
+            looks[299]
+        );
         r.paused = true;
         r.change_speed(true);
         r.change_speed(true);

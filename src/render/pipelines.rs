@@ -212,33 +212,7 @@ impl Pipelines {
             &shared.quad_module,
             "fs_faint",
         );
-        let shape_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
-        let instance_attrs =
-            wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32x2, 5 => Unorm8x4];
-        let instance_buffers = [
-            Some(wgpu::VertexBufferLayout {
-                array_stride: std::mem::size_of::<ShapeVertex>() as u64,
-                step_mode: wgpu::VertexStepMode::Vertex,
-                attributes: &shape_attrs,
-            }),
-            Some(wgpu::VertexBufferLayout {
-                array_stride: std::mem::size_of::<Instance>() as u64,
-                step_mode: wgpu::VertexStepMode::Instance,
-                attributes: &instance_attrs,
-            }),
-        ];
-        // Shapes are wound like voxel faces: counter-clockwise from outside.
-        let instances = pipeline(
-            device,
-            "instanced shapes",
-            &shared.quad_layout,
-            &shared.instance_module,
-            &instance_buffers,
-            Drawn::FrontOnly,
-            Blend::Opaque,
-            format,
-            "fs_main",
-        );
+        let instances = instances(device, shared, format);
         Pipelines {
             voxel: voxel("voxel faces", false),
             voxel_water: voxel("voxel water", true),
@@ -263,4 +237,38 @@ impl Pipelines {
             _ => &self.opaque,
         }
     }
+}
+
+/// Map objects: instances of a few shapes, wound like voxel faces
+/// (counter-clockwise from outside).
+fn instances(
+    device: &wgpu::Device,
+    shared: &Shared,
+    format: wgpu::TextureFormat,
+) -> wgpu::RenderPipeline {
+    let shape_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
+    let instance_attrs = wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32x2, 5 => Unorm8x4];
+    let instance_buffers = [
+        Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<ShapeVertex>() as u64,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &shape_attrs,
+        }),
+        Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<Instance>() as u64,
+            step_mode: wgpu::VertexStepMode::Instance,
+            attributes: &instance_attrs,
+        }),
+    ];
+    pipeline(
+        device,
+        "instanced shapes",
+        &shared.quad_layout,
+        &shared.instance_module,
+        &instance_buffers,
+        Drawn::FrontOnly,
+        Blend::Opaque,
+        format,
+        "fs_main",
+    )
 }
