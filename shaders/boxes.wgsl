@@ -30,3 +30,13 @@ fn fs_main(in: Out) -> @location(0) vec4<f32> {
 fn fs_marker(in: Out) -> @location(0) vec4<f32> {
     return in.color;
 }
+
+// What lies hidden behind something but must still read (walks on the
+// ground under trees): a third as strong as where it is seen.
+@fragment
+fn fs_faint(in: Out) -> @location(0) vec4<f32> {
+    if clipped(in.world) {
+        discard;
+    }
+    return vec4<f32>(dimmed(in.color.rgb), in.color.a * 0.35);
+}

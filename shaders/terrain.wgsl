@@ -8,11 +8,18 @@ struct Grid {
     // x, y: tilepoints across and down the grid; z: half the width of the
     // transition between two corners' colours, in tiles.
     size: vec4<f32>,
+    // The tint's cell at map point p: column p.x * x + y, row p.y * z + w.
+    tint_map: vec4<f32>,
+    // x, y: the tint's cells across and down (0: no tint).
+    tint_size: vec4<f32>,
 };
 
 @group(1) @binding(0) var<uniform> grid: Grid;
 // RGBA8 a tilepoint, row 0 the southern edge (map y = rows - 1).
 @group(1) @binding(1) var<storage, read> corners: array<u32>;
+// RGBA8 a tint cell (a ground-distance field's), row by row; alpha 0 where
+// the ground is left as it is.
+@group(1) @binding(2) var<storage, read> tint: array<u32>;
 
 // Light from above and a little south-west (z is down), as the CPU lights
 // the other coloured quads (`mesh::tris::LIGHT`).
@@ -54,6 +61,19 @@ fn ground(p: vec2<f32>) -> vec3<f32> {
     return mix(bottom, top, v);
 }
 
+// The tint over map point p: painted by the ground itself, so that it lies
+// on the surface with no quads of its own to step or seam.
+fn tint_at(p: vec2<f32>) -> vec4<f32> {
+    let w = grid.tint_size.x;
+    let h = grid.tint_size.y;
+    let c = floor(vec2<f32>(p.x * grid.tint_map.x + grid.tint_map.y,
+                            p.y * grid.tint_map.z + grid.tint_map.w));
+    if c.x < 0.0 || c.y < 0.0 || c.x >= w || c.y >= h {
+        return vec4<f32>(0.0);
+    }
+    return unpack4x8unorm(tint[i32(c.y) * i32(w) + i32(c.x)]);
+}
+
 @fragment
 fn fs_main(in: Out) -> @location(0) vec4<f32> {
     if clipped(in.world.xy) {
@@ -64,11 +84,29 @@ fn fs_main(in: Out) -> @location(0) vec4<f32> {
     if in.color.a < 0.5 {
         c = ground(in.world.xy);
     }
+    let n = cross(dpdx(in.world), dpdy(in.world));
+    let len = length(n);
+    // Tinted where it faces up (not a cliff's wall), under the light, so
+    // the slopes still read through it.
+    if len < 1e-12 || abs(n.z) > 0.5 * len {
+        let t = tint_at(in.world.xy);
+        c = mix(c, t.rgb, t.a);
+    }
     if g.params.z < 0.5 {
-        let n = cross(dpdx(in.world), dpdy(in.world));
-        let len = length(n);
         let facing = select(1.0, abs(dot(n, LIGHT)) / len, len > 1e-12);
         c = c * (0.45 + 0.55 * facing);
     }
     return vec4<f32>(dimmed(c), 1.0);
+}
+
+// Water over the terrain, as the quads' shader draws it, with the tint on
+// its surface where the tint reaches (shallow water is walked through).
+@fragment
+fn fs_water(in: Out) -> @location(0) vec4<f32> {
+    if clipped(in.world.xy) {
+        discard;
+    }
+    let t = tint_at(in.world.xy);
+    let c = mix(in.color.rgb, t.rgb, t.a);
+    return vec4<f32>(dimmed(c), max(in.color.a, t.a));
 }

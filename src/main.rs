@@ -209,8 +209,12 @@ enum Command {
     /// servers' physics and print the player's state every tick (1/60 s):
     /// `tick px py pz vx vy vz airborne wade damage`. SCRIPT: a first line
     /// `x y z` (the start, z down), then lines of `ticks mf mb ml mr jump
-    /// crouch sneak sprint ox oy oz` (see README, "Walking"). Exit status 2
-    /// for a bad script.
+    /// crouch sneak sprint ox oy oz` (see README, "Walking"). A line is one
+    /// input packet: its keys are held for its ticks, and its jump is asked
+    /// once, before its first tick, and taken only if the player is then
+    /// standing or starting to fall; jump 1 held over many ticks jumps at
+    /// most once (a new line asks again). The viewer holds Space the same
+    /// way: one jump a press. Exit status 2 for a bad script.
     Walk {
         /// The map (a voxel map: .vxl or .vmf).
         file: PathBuf,

@@ -153,7 +153,7 @@ fn the_tint_near_the_chosen_start_differs_from_the_far_side() {
     let mut view = GroundView::new(&ground, ground.starts[0].player).unwrap();
     // The tint alone: the walks begin at the start in its player's colour.
     view.routes.clear();
-    scene.set_analysis(&gpu.gpu.device, &views::ground_overlay(&map, &view));
+    scene.set_ground_overlay(&gpu.gpu.device, &views::ground_overlay(&map, &view));
     let tinted = gpu.picture(&scene, &camera, w, h, &options).unwrap();
     let at = |i: usize| {
         let label = format!("player {}", ground.starts[i].player);
@@ -177,4 +177,98 @@ fn the_tint_near_the_chosen_start_differs_from_the_far_side() {
         near[2] > 30.0 && far[0] > 30.0,
         "near {near:?}, far {far:?}"
     );
+}
+
+/// How much sharper `tinted` is than `bare` pixel to pixel at `i`: the
+/// largest colour step to the right or below that the tint adds.
+fn added_edge(bare: &[u8], tinted: &[u8], width: usize, i: usize) -> i32 {
+    let step = |p: &[u8], j: usize| -> i32 {
+        (0..3)
+            .map(|c| (p[i * 4 + c] as i32 - p[j * 4 + c] as i32).abs())
+            .sum()
+    };
+    [i + 1, i + width]
+        .iter()
+        .map(|&j| step(tinted, j) - step(bare, j))
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn the_tint_lies_on_the_ground_without_seams_at_eye_level() {
+    let Some(dir) = corpus_dir() else {
+        return;
+    };
+    // A 4v4 map: its field has the most cells, hilly ground round the starts.
+    let map = load(&dir.join("w3x/ladder/4v4_Nightopia@86.w3x"));
+    let mut gpu = match Headless::new() {
+        Ok(g) => g,
+        Err(e) => return cannot_run("ground overlay pictures", &e.to_string()),
+    };
+    let kind = mapscope::kinds::of(&map);
+    let ground = kind.ground_map().unwrap();
+    let s = map
+        .meta
+        .spawns
+        .iter()
+        .find(|s| s.label == format!("player {}", ground.starts[0].player))
+        .unwrap();
+    let (lo, hi, _) = kind.spawn_area(s);
+    let (x, y) = ((lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0);
+    let e = views::extent(&map);
+    let yaw = (e.length / 2.0 - y).atan2(e.width / 2.0 - x).to_degrees();
+    // A footman's eye (96 game units: 0.75 tile) over the start, looking
+    // a little down toward the map's middle.
+    let mut view = GroundView::new(&ground, ground.starts[0].player).unwrap();
+    // The ground's height at the start: where its walk to its main mine
+    // begins, laid on the ground (a little over it).
+    let walk = view.routes.iter().position(|r| r.player == view.player);
+    let before: usize = view.routes[..walk.unwrap()]
+        .iter()
+        .map(|r| 4 * (r.cells.len() - 1))
+        .sum();
+    let overlay = views::ground_overlay(&map, &view);
+    let ground_z = overlay.routes[before].position[2];
+    let eye = glam::Vec3::new(x, y, ground_z - 0.75);
+    let camera = mapscope::render::Camera::perspective(eye, yaw, -12.0, 70.0);
+    let (w, h) = (480usize, 300usize);
+    let options = RenderOptions {
+        show_spawns: false,
+        labels: false,
+        objects: mapscope::mesh::objects::Shown([false; 5]),
+        ..Default::default()
+    };
+    let mut scene = views::scene(&map, &gpu.renderer, &gpu.gpu.device, false);
+    let bare = gpu
+        .picture(&scene, &camera, w as u32, h as u32, &options)
+        .unwrap();
+    view.routes.clear();
+    scene.set_ground_overlay(&gpu.gpu.device, &views::ground_overlay(&map, &view));
+    let tinted = gpu
+        .picture(&scene, &camera, w as u32, h as u32, &options)
+        .unwrap();
+    if let Ok(dir) = std::env::var("MAPSCOPE_PROBES") {
+        let out = std::path::Path::new(&dir).join("ground-tint-eye-level.png");
+        let _ = mapscope::render::headless::write_png(&out, &tinted, w as u32, h as u32, true);
+    }
+    // The ground within a few tiles of the start: the picture's lower
+    // part, all of it reached.
+    let (mut untinted, mut seams, mut n) = (0, 0, 0);
+    for py in h * 3 / 5..h - 1 {
+        for px in 0..w - 1 {
+            let i = py * w + px;
+            let change: i32 = (0..3)
+                .map(|c| (tinted[i * 4 + c] as i32 - bare[i * 4 + c] as i32).abs())
+                .sum();
+            untinted += (change < 20) as u32;
+            seams += (added_edge(&bare, &tinted, w, i) > 48) as u32;
+            n += 1;
+        }
+    }
+    let (untinted, seams) = (untinted as f64 / n as f64, seams as f64 / n as f64);
+    // Flat quads at each block's middle height sank into slopes (untinted
+    // stripes) and stood out of them (seams); painted by the ground, the
+    // tint covers it all, as smooth as the ground under it.
+    assert!(untinted < 0.02, "{:.1} % untinted", untinted * 100.0);
+    assert!(seams < 0.005, "{:.2} % seams", seams * 100.0);
 }

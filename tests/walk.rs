@@ -195,6 +195,29 @@ fn the_walk_command_prints_the_reference_lines() {
     }
 }
 
+/// `walk --help` says how a script's jump is asked: once a line, as the
+/// viewer asks it once a press of Space.
+#[test]
+fn the_help_says_a_lines_jump_is_asked_once() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mapscope"))
+        .args(["walk", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(out.status.success());
+    assert!(
+        help.contains("its jump is asked once, before its first tick"),
+        "{help}"
+    );
+    assert!(
+        help.contains("The viewer holds Space the same way"),
+        "{help}"
+    );
+}
+
 /// A bad script: one line naming its line and what is wrong, exit 2.
 #[test]
 fn bad_scripts_exit_2_with_their_line() {

@@ -7,6 +7,7 @@ use super::wake::Wake;
 use super::App;
 use crate::analysis::report::{self, Lines};
 use crate::analysis::routes::GroundView;
+use crate::mesh::ground_view::GroundOverlay;
 use crate::render::boxes::BoxVertex;
 use crate::store::Map;
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -23,7 +24,10 @@ pub(super) struct Done {
     /// The overlay's legend ends (world units), where it is drawn, or why
     /// it cannot be.
     pub overlay: Option<Result<[f32; 2], String>>,
+    /// A voxel map's reachability tints.
     vertices: Vec<BoxVertex>,
+    /// A ground-distance overlay (tint and walks).
+    ground: GroundOverlay,
     /// A voxel map's reachability (its figures are in `figures`), with its
     /// witnesses to play back.
     pub reach: Option<crate::analysis::reach::ReachReport>,
@@ -94,6 +98,7 @@ pub(super) fn compute(map: &Arc<Map>, from: Option<u32>) -> Done {
                 players: Vec::new(),
                 overlay: None,
                 vertices: crate::kinds::views::reach_overlay(map, &r),
+                ground: GroundOverlay::default(),
                 reach: Some(r),
             };
         }
@@ -104,10 +109,10 @@ pub(super) fn compute(map: &Arc<Map>, from: Option<u32>) -> Done {
         report::lines(&r, g.mines.len())
     });
     let players = ground.as_ref().map_or(Vec::new(), GroundView::players);
-    let mut vertices = Vec::new();
+    let mut drawn = GroundOverlay::default();
     let overlay = from.map(|p| {
         let view = GroundView::new(ground.as_ref().map_err(Clone::clone)?, p)?;
-        vertices = kind.ground_overlay(&view);
+        drawn = kind.ground_overlay(&view);
         Ok(view.range)
     });
     Done {
@@ -116,7 +121,8 @@ pub(super) fn compute(map: &Arc<Map>, from: Option<u32>) -> Done {
         figures,
         players,
         overlay,
-        vertices,
+        vertices: Vec::new(),
+        ground: drawn,
         reach: None,
     }
 }
@@ -138,6 +144,7 @@ impl App {
                     let wanted = same(&done.map, &c.map) && done.from == a.from;
                     if let (true, Some(g)) = (wanted, &self.gfx) {
                         c.scene.set_analysis(&g.gpu.device, &done.vertices);
+                        c.scene.set_ground_overlay(&g.gpu.device, &done.ground);
                         self.scene_edits += 1;
                         // A few frames for egui to fade the legend in
                         // before a scripted picture.
@@ -166,6 +173,8 @@ impl App {
         if from.is_none() {
             if let (Some(c), Some(g)) = (&mut self.current, &self.gfx) {
                 c.scene.set_analysis(&g.gpu.device, &[]);
+                c.scene
+                    .set_ground_overlay(&g.gpu.device, &GroundOverlay::default());
                 self.scene_edits += 1;
             }
         }

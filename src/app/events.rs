@@ -232,7 +232,14 @@ impl App {
     /// A key pressed (`down`) or released.
     fn key(&mut self, code: KeyCode, down: bool) {
         let ctrl = self.input.modifiers.control_key();
+        let replay_key = matches!(
+            code,
+            KeyCode::Space | KeyCode::BracketLeft | KeyCode::BracketRight | KeyCode::Escape
+        );
         match code {
+            // A witness played back takes its own keys (the player's are not
+            // its input).
+            _ if down && replay_key && self.replaying() => self.replay_key(code),
             // A replay's timeline takes its keys first (K, J, L, comma,
             // period, 1-9): none of them moves the camera.
             _ if down && self.game.as_mut().is_some_and(|g| g.key(code)) => {}

@@ -39,6 +39,7 @@ mod view3d;
 mod view_prefs;
 mod wake;
 mod walk_mode;
+mod witness_replay;
 
 use crate::formats::LoadOptions;
 use crate::render::{DrawStats, RenderOptions, Scene};

@@ -5,10 +5,10 @@
 //! where the player stands.
 
 use super::camera_mode::CameraMode;
+use super::witness_replay::Replay;
 use super::App;
 use crate::kinds::{self, views};
 use crate::walk::player::{Keys, Landing, TICK};
-use crate::walk::script::Stretch;
 use crate::walk::{Input, Script, Walker};
 use glam::Vec3;
 use std::time::{Duration, Instant};
@@ -32,9 +32,8 @@ pub(super) struct WalkMode {
     far_before: f32,
     /// Where a climb or jump was last stopped, and when.
     pub marker: Option<([f32; 3], Instant)>,
-    /// A witness being played back: its stretches, the one playing and
-    /// the ticks of it done.
-    replay: Option<(Vec<Stretch>, usize, u32)>,
+    /// A witness being played back.
+    pub replay: Option<Replay>,
 }
 
 impl WalkMode {
@@ -76,10 +75,42 @@ fn random(state: &mut u64) -> f32 {
     (*state >> 40) as f32 / (1u64 << 24) as f32
 }
 
+/// Where a walk starts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum StartAt {
+    /// In a spawn area, (x, y) corners: where the servers would place a
+    /// player, or a ground's area's middle.
+    Area([f32; 2], [f32; 2]),
+    /// On the floor at or below this point.
+    Point([f32; 3]),
+}
+
+/// Where P (`here` false) or Shift+P (`here`) starts a walk: P in the next
+/// team's spawn area where the map's players spawn in areas (Ace of
+/// Spades, `in_areas`), else where the camera looks (`looked_at`, the
+/// ground in the middle of the view); with nothing under the view, P in
+/// the next start location's area and Shift+P under the camera.
+fn start_at(
+    in_areas: bool,
+    here: bool,
+    looked_at: Option<[f32; 3]>,
+    camera: [f32; 3],
+    next_area: impl FnOnce() -> Option<([f32; 2], [f32; 2])>,
+) -> StartAt {
+    let area = |next: Option<([f32; 2], [f32; 2])>| next.map(|(min, max)| StartAt::Area(min, max));
+    match (in_areas && !here, looked_at) {
+        (true, _) => area(next_area()).unwrap_or(StartAt::Point(looked_at.unwrap_or(camera))),
+        (false, Some(at)) => StartAt::Point(at),
+        (false, None) if !here => area(next_area()).unwrap_or(StartAt::Point(camera)),
+        (false, None) => StartAt::Point(camera),
+    }
+}
+
 impl App {
-    /// P: walks from a team's spawn area where the map has team spawns
-    /// (a random point, as the servers place a player), else from where
-    /// the camera looks; `here` (Shift+P): from where the camera looks.
+    /// P: walks from a team's spawn area where players spawn in areas (a
+    /// random point, as the Ace of Spades servers place a player), else
+    /// from where the camera looks (see [`start_at`]); `here` (Shift+P):
+    /// from where the camera looks.
     pub(super) fn enter_walk(&mut self, here: bool) {
         if self.walk.is_some() {
             self.leave_walk();
@@ -96,21 +127,21 @@ impl App {
             ));
             return;
         };
-        let area = (!here).then(|| self.next_spawn_area(&map)).flatten();
-        let walker = match area {
-            Some((min, max)) => {
+        let looked_at = self.looked_at();
+        let camera = self.fly.camera.position.into();
+        let in_areas = walking.starts_in_spawn_areas();
+        let from = start_at(in_areas, here, looked_at, camera, || {
+            self.next_spawn_area(&map)
+        });
+        let walker = match from {
+            StartAt::Area(min, max) => {
                 let pick = [
                     random(&mut self.walk_starts.seed),
                     random(&mut self.walk_starts.seed),
                 ];
                 walking.spawn(min, max, pick)
             }
-            None => {
-                let at = self
-                    .looked_at()
-                    .unwrap_or_else(|| self.fly.camera.position.into());
-                walking.start(at[0], at[1], at[2])
-            }
+            StartAt::Point([x, y, z]) => walking.start(x, y, z),
         };
         let Some(walker) = walker else {
             self.notice = Some(super::notice::Notice::info(
@@ -118,7 +149,7 @@ impl App {
             ));
             return;
         };
-        self.begin_walk(walker, area.is_some(), None);
+        self.begin_walk(walker, matches!(from, StartAt::Area(..)), None);
     }
 
     /// Plays a witness's script back in walk mode, tick by tick as `mapscope
@@ -130,14 +161,15 @@ impl App {
         let Ok(map) = kinds::player_physics(&c.map) else {
             return;
         };
+        let replay = Replay::new(&script, &map);
         let walker = Walker::spawned(map, script.start);
-        self.begin_walk(walker, false, Some(script.stretches));
+        self.begin_walk(walker, false, Some(replay));
     }
 
     /// Walk mode with `walker`: the game's view, the camera at its eye
-    /// (toward the map's middle where `face_middle`), and a script's
-    /// stretches to play back, if any.
-    fn begin_walk(&mut self, walker: Walker, face_middle: bool, replay: Option<Vec<Stretch>>) {
+    /// (toward the map's middle where `face_middle`, along the route of a
+    /// script played back), and a script to play back, if any.
+    fn begin_walk(&mut self, walker: Walker, face_middle: bool, replay: Option<Replay>) {
         let Some(c) = &self.current else { return };
         let map = c.map.clone();
         if let CameraMode::Top { saved, .. } = self.mode {
@@ -170,6 +202,9 @@ impl App {
             let (dx, dy) = (e.width / 2.0 - eye[0], e.length / 2.0 - eye[1]);
             self.fly.camera.yaw_deg = dy.atan2(dx).to_degrees().rem_euclid(360.0);
         }
+        if let Some(r) = &replay {
+            (self.fly.camera.yaw_deg, self.fly.camera.pitch_deg) = r.heading();
+        }
         self.unpick(&[
             format!("Walk mode: {}", walker.who()),
             "P or Esc: back to flying".into(),
@@ -184,7 +219,7 @@ impl App {
             fov_before,
             far_before,
             marker: None,
-            replay: replay.map(|r| (r, 0, 0)),
+            replay,
         }));
         self.set_cursor_for_walk(true);
     }
@@ -274,26 +309,27 @@ impl App {
         };
         w.pending += dt;
         let tick = TICK as f32;
+        if w.replay.as_ref().is_some_and(|r| r.paused) {
+            // Nothing steps; the camera stays at the eye, free to look.
+            w.pending = 0.0;
+        }
         while w.pending >= tick {
             w.before = w.walker.eye();
-            if let Some((stretches, at, done)) = &mut w.replay {
-                // Past the stretches done (and any of no ticks, which the
-                // witnesses do not have).
-                while stretches.get(*at).is_some_and(|s| *done >= s.ticks) {
-                    (*at, *done) = (*at + 1, 0);
-                }
-                match stretches.get(*at) {
-                    Some(s) => {
-                        w.walker.replay_tick(s, *done == 0);
-                        *done += 1;
-                        let [x, y, z] = s.look;
-                        self.fly.camera.yaw_deg = y.atan2(x).to_degrees().rem_euclid(360.0);
-                        self.fly.camera.pitch_deg = (-z).atan2(x.hypot(y)).to_degrees();
+            match &mut w.replay {
+                Some(r) => {
+                    // `speed` ticks of the script a 1/60 s step.
+                    for _ in 0..r.speed {
+                        match r.next_tick() {
+                            Some((s, first)) => w.walker.replay_tick(&s, first),
+                            None => break,
+                        }
                     }
-                    None => w.replay = None,
+                    (self.fly.camera.yaw_deg, self.fly.camera.pitch_deg) = r.look();
+                    if r.finished() {
+                        w.replay = None;
+                    }
                 }
-            } else {
-                w.walker.tick(&input);
+                None => w.walker.tick(&input),
             }
             w.pending -= tick;
             if let Some(at) = w.walker.blocked() {
@@ -311,9 +347,30 @@ impl App {
     /// Whether the walker still moves (falling, slowing down) or a marker
     /// fades: frames go on being drawn.
     pub(super) fn walk_busy(&self) -> bool {
-        self.walk
-            .as_ref()
-            .is_some_and(|w| w.walker.moving() || w.marker.is_some())
+        self.walk.as_ref().is_some_and(|w| {
+            w.walker.moving() || w.marker.is_some() || w.replay.as_ref().is_some_and(|r| !r.paused)
+        })
+    }
+
+    /// Whether a witness is being played back (its keys then work).
+    pub(super) fn replaying(&self) -> bool {
+        self.walk.as_ref().is_some_and(|w| w.replay.is_some())
+    }
+
+    /// A key of a witness played back: Space pauses or goes on, `[` and `]`
+    /// halve or double the speed, Escape stops it (walking goes on from
+    /// there).
+    pub(super) fn replay_key(&mut self, code: winit::keyboard::KeyCode) {
+        use winit::keyboard::KeyCode;
+        let Some(w) = &mut self.walk else { return };
+        let Some(r) = &mut w.replay else { return };
+        match code {
+            KeyCode::Space => r.paused ^= true,
+            KeyCode::BracketLeft => r.change_speed(false),
+            KeyCode::BracketRight => r.change_speed(true),
+            KeyCode::Escape => w.replay = None,
+            _ => {}
+        }
     }
 
     /// The status line's camera text in walk mode.
@@ -339,18 +396,24 @@ impl App {
         if w.walker.crouched() {
             footing.push_str(", crouched");
         }
+        let gait = w.walker.gait().name();
         let landing = match w.walker.landing() {
             Landing::None => "none yet".to_string(),
             Landing::Hard => "hard, no damage".to_string(),
             Landing::Damage(d) => format!("{d} damage"),
         };
-        Some(vec![
-            format!("Walking: {}", w.walker.who()),
-            format!("at {}", crate::kinds::reading::position(at)),
-            format!("speed {speed:.1} {unit}/s, {footing}"),
-            format!("last fall: {landing}"),
-            "Esc or P: fly on from here".to_string(),
-        ])
+        let replay = w.replay.iter().flat_map(|r| r.hud());
+        Some(
+            replay
+                .chain([
+                    format!("Walk mode: {}", w.walker.who()),
+                    format!("at {}", crate::kinds::reading::position(at)),
+                    format!("{gait}, {speed:.1} {unit}/s, {footing}"),
+                    format!("last fall: {landing}"),
+                    "Esc or P: fly on from here".to_string(),
+                ])
+                .collect(),
+        )
     }
 
     /// Where the last blocked climb or jump was, and how faint its marker
@@ -395,4 +458,37 @@ pub(super) fn marks(
         egui::Color32::from_rgba_unmultiplied(255, 80, 60, alpha),
     );
     painter.circle_stroke(area.min + egui::vec2(x, y), 14.0, ring);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{start_at, StartAt};
+
+    const AREA: ([f32; 2], [f32; 2]) = ([1.0, 2.0], [3.0, 4.0]);
+    const LOOKED: [f32; 3] = [10.0, 20.0, 5.0];
+    const CAMERA: [f32; 3] = [0.0, 0.0, -50.0];
+
+    #[test]
+    fn p_starts_where_the_camera_looks_but_in_a_spawn_area_on_voxel_maps() {
+        let area = StartAt::Area(AREA.0, AREA.1);
+        let at = |in_areas, here, looked| start_at(in_areas, here, looked, CAMERA, || Some(AREA));
+        // Warcraft III and Alithia: where the camera looks, P or Shift+P.
+        assert_eq!(at(false, false, Some(LOOKED)), StartAt::Point(LOOKED));
+        assert_eq!(at(false, true, Some(LOOKED)), StartAt::Point(LOOKED));
+        // Nothing under the view: P at a start location, Shift+P below the camera.
+        assert_eq!(at(false, false, None), area);
+        assert_eq!(at(false, true, None), StartAt::Point(CAMERA));
+        // Ace of Spades: P in a team's spawn area; Shift+P where one looks.
+        assert_eq!(at(true, false, Some(LOOKED)), area);
+        assert_eq!(at(true, true, Some(LOOKED)), StartAt::Point(LOOKED));
+        // No start locations at all: where one looks, else the camera.
+        assert_eq!(
+            start_at(true, false, Some(LOOKED), CAMERA, || None),
+            StartAt::Point(LOOKED)
+        );
+        assert_eq!(
+            start_at(false, false, None, CAMERA, || None),
+            StartAt::Point(CAMERA)
+        );
+    }
 }

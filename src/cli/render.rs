@@ -84,7 +84,7 @@ pub fn render(
     views::apply_overlays(&map, &mut scene, &gpu.gpu.device, overlays);
     if let Some(player) = ground_distance {
         let view = ground_view(&map, player)?;
-        scene.set_analysis(&gpu.gpu.device, &views::ground_overlay(&map, &view));
+        scene.set_ground_overlay(&gpu.gpu.device, &views::ground_overlay(&map, &view));
         let [lo, hi] = view.range;
         println!(
             "ground distance from player {player}'s start location: {lo:.0} (cyan) to {hi:.0} game units (magenta); walks to each start's main mine in its player's colour, to its natural paler"

@@ -441,8 +441,11 @@ mod gui {
         }
         /// The ground-distance overlay ([`crate::analysis::routes`]) laid on
         /// the kind's ground; nothing where the kind has no ground map.
-        fn ground_overlay(&self, _view: &crate::analysis::routes::GroundView) -> Vec<BoxVertex> {
-            Vec::new()
+        fn ground_overlay(
+            &self,
+            _view: &crate::analysis::routes::GroundView,
+        ) -> crate::mesh::ground_view::GroundOverlay {
+            Default::default()
         }
         /// Where each team can go ([`crate::analysis::reach`]) tinted on the
         /// kind's ground; nothing where the kind has no reachability.

@@ -393,12 +393,12 @@ pub fn apply_overlays(
 }
 
 /// The ground-distance overlay of `view` on `map` (see
-/// [`super::ViewKind::ground_overlay`]): plain vertices, made anywhere, for
-/// [`Scene::set_analysis`].
+/// [`super::ViewKind::ground_overlay`]): plain data, made anywhere, for
+/// [`Scene::set_ground_overlay`].
 pub fn ground_overlay(
     map: &Map,
     view: &crate::analysis::routes::GroundView,
-) -> Vec<crate::render::boxes::BoxVertex> {
+) -> crate::mesh::ground_view::GroundOverlay {
     super::of(map).ground_overlay(view)
 }
 

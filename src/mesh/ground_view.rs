@@ -1,22 +1,57 @@
-//! The ground-distance overlay as translucent quads lying on the ground: the
-//! distance field from one start location tinted from cyan (near) through
-//! yellow to magenta (far), and each start location's walks to its main
-//! and natural gold mines as ribbons in its player's colour. Where the
-//! ground lies is the caller's (a kind's) to say; nothing here knows a map.
+//! The ground-distance overlay: the distance field from one start location
+//! as a colour a pathing cell, cyan (near) through yellow to magenta (far),
+//! which the terrain paints on its own surface (so it lies on the ground
+//! from any view, with no quads of its own to step, seam or sink), and
+//! each start location's walks to its main and natural gold mines as
+//! ribbons in its player's colour. Where the ground lies is the caller's
+//! (a kind's) to say; nothing here knows a map.
 
 use super::tris::ColorVertex;
 use crate::analysis::routes::{GroundView, Route};
 
 /// The tint's stops, near to far.
 const RAMP: [[f32; 3]; 3] = [[0.1, 0.9, 1.0], [1.0, 0.95, 0.2], [0.95, 0.1, 0.55]];
+/// How much of the ground's own colour the tint covers.
 const TINT_ALPHA: f32 = 0.55;
-/// Quads at most: a 4v4 map's 768 x 768 cells are tinted 2 x 2 at a time,
-/// so that the overlay stays a few MiB.
-const MAX_QUADS: usize = 160_000;
-/// Over the ground, in the view's units (a tile), z down: the tint just
-/// above the pathing tints, the walks above the tint.
-const TINT_LIFT: f32 = 0.08;
+/// The walks over the ground, in the view's units (a tile), z down. The
+/// renderer draws them over trees too (`QuadLayer::Routes`).
 const ROUTE_LIFT: f32 = 0.12;
+
+/// What the ground-distance overlay draws.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GroundOverlay {
+    /// The field, painted by the terrain on its ground.
+    pub tint: Option<GroundTint>,
+    /// The walks: quads of 4 vertices lying on the ground.
+    pub routes: Vec<ColorVertex>,
+}
+
+/// The distance field as one RGBA colour a pathing cell (alpha 0 where the
+/// start does not reach), and where the cells lie in the view.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GroundTint {
+    pub width: u32,
+    pub height: u32,
+    /// Row by row from the grid's row 0, `width` a row.
+    pub cells: Vec<[u8; 4]>,
+    /// The view's (x, y) to the cell's (fractional) column and row: column
+    /// `x * to_cell[0] + to_cell[1]`, row `y * to_cell[2] + to_cell[3]`.
+    pub to_cell: [f32; 4],
+}
+
+impl GroundTint {
+    /// The colour over view point (`x`, `y`); `None` off the grid or where
+    /// the field does not reach.
+    pub fn at(&self, x: f32, y: f32) -> Option<[u8; 4]> {
+        let [a, b, c, d] = self.to_cell;
+        let (cx, cy) = ((x * a + b).floor(), (y * c + d).floor());
+        if cx < 0.0 || cy < 0.0 || cx >= self.width as f32 || cy >= self.height as f32 {
+            return None;
+        }
+        let cell = self.cells[cy as usize * self.width as usize + cx as usize];
+        (cell[3] > 0).then_some(cell)
+    }
+}
 
 /// The tint of distance `d` (world units) on a legend spanning `range`.
 pub fn distance_tint(d: f32, [lo, hi]: [f32; 2]) -> [f32; 3] {
@@ -56,59 +91,55 @@ pub fn route_color(r: &Route) -> [f32; 3] {
     }
 }
 
-/// The overlay's quads (4 vertices each). `place` puts a world point (game
-/// units) on the ground in the view's coordinates (z down); `half_width`
-/// is a walk's half width in world units.
+/// The overlay. `place` puts a world point (game units) on the ground in
+/// the view's coordinates (z down); `to_view` is the view's (x, y) of a
+/// world point as a pair of affine maps, x = `wx * a + b`, y = `wy * c +
+/// d` for `[a, b, c, d]`; `half_width` is a walk's half width in world
+/// units.
 pub fn mesh(
     view: &GroundView,
     half_width: f32,
     place: impl Fn([f32; 2]) -> [f32; 3],
-) -> Vec<ColorVertex> {
-    let mut out = tints(view, &place);
+    to_view: [f32; 4],
+) -> GroundOverlay {
+    let mut routes = Vec::new();
     for r in &view.routes {
-        ribbon(view, r, half_width, &place, &mut out);
+        ribbon(view, r, half_width, &place, &mut routes);
     }
-    out
+    GroundOverlay {
+        tint: Some(tint(view, to_view)),
+        routes,
+    }
 }
 
-/// The field tinted a block of cells at a time (the nearest cell of each
-/// block gives its colour); blocks no cell of which is reached stay bare.
-fn tints(view: &GroundView, place: &impl Fn([f32; 2]) -> [f32; 3]) -> Vec<ColorVertex> {
+/// The field a colour a cell, and the view-to-cell map: the inverse of
+/// `to_view` followed by the grid's world-to-cell map.
+fn tint(view: &GroundView, [a, b, c, d]: [f32; 4]) -> GroundTint {
     let g = &view.grid;
-    let cells = g.walkable.len();
-    let step = ((cells as f32 / MAX_QUADS as f32).sqrt().ceil() as u32).max(1);
-    let mut out = Vec::new();
-    for by in (0..g.height).step_by(step as usize) {
-        for bx in (0..g.width).step_by(step as usize) {
-            let (x1, y1) = ((bx + step).min(g.width), (by + step).min(g.height));
-            let near = (by..y1)
-                .flat_map(|y| (bx..x1).map(move |x| (x, y)))
-                .filter_map(|c| g.at(&view.field, c))
-                .fold(f32::INFINITY, f32::min);
-            if !near.is_finite() {
-                continue;
+    let cells = view
+        .field
+        .iter()
+        .map(|&f| match f.is_finite() {
+            true => {
+                let [r, gr, bl] = distance_tint(f, view.range).map(|v| (v * 255.0 + 0.5) as u8);
+                [r, gr, bl, (TINT_ALPHA * 255.0 + 0.5) as u8]
             }
-            let [r, gr, b] = distance_tint(near, view.range);
-            let corner = |x: u32, y: u32| {
-                [
-                    g.origin[0] + x as f32 * g.cell,
-                    g.origin[1] + y as f32 * g.cell,
-                ]
-            };
-            let mid = place([
-                (corner(bx, by)[0] + corner(x1, y1)[0]) / 2.0,
-                (corner(bx, by)[1] + corner(x1, y1)[1]) / 2.0,
-            ]);
-            // Flat at the block's middle, as the pathing tints: a corner on
-            // a cliff's top would tilt it into a wall.
-            let z = mid[2] - TINT_LIFT;
-            for (x, y) in [(bx, by), (x1, by), (x1, y1), (bx, y1)] {
-                let p = place(corner(x, y));
-                out.push(ColorVertex::new([p[0], p[1], z], [r, gr, b, TINT_ALPHA]));
-            }
-        }
+            false => [0; 4],
+        })
+        .collect();
+    // wx = (x - b) / a; column = (wx - origin) / cell.
+    let axis = |a: f32, b: f32, origin: f32| {
+        let k = 1.0 / (a * g.cell);
+        [k, (-b / a - origin) / g.cell]
+    };
+    let [ka, kb] = axis(a, b, g.origin[0]);
+    let [kc, kd] = axis(c, d, g.origin[1]);
+    GroundTint {
+        width: g.width,
+        height: g.height,
+        cells,
+        to_cell: [ka, kb, kc, kd],
     }
-    out
 }
 
 /// A walk as quads from cell centre to cell centre, each stretched by the
@@ -185,8 +216,24 @@ mod tests {
         let close = |a: [f32; 3], b: [f32; 3]| a.iter().zip(b).all(|(a, b)| (a - b).abs() < 1e-5);
         assert!(close(marks[0].1, RAMP[0]) && close(marks[4].1, RAMP[2]));
         assert!(!close(marks[2].1, RAMP[0]) && !close(marks[2].1, RAMP[2]));
-        let quads = mesh(&view, 8.0, |[x, y]| [x, y, 0.0]);
-        // 40 cells tinted one a quad, one walk of 9 steps.
-        assert_eq!(quads.len(), 4 * (40 + 9));
+        // The view in tiles of 128, y running south from world y 512.
+        let to_view = [1.0 / 128.0, 0.0, -1.0 / 128.0, 4.0];
+        let place = |[x, y]: [f32; 2]| [x / 128.0, 4.0 - y / 128.0, 0.0];
+        let overlay = mesh(&view, 8.0, place, to_view);
+        // One walk of 9 steps.
+        assert_eq!(overlay.routes.len(), 4 * 9);
+        let tint = overlay.tint.unwrap();
+        assert_eq!(tint.cells.len(), 40);
+        // Every cell's centre, placed in the view, finds its own colour.
+        for y in 0..4u32 {
+            for x in 0..10u32 {
+                let [vx, vy, _] = place([(x as f32 + 0.5) * 32.0, (y as f32 + 0.5) * 32.0]);
+                let want = tint.cells[(y * 10 + x) as usize];
+                assert_eq!(tint.at(vx, vy), Some(want), "cell ({x}, {y})");
+            }
+        }
+        assert_eq!(tint.at(-0.1, 2.0), None, "off the grid");
+        // Near cyan at the start's cell, far magenta at the far corner.
+        assert!(tint.cells[0][2] > 200 && tint.cells[39][0] > 200);
     }
 }

@@ -36,6 +36,7 @@ pub mod scene;
 mod shaders;
 pub mod target;
 mod terrain_lod;
+mod tile_grid;
 
 pub use camera::Camera;
 pub use gpu::Gpu;

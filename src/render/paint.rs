@@ -50,15 +50,37 @@ impl Frame<'_> {
         // Water is drawn at full detail (it has no coarse levels).
         let water = scene.water_in_view(self.planes);
         self.chunks(pass, &p.voxel_water, water, stats);
-        match blocks {
-            Some(b) => {
-                let pipeline = p.for_layer(QuadLayer::Water);
-                self.runs(pass, pipeline, b, List::Water, stats);
+        // Over a tile grid, water takes the grid's tint on its surface
+        // too: shallow water is walked through.
+        let water_pipeline = match &scene.tile_grid {
+            Some(grid) => {
+                pass.set_bind_group(1, &grid.bind, &[]);
+                &p.terrain_water
             }
-            None => self.quads(pass, QuadLayer::Water, stats),
+            None => p.for_layer(QuadLayer::Water),
+        };
+        match blocks {
+            Some(b) => self.runs(pass, water_pipeline, b, List::Water, stats),
+            None => {
+                let water = scene.layer(QuadLayer::Water);
+                draw_quads(
+                    pass,
+                    self.globals,
+                    self.indices(),
+                    water_pipeline,
+                    water,
+                    stats,
+                );
+            }
         }
         self.quads(pass, QuadLayer::Overlay, stats);
         self.quads(pass, QuadLayer::Analysis, stats);
+        self.quads(pass, QuadLayer::Routes, stats);
+        // The walks again over everything, faint: where a canopy or a hill
+        // hides them they still read.
+        let routes = self.scene.layer(QuadLayer::Routes);
+        let hidden = &p.routes_hidden;
+        draw_quads(pass, self.globals, self.indices(), hidden, routes, stats);
         if options.show_highlight {
             self.quads(pass, QuadLayer::Highlight, stats);
         }
@@ -107,7 +129,7 @@ impl Frame<'_> {
             return self.quads(pass, QuadLayer::Ground, stats);
         };
         let terrain = &self.pipelines.terrain;
-        pass.set_bind_group(1, grid, &[]);
+        pass.set_bind_group(1, &grid.bind, &[]);
         match blocks {
             Some(b) => self.runs(pass, terrain, b, List::Opaque, stats),
             None => {

@@ -32,20 +32,41 @@ pub(super) struct Pipelines {
     pub translucent_one_sided: wgpu::RenderPipeline,
     /// Translucent lines: box outlines.
     pub lines: wgpu::RenderPipeline,
+    /// Translucent quads drawn faint over everything, hidden or not: the
+    /// ground's walks where trees or hills hide them.
+    pub routes_hidden: wgpu::RenderPipeline,
     /// Terrain quads, seen from both sides, their ground painted from a
     /// tile grid's corner colours.
     pub terrain: wgpu::RenderPipeline,
+    /// A terrain's water, translucent, with the tile grid's tint on it.
+    pub terrain_water: wgpu::RenderPipeline,
     /// Instanced shapes: map objects.
     pub instances: wgpu::RenderPipeline,
 }
 
-/// Tested against the depth buffer; written to it unless translucent, so
-/// that translucent things hide nothing behind them.
-fn depth(write: bool) -> wgpu::DepthStencilState {
+/// How a pipeline's colours meet what is drawn already.
+#[derive(Clone, Copy, PartialEq)]
+enum Blend {
+    /// Hiding what is behind: depth tested and written.
+    Opaque,
+    /// Blended over what is behind without hiding it: depth tested, not
+    /// written.
+    Translucent,
+    /// Blended over everything drawn, in front or not.
+    OverAll,
+}
+
+/// Tested against the depth buffer (but [`Blend::OverAll`]); written to it
+/// by opaque pipelines only, so that translucent things hide nothing
+/// behind them.
+fn depth(blend: Blend) -> wgpu::DepthStencilState {
     wgpu::DepthStencilState {
         format: DEPTH_FORMAT,
-        depth_write_enabled: Some(write),
-        depth_compare: Some(wgpu::CompareFunction::LessEqual),
+        depth_write_enabled: Some(blend == Blend::Opaque),
+        depth_compare: Some(match blend {
+            Blend::OverAll => wgpu::CompareFunction::Always,
+            _ => wgpu::CompareFunction::LessEqual,
+        }),
         stencil: Default::default(),
         bias: Default::default(),
     }
@@ -74,7 +95,7 @@ impl Drawn {
     }
 }
 
-/// One pipeline: `translucent` ones blend and leave depth alone.
+/// One pipeline: all but [`Blend::Opaque`] ones blend and leave depth alone.
 #[allow(clippy::too_many_arguments)]
 fn pipeline(
     device: &wgpu::Device,
@@ -83,7 +104,7 @@ fn pipeline(
     module: &wgpu::ShaderModule,
     buffers: &[Option<wgpu::VertexBufferLayout<'_>>],
     drawn: Drawn,
-    translucent: bool,
+    blend: Blend,
     format: wgpu::TextureFormat,
     fragment: &str,
 ) -> wgpu::RenderPipeline {
@@ -97,7 +118,7 @@ fn pipeline(
             buffers,
         },
         primitive: drawn.primitive(),
-        depth_stencil: Some(depth(!translucent)),
+        depth_stencil: Some(depth(blend)),
         multisample: Default::default(),
         fragment: Some(wgpu::FragmentState {
             module,
@@ -105,7 +126,7 @@ fn pipeline(
             compilation_options: Default::default(),
             targets: &[Some(wgpu::ColorTargetState {
                 format,
-                blend: translucent.then_some(wgpu::BlendState::ALPHA_BLENDING),
+                blend: (blend != Blend::Opaque).then_some(wgpu::BlendState::ALPHA_BLENDING),
                 write_mask: wgpu::ColorWrites::ALL,
             })],
         }),
@@ -132,8 +153,13 @@ impl Pipelines {
             };
             let (layout, module) = (&shared.voxel_layout, &shared.voxel_module);
             let buffers = [Some(faces.clone())];
+            let blend = if water {
+                Blend::Translucent
+            } else {
+                Blend::Opaque
+            };
             pipeline(
-                device, label, layout, module, &buffers, cull, water, format, "fs_main",
+                device, label, layout, module, &buffers, cull, blend, format, "fs_main",
             )
         };
         let quad_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Unorm8x4];
@@ -142,64 +168,51 @@ impl Pipelines {
             step_mode: wgpu::VertexStepMode::Vertex,
             attributes: &quad_attrs,
         };
-        let quad_with = |label, cull, translucent, layout, module, fragment| {
+        let quad_with = |label, cull, blend, layout, module, fragment| {
             let buffers = [Some(quads.clone())];
             pipeline(
-                device,
-                label,
-                layout,
-                module,
-                &buffers,
-                cull,
-                translucent,
-                format,
-                fragment,
+                device, label, layout, module, &buffers, cull, blend, format, fragment,
             )
         };
-        let quad = |label, cull, translucent| {
+        let quad = |label, cull, translucent: bool| {
             let (layout, module) = (&shared.quad_layout, &shared.quad_module);
-            quad_with(label, cull, translucent, layout, module, "fs_main")
+            let blend = if translucent {
+                Blend::Translucent
+            } else {
+                Blend::Opaque
+            };
+            quad_with(label, cull, blend, layout, module, "fs_main")
         };
         let marker = |label, cull| {
             let (layout, module) = (&shared.quad_layout, &shared.quad_module);
-            quad_with(label, cull, true, layout, module, "fs_marker")
+            quad_with(label, cull, Blend::Translucent, layout, module, "fs_marker")
         };
         let (terrain_layout, terrain_module) = (&shared.terrain_layout, &shared.terrain_module);
         let terrain = quad_with(
             "terrain",
             Drawn::BothSides,
-            false,
+            Blend::Opaque,
             terrain_layout,
             terrain_module,
             "fs_main",
         );
-        let shape_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
-        let instance_attrs =
-            wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32x2, 5 => Unorm8x4];
-        let instance_buffers = [
-            Some(wgpu::VertexBufferLayout {
-                array_stride: std::mem::size_of::<ShapeVertex>() as u64,
-                step_mode: wgpu::VertexStepMode::Vertex,
-                attributes: &shape_attrs,
-            }),
-            Some(wgpu::VertexBufferLayout {
-                array_stride: std::mem::size_of::<Instance>() as u64,
-                step_mode: wgpu::VertexStepMode::Instance,
-                attributes: &instance_attrs,
-            }),
-        ];
-        // Shapes are wound like voxel faces: counter-clockwise from outside.
-        let instances = pipeline(
-            device,
-            "instanced shapes",
-            &shared.quad_layout,
-            &shared.instance_module,
-            &instance_buffers,
-            Drawn::FrontOnly,
-            false,
-            format,
-            "fs_main",
+        let terrain_water = quad_with(
+            "terrain water",
+            Drawn::BothSides,
+            Blend::Translucent,
+            terrain_layout,
+            terrain_module,
+            "fs_water",
         );
+        let routes_hidden = quad_with(
+            "hidden routes",
+            Drawn::BothSides,
+            Blend::OverAll,
+            &shared.quad_layout,
+            &shared.quad_module,
+            "fs_faint",
+        );
+        let instances = instances(device, shared, format);
         Pipelines {
             voxel: voxel("voxel faces", false),
             voxel_water: voxel("voxel water", true),
@@ -208,7 +221,9 @@ impl Pipelines {
             translucent: quad("translucent quads", Drawn::BothSides, true),
             translucent_one_sided: marker("boxes", Drawn::FrontOnly),
             lines: marker("box outlines", Drawn::Lines),
+            routes_hidden,
             terrain,
+            terrain_water,
             instances,
         }
     }
@@ -222,4 +237,38 @@ impl Pipelines {
             _ => &self.opaque,
         }
     }
+}
+
+/// Map objects: instances of a few shapes, wound like voxel faces
+/// (counter-clockwise from outside).
+fn instances(
+    device: &wgpu::Device,
+    shared: &Shared,
+    format: wgpu::TextureFormat,
+) -> wgpu::RenderPipeline {
+    let shape_attrs = wgpu::vertex_attr_array![0 => Float32x3, 1 => Float32x3, 2 => Float32];
+    let instance_attrs = wgpu::vertex_attr_array![3 => Float32x3, 4 => Float32x2, 5 => Unorm8x4];
+    let instance_buffers = [
+        Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<ShapeVertex>() as u64,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &shape_attrs,
+        }),
+        Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<Instance>() as u64,
+            step_mode: wgpu::VertexStepMode::Instance,
+            attributes: &instance_attrs,
+        }),
+    ];
+    pipeline(
+        device,
+        "instanced shapes",
+        &shared.quad_layout,
+        &shared.instance_module,
+        &instance_buffers,
+        Drawn::FrontOnly,
+        Blend::Opaque,
+        format,
+        "fs_main",
+    )
 }

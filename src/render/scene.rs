@@ -11,7 +11,9 @@ use super::camera::{box_in_frustum, Camera};
 use super::lod::{self, Drawn, Levels};
 use super::object_cells::Cell;
 use super::terrain_lod::{self, Runs, TerrainLod};
+use super::tile_grid::TileGrid;
 use crate::mesh::cells::Marker;
+use crate::mesh::ground_view::GroundOverlay;
 use crate::mesh::objects::Group;
 use wgpu::util::DeviceExt;
 
@@ -27,9 +29,12 @@ pub enum QuadLayer {
     Water,
     /// Tile tints (W3E flag overlays).
     Overlay,
-    /// What an analysis shows on the ground (ground distances and walks),
-    /// over the tile tints, apart from them so either changes alone.
+    /// What an analysis shows on the ground (where teams reach), over the
+    /// tile tints, apart from them so either changes alone.
     Analysis,
+    /// Walks on the ground (to the mines): drawn where seen, and fainter
+    /// where trees or hills hide them, so that they read through forests.
+    Routes,
     /// The element the inspector picked, outlined.
     Highlight,
     /// Spawn areas and markers, hidden with the spawns: seen from outside
@@ -38,12 +43,13 @@ pub enum QuadLayer {
 }
 
 impl QuadLayer {
-    pub const ALL: [QuadLayer; 7] = [
+    pub const ALL: [QuadLayer; 8] = [
         QuadLayer::Ground,
         QuadLayer::OneSided,
         QuadLayer::Water,
         QuadLayer::Overlay,
         QuadLayer::Analysis,
+        QuadLayer::Routes,
         QuadLayer::Highlight,
         QuadLayer::Boxes,
     ];
@@ -60,6 +66,7 @@ impl QuadLayer {
             QuadLayer::Water => "water quads",
             QuadLayer::Overlay => "overlay quads",
             QuadLayer::Analysis => "analysis quads",
+            QuadLayer::Routes => "route quads",
             QuadLayer::Highlight => "highlight quads",
             QuadLayer::Boxes => "box quads",
         }
@@ -92,7 +99,7 @@ pub struct Scene {
     pub(super) quad_indices: Option<(wgpu::Buffer, u32)>,
     /// The terrain's tile grid (see [`crate::mesh::terrain::TileColors`]):
     /// with it, the ground quads are drawn by the terrain shader.
-    pub(super) tile_grid: Option<wgpu::BindGroup>,
+    pub(super) tile_grid: Option<TileGrid>,
     /// Coarser versions of the voxel chunks, for far parts of the map.
     pub(super) lod: Option<Levels>,
     /// The terrain quads' levels of detail, block by block.
@@ -217,6 +224,16 @@ impl Scene {
     /// Replaces what an analysis draws on the ground (none to clear).
     pub fn set_analysis(&mut self, device: &wgpu::Device, vertices: &[BoxVertex]) {
         self.set_quads(device, QuadLayer::Analysis, vertices);
+    }
+
+    /// Replaces the ground-distance overlay (the default to clear): its
+    /// tint painted by the terrain (a scene with no tile grid has no
+    /// ground to paint it on), its walks as quads.
+    pub fn set_ground_overlay(&mut self, device: &wgpu::Device, overlay: &GroundOverlay) {
+        if let Some(grid) = &mut self.tile_grid {
+            grid.set_tint(device, overlay.tint.as_ref());
+        }
+        self.set_quads(device, QuadLayer::Routes, &overlay.routes);
     }
 
     /// Replaces the boxes (spawn areas, markers): translucent upright sides

@@ -46,7 +46,15 @@ pub struct GroundWalker {
     pub speed: f32,
     /// Where the last move was blocked, for a moment's marker.
     pub blocked: Option<[f32; 3]>,
+    /// The keys of the last tick, and whether it went up a slope steeper
+    /// than [`CLIMB`] (what the HUD says it is doing).
+    pub keys: Keys,
+    pub climbing: bool,
 }
+
+/// Rising more than this for each unit walked is climbing (a ramp, a
+/// hillside), not walking on the level.
+const CLIMB: f32 = 0.1;
 
 impl GroundWalker {
     /// A walker standing at (x, y), on the floor nearest below `z`; `None`
@@ -61,6 +69,8 @@ impl GroundWalker {
             airborne: false,
             speed: 0.0,
             blocked: None,
+            keys: Keys::default(),
+            climbing: false,
         })
     }
 
@@ -108,7 +118,11 @@ impl GroundWalker {
             self.settle(floor, dt);
         }
         let (dx, dy) = (self.feet[0] - before[0], self.feet[1] - before[1]);
-        self.speed = (dx * dx + dy * dy).sqrt() / dt;
+        let along = (dx * dx + dy * dy).sqrt();
+        self.speed = along / dt;
+        self.keys = *keys;
+        // z is down: rising is z getting smaller.
+        self.climbing = !self.airborne && before[2] - self.feet[2] > CLIMB * along && along > 0.0;
     }
 
     /// To `floor` (z down): at once where it is higher or the walker does

@@ -20,7 +20,7 @@ pub mod walker;
 pub use player::{Keys, Landing, Player};
 pub use script::{Script, ScriptError};
 pub use solids::Solids;
-pub use walker::{Footing, Input, Walker};
+pub use walker::{Footing, Gait, Input, Walker};
 
 /// A map as a player walks it.
 pub enum Walking {
@@ -38,6 +38,12 @@ impl Walking {
             Walking::Voxels(map) => Some(Walker::player(map, x, y, z)),
             Walking::Ground(ground, pace) => Walker::on_ground(ground, pace, x, y, z),
         }
+    }
+
+    /// Whether P starts a walk in a team's spawn area, as the Ace of
+    /// Spades servers place a player, rather than where the camera looks.
+    pub fn starts_in_spawn_areas(&self) -> bool {
+        matches!(self, Walking::Voxels(_))
     }
 
     /// A walker spawned in the area `[min, max)`: where the Ace of Spades

@@ -15,7 +15,9 @@ pub const SPAWN_ABOVE: f32 = 2.4;
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Input {
     pub keys: Keys,
-    /// Held: a jump whenever on the ground, as the game's clients send it.
+    /// Held: asked once, with the input packet that first carries it (the
+    /// servers take it only while standing or starting to fall), as a
+    /// script's line asks it once.
     pub jump: bool,
     pub crouch: bool,
     /// Where the player looks, z down (any length).
@@ -40,6 +42,47 @@ impl Footing {
     }
 }
 
+/// What the walker is doing, as the HUD says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Gait {
+    Standing,
+    Walking,
+    Sprinting,
+    Sneaking,
+    /// Up a block (Ace of Spades, for the quarter second the eye glides
+    /// up) or up a slope or ramp (a ground walker rising as it walks).
+    Climbing,
+    Jumping,
+    Falling,
+    Wading,
+}
+
+impl Gait {
+    pub fn name(self) -> &'static str {
+        match self {
+            Gait::Standing => "standing",
+            Gait::Walking => "walking",
+            Gait::Sprinting => "sprinting",
+            Gait::Sneaking => "sneaking",
+            Gait::Climbing => "climbing",
+            Gait::Jumping => "jumping",
+            Gait::Falling => "falling",
+            Gait::Wading => "wading",
+        }
+    }
+
+    /// On the ground, moving: sprinting, sneaking or walking as the keys
+    /// say; else standing.
+    fn on_foot(moving: bool, keys: &Keys) -> Gait {
+        match (moving, keys.sprint, keys.sneak) {
+            (false, ..) => Gait::Standing,
+            (true, true, _) => Gait::Sprinting,
+            (true, _, true) => Gait::Sneaking,
+            _ => Gait::Walking,
+        }
+    }
+}
+
 /// A walker of either kind.
 pub enum Walker {
     /// An Ace of Spades player on a voxel map.
@@ -51,6 +94,10 @@ pub enum Walker {
         /// was stopped by a wall (this tick).
         landing: Landing,
         blocked: Option<[f32; 3]>,
+        /// The keys, jump and crouch of the last input packet: a new one
+        /// is sent (and its jump asked) only when they change, as a
+        /// script's line is one packet.
+        sent: Option<(Keys, bool, bool)>,
     },
     Ground(GroundWalker),
 }
@@ -79,6 +126,7 @@ impl Walker {
             clock: Clock::default(),
             landing: Landing::None,
             blocked: None,
+            sent: None,
         }
     }
 
@@ -120,6 +168,7 @@ impl Walker {
                 clock,
                 landing,
                 blocked,
+                sent,
             } => {
                 if input.crouch && !player.crouch {
                     player.set_crouch(true);
@@ -129,8 +178,15 @@ impl Walker {
                 }
                 player.keys = input.keys;
                 player.look(input.look);
-                // Space held sends the jump with every input, as a client does.
-                player.ask_jump(input.jump);
+                // An input packet goes when the keys, jump or crouch change,
+                // and the servers ask its jump then, once: holding Space
+                // jumps once, as a script's line with jump 1 does, however
+                // many ticks it holds (`mapscope walk --help`).
+                let packet = (input.keys, input.jump, input.crouch);
+                if *sent != Some(packet) {
+                    *sent = Some(packet);
+                    player.ask_jump(input.jump);
+                }
                 let (now, dt) = clock.advance();
                 let pushing =
                     input.keys.forward || input.keys.back || input.keys.left || input.keys.right;
@@ -232,6 +288,39 @@ impl Walker {
         }
     }
 
+    /// What it is doing now: moving as the keys held say, climbing, in
+    /// the air or wading.
+    pub fn gait(&self) -> Gait {
+        // Slower than this (map units a second) is standing: a stop's last
+        // slide.
+        const STILL: f32 = 0.05;
+        // Vertical speeds (voxels per 1/32 s, z down) of a rise and of a
+        // fall: a jump starts at 0.36 up, gravity adds 0.016 a tick.
+        const RISING: f32 = 0.05;
+        const FALLING: f32 = 0.1;
+        match self {
+            // A player on the ground is airborne every other tick (a tick's
+            // gravity, then the floor): only a real rise or fall counts.
+            Walker::Player { player, .. } if player.airborne && player.v[2] < -RISING => {
+                Gait::Jumping
+            }
+            Walker::Player { player, .. } if player.airborne && player.v[2] > FALLING => {
+                Gait::Falling
+            }
+            // The eye glides up for a quarter second after a climb.
+            Walker::Player { player, .. }
+                if player.lastclimb > 0.0 && player.e[2] > player.p[2] =>
+            {
+                Gait::Climbing
+            }
+            Walker::Player { player, .. } if player.wade => Gait::Wading,
+            Walker::Player { player, .. } => Gait::on_foot(self.speed().0 > STILL, &player.keys),
+            Walker::Ground(w) if w.airborne => Gait::Falling,
+            Walker::Ground(w) if w.climbing => Gait::Climbing,
+            Walker::Ground(w) => Gait::on_foot(w.speed > STILL * w.pace.speed, &w.keys),
+        }
+    }
+
     /// Whether it is crouched (AoS).
     pub fn crouched(&self) -> bool {
         matches!(self, Walker::Player { player, .. } if player.crouch)
@@ -287,5 +376,121 @@ mod tests {
         );
         assert!(w.blocked().is_some());
         assert_eq!(w.footing(), Footing::Ground);
+    }
+
+    #[test]
+    fn the_hud_says_walking_sprinting_climbing_and_jumping_as_the_player_does() {
+        let mut map = Solids::flat(32, 32, 64, 60);
+        for y in 0..32 {
+            map.set_run(10, y, 59, 64);
+        }
+        let mut w = Walker::player(map, 5.5, 16.5, 0.0);
+        let mut input = Input {
+            keys: Keys {
+                forward: true,
+                ..Default::default()
+            },
+            look: [1.0, 0.0, 0.0],
+            ..Default::default()
+        };
+        let mut seen = Vec::new();
+        for t in 0..200 {
+            input.keys.sprint = t >= 150;
+            input.jump = t >= 180;
+            w.tick(&input);
+            if seen.last() != Some(&w.gait()) {
+                seen.push(w.gait());
+            }
+        }
+        assert_eq!(seen[0], Gait::Walking, "{seen:?}");
+        for g in [
+            Gait::Climbing,
+            Gait::Sprinting,
+            Gait::Jumping,
+            Gait::Falling,
+        ] {
+            assert!(seen.contains(&g), "{g:?} in {seen:?}");
+        }
+        // Keys let go: it slows down to standing.
+        for _ in 0..240 {
+            w.tick(&Input {
+                look: [1.0, 0.0, 0.0],
+                ..Default::default()
+            });
+        }
+        assert_eq!(w.gait(), Gait::Standing);
+    }
+
+    /// A ramp rising east (z down) past x 4; flat before it.
+    struct Ramp;
+    impl Ground for Ramp {
+        fn stand(&self, x: f32, _y: f32, _feet: f32) -> Option<f32> {
+            Some(-(x - 4.0).max(0.0) * 0.5)
+        }
+    }
+
+    #[test]
+    fn a_ground_walker_walks_sprints_and_climbs_a_ramp() {
+        let pace = Pace {
+            speed: 2.0,
+            eye: 0.7,
+            fov: 70.0,
+            gravity: 0.0,
+            who: "test walker",
+            game_units: 128.0,
+        };
+        let mut w = Walker::on_ground(Box::new(Ramp), pace, 1.0, 1.0, 0.0).unwrap();
+        let mut input = Input {
+            keys: Keys {
+                forward: true,
+                ..Default::default()
+            },
+            look: [1.0, 0.0, 0.0],
+            ..Default::default()
+        };
+        w.tick(&input);
+        assert_eq!(w.gait(), Gait::Walking);
+        input.keys.sprint = true;
+        w.tick(&input);
+        assert_eq!(w.gait(), Gait::Sprinting);
+        while w.position()[0] < 5.0 {
+            w.tick(&input);
+        }
+        assert_eq!(w.gait(), Gait::Climbing);
+        w.tick(&Input::default());
+        assert_eq!(w.gait(), Gait::Standing);
+    }
+
+    /// The viewer holds Space as a script holds a line's jump: asked once,
+    /// not every tick; so holding it for a line's ticks walks the same
+    /// ticks, one jump.
+    #[test]
+    fn jump_held_in_the_viewer_is_a_scripts_jump_asked_once() {
+        let map = Solids::flat(64, 64, 64, 60);
+        let script = super::super::Script::parse(
+            "10.5 32.5 57.6\n60 0 0 0 0 0 0 0 0 1 0 0\n150 1 0 0 0 1 0 0 0 1 0 0",
+            map.dims(),
+        )
+        .unwrap();
+        let mut replayed = Vec::new();
+        script.replay(&map, |_, p, _| replayed.push(p.p));
+        let mut w = Walker::spawned(map, script.start);
+        let mut walked = Vec::new();
+        let mut jumps = 0;
+        for s in &script.stretches {
+            for _ in 0..s.ticks {
+                let was_rising = w.gait() == Gait::Jumping;
+                w.tick(&Input {
+                    keys: s.keys,
+                    jump: s.jump,
+                    crouch: s.crouch,
+                    look: s.look,
+                });
+                jumps += (!was_rising && w.gait() == Gait::Jumping) as u32;
+                walked.push(w.position());
+            }
+        }
+        assert_eq!(walked, replayed, "the viewer walks the script's ticks");
+        assert_eq!(jumps, 1, "one jump for Space held 150 ticks");
     }
 }

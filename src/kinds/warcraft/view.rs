@@ -281,16 +281,25 @@ impl ViewKind for Warcraft<'_> {
     }
 
     /// On the ground, cells counted from the terrain's offset, four a tile.
-    fn ground_overlay(&self, view: &crate::analysis::routes::GroundView) -> Vec<BoxVertex> {
+    fn ground_overlay(
+        &self,
+        view: &crate::analysis::routes::GroundView,
+    ) -> crate::mesh::ground_view::GroundOverlay {
         let t = &self.map.terrain;
         let tiles_y = t.height.saturating_sub(1) as f32;
+        // World to view: a tile is 128 game units, rows run south.
+        let to_view = [
+            1.0 / 128.0,
+            -t.offset[0] / 128.0,
+            -1.0 / 128.0,
+            tiles_y + t.offset[1] / 128.0,
+        ];
         let place = |[wx, wy]: [f32; 2]| {
-            let x = (wx - t.offset[0]) / 128.0;
-            let y = tiles_y - (wy - t.offset[1]) / 128.0;
+            let (x, y) = (wx * to_view[0] + to_view[1], wy * to_view[2] + to_view[3]);
             [x, y, t.surface_z(x, y)]
         };
         // Under half a tile across: a few pixels in a picture of a whole map.
-        crate::mesh::ground_view::mesh(view, 24.0, place)
+        crate::mesh::ground_view::mesh(view, 24.0, place, to_view)
     }
 
     fn upload_coarse(

@@ -25,7 +25,7 @@ pub struct Renderer {
     globals: wgpu::Buffer,
     globals_group: wgpu::BindGroup,
     chunk_layout: wgpu::BindGroupLayout,
-    /// The terrain's tile grid: its size and its corner colours.
+    /// The terrain's tile grid: its size, its corner colours and a tint.
     grid_layout: wgpu::BindGroupLayout,
     shared: Shared,
     pipelines: HashMap<wgpu::TextureFormat, Pipelines>,
@@ -76,8 +76,9 @@ impl Layouts {
                 entries,
             })
         };
-        let colors = wgpu::BindGroupLayoutEntry {
-            binding: 1,
+        // The grid's corner colours (1) and its tint's cells (2).
+        let colors = |binding| wgpu::BindGroupLayoutEntry {
+            binding,
             visibility: wgpu::ShaderStages::FRAGMENT,
             ty: wgpu::BindingType::Buffer {
                 ty: wgpu::BufferBindingType::Storage { read_only: true },
@@ -89,7 +90,7 @@ impl Layouts {
         Layouts {
             globals: layout("globals", &[uniform_entry(false)]),
             chunk: layout("chunk", &[uniform_entry(true)]),
-            grid: layout("tile grid", &[uniform_entry(false), colors]),
+            grid: layout("tile grid", &[uniform_entry(false), colors(1), colors(2)]),
         }
     }
 

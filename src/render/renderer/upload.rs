@@ -5,7 +5,7 @@
 
 use super::Renderer;
 use crate::mesh::objects::ObjectInstances;
-use crate::mesh::terrain::{TerrainLevels, TileColors, TriMesh};
+use crate::mesh::terrain::{TerrainLevels, TriMesh};
 use crate::mesh::ChunkMesh;
 use crate::render::boxes::Box3;
 use crate::render::buffers::gpu_chunk;
@@ -13,12 +13,9 @@ use crate::render::lod::Levels;
 use crate::render::object_cells;
 use crate::render::scene::{GpuInstances, QuadLayer, Scene};
 use crate::render::terrain_lod::{Level, TerrainLod};
+use crate::render::tile_grid::TileGrid;
 use glam::Vec3;
 use wgpu::util::DeviceExt;
-
-/// Half the width of the transition between two corners' ground colours,
-/// in tiles: short and sharp, as the game paints its textures.
-const TRANSITION: f32 = 0.12;
 
 impl Renderer {
     /// Uploads meshed chunks (empty ones are skipped) and boxes.
@@ -106,48 +103,13 @@ impl Renderer {
         }
     }
 
-    /// A terrain's tile grid on the GPU: its size and corner colours.
-    fn tile_grid(&self, device: &wgpu::Device, grid: &TileColors) -> wgpu::BindGroup {
-        let size = [grid.width as f32, grid.height as f32, TRANSITION, 0.0];
-        let uniform = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("tile grid size"),
-            contents: bytemuck::cast_slice(&size),
-            usage: wgpu::BufferUsages::UNIFORM,
-        });
-        // A storage buffer may not be empty.
-        let colors: &[[u8; 4]] = if grid.colors.is_empty() {
-            &[[0; 4]]
-        } else {
-            &grid.colors
-        };
-        let colors = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
-            label: Some("tile grid colours"),
-            contents: bytemuck::cast_slice(colors),
-            usage: wgpu::BufferUsages::STORAGE,
-        });
-        device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("tile grid"),
-            layout: &self.grid_layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: uniform.as_entire_binding(),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: colors.as_entire_binding(),
-                },
-            ],
-        })
-    }
-
     /// Adds coloured quads (terrain and its water, or a world) to a scene.
     pub fn upload_triangles(&self, device: &wgpu::Device, scene: &mut Scene, mesh: &TriMesh) {
         scene.set_quads(device, QuadLayer::Ground, &mesh.opaque);
         scene.tile_grid = mesh
             .tile_colors
             .as_ref()
-            .map(|grid| self.tile_grid(device, grid));
+            .map(|grid| TileGrid::new(device, &self.grid_layout, grid));
         scene.set_quads(device, QuadLayer::OneSided, &mesh.one_sided);
         scene.set_quads(device, QuadLayer::Water, &mesh.translucent);
         // Two triangles a quad.
