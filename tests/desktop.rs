@@ -167,6 +167,16 @@ fn synthetic_maps(dir: &Path) -> Vec<(PathBuf, &'static str)> {
             "application/x-warcraft3-map",
         ),
         ("classic.w3m", archive, "application/x-warcraft3-map"),
+        // A game on header.w3x: opened (and thumbnailed) on that map.
+        (
+            "game.w3g",
+            mapscope::formats::w3g::write::game(
+                mapscope::formats::w3g::write::Sample::new(10100, 6115),
+                r"Maps\FrozenThrone\(2)header.w3x",
+                &[(7_000, 1, *b"hhou", -1100.0, 1000.0)],
+            ),
+            "application/x-warcraft3-replay",
+        ),
     ];
     files
         .into_iter()

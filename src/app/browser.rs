@@ -27,6 +27,8 @@ pub enum Kind {
     /// The detector recognised the content, and the whole file holds
     /// what opening it needs.
     Map(Format),
+    /// A Warcraft III replay: it opens its map with the game on it.
+    Replay,
     /// Starts as a map of this format, but would not open: cut short or
     /// damaged, for this reason.
     Damaged {
@@ -46,7 +48,7 @@ impl Kind {
     /// folders.
     pub fn why_not_a_map(&self, name: &str) -> Option<String> {
         match self {
-            Kind::Folder | Kind::MapFolder | Kind::Map(_) => None,
+            Kind::Folder | Kind::MapFolder | Kind::Map(_) | Kind::Replay => None,
             Kind::Damaged { format, why } => {
                 Some(format!("{name} is a damaged {} map: {why}", format.label()))
             }
@@ -68,7 +70,7 @@ pub struct Entry {
 impl Entry {
     /// A map file or a map folder: it opens as a map.
     pub fn is_map(&self) -> bool {
-        matches!(self.kind, Kind::Map(_) | Kind::MapFolder)
+        matches!(self.kind, Kind::Map(_) | Kind::MapFolder | Kind::Replay)
     }
 
     /// A folder, a map folder included.
@@ -118,6 +120,9 @@ fn sniff_kind(path: &Path) -> Kind {
         Ok(read) => read,
         Err(e) => return Kind::NotAMap { why: e.to_string() },
     };
+    if crate::formats::w3g::sniff(&head) {
+        return Kind::Replay;
+    }
     // A sidecar's size lets an AoS map of any column count open; only
     // looked for where it can matter.
     let sidecar_size = || formats::sidecar::read_beside(path).map_size.is_some();

@@ -184,6 +184,7 @@ impl BrowserWindow {
                 (Kind::Folder | Kind::MapFolder, _, _) => true,
                 (_, Purpose::ChooseFolder, _) => false,
                 (Kind::Map(_) | Kind::Damaged { .. }, _, _) => true,
+                (Kind::Replay, Purpose::OpenMap, _) => true,
                 (_, _, maps_only) => !maps_only,
             })
             .collect()

@@ -129,10 +129,29 @@ pub fn run(a: &Args) -> Result<()> {
                 replay.map_path
             );
         };
-        draw(o, &replay, g, out, shown.size, shown.force)?;
+        draw(o, &replay, g, out, shown.size, shown.force, false)?;
         eprintln!("wrote {}", out.display());
     }
     Ok(())
+}
+
+/// `mapscope thumbnail` of a replay: its game over its map (found beside
+/// it or where the viewer opened maps), `size` pixels on the longer side.
+pub fn thumbnail(input: &Path, output: &Path, size: u32, cpu: bool) -> Result<()> {
+    let replay = replays::read(input).map_err(|e| anyhow!(e))?;
+    let found = Maps::scan(&search_folders(&[], input))
+        .find(&replay.map_path)
+        .ok_or_else(|| {
+            anyhow!(
+                "{}: its map ({}) was not found",
+                input.display(),
+                replay.map_path
+            )
+        })?;
+    let o = open_map(found).map_err(|e| anyhow!(e))?;
+    let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
+    let g = game::join(&replay, w, o.ground.as_ref());
+    draw(&o, &replay, &g, output, size, true, cpu)
 }
 
 /// A player's colour by the replay's player id.
@@ -146,9 +165,17 @@ fn colour_of(replay: &Replay, id: u8) -> [u8; 3] {
 }
 
 /// The game over the map's top view.
-fn draw(o: &Opened, replay: &Replay, g: &Game, out: &Path, size: u32, force: bool) -> Result<()> {
+fn draw(
+    o: &Opened,
+    replay: &Replay,
+    g: &Game,
+    out: &Path,
+    size: u32,
+    force: bool,
+    cpu: bool,
+) -> Result<()> {
     let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
-    let mut picture = super::thumbnail::top_view(&o.map, size, false);
+    let mut picture = super::thumbnail::top_view(&o.map, size, cpu);
     let frame = Frame::playable(w, picture.width, picture.height);
     let mut c = Canvas {
         rgba: &mut picture.rgba,

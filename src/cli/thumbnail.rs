@@ -36,6 +36,9 @@ pub fn thumbnail(
     cpu: bool,
     load: &LoadOptions,
 ) -> Result<()> {
+    if mapscope::replays::is_replay_file(input) {
+        return super::replay::thumbnail(input, output, size, cpu);
+    }
     let map = super::open(input, load)?;
     let picture = top_view(&map, size, cpu);
     headless::write_png(output, &picture.rgba, picture.width, picture.height, true)

@@ -70,7 +70,7 @@ const fn ours(format: Format, glob_weight: u32, magic: &'static [Magic], priorit
 }
 
 /// Every type mapscope declares.
-pub const TYPES: [Type; 8] = [
+pub const TYPES: [Type; 9] = [
     ours(Format::AosVxl, 60, &[], 0),
     // 0x09072000 in either byte order.
     ours(
@@ -122,6 +122,18 @@ pub const TYPES: [Type; 8] = [
         &[string("0", "HM3W"), string("0", "MPQ\\x1a")],
         60,
     ),
+    // A replay is no map, but mapscope opens it on its map (and draws its
+    // game for a thumbnail).
+    Type {
+        name: "application/x-warcraft3-replay",
+        comment: "Warcraft III replay",
+        extensions: &["w3g"],
+        glob_weight: 50,
+        magic: &[string("0", "Warcraft III recorded game")],
+        magic_priority: 60,
+        sub_class_of: None,
+        opens: true,
+    },
 ];
 
 /// The types mapscope opens: the `.desktop` and `.thumbnailer` list these.

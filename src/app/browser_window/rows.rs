@@ -24,6 +24,11 @@ fn label(e: &Entry) -> (String, String, Option<egui::Color32>) {
             format!("map: {}", f.label()),
             Some(MAP_COLOUR),
         ),
+        Kind::Replay => (
+            e.name.clone(),
+            "Warcraft III replay: opens on its map".into(),
+            Some(MAP_COLOUR),
+        ),
         Kind::Damaged { format, .. } => (
             e.name.clone(),
             format!("damaged {} (hover: why)", format.label()),
