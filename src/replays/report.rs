@@ -72,7 +72,7 @@ fn race_played(p: &Player) -> Value {
 }
 
 /// `replay --json`.
-pub fn json(replay: &Replay, found: Option<&Found>, game: Option<&Game>) -> Value {
+pub fn json(replay: &Replay, found: Option<&Found>, game: Option<&Game>) -> Json {
     let results = outcome::results(replay);
     let players: Vec<Value> = replay
         .players
@@ -93,18 +93,7 @@ pub fn json(replay: &Replay, found: Option<&Found>, game: Option<&Game>) -> Valu
             })
         })
         .collect();
-    let orders: Vec<Value> = replay
-        .orders
-        .iter()
-        .map(|o| {
-            let mut v = json!({"ms": o.ms, "player": o.player, "action": o.action,
-                "order": rawcode(o.order_id), "x": o.x, "y": o.y});
-            if let Some(s) = o.second {
-                v["second"] = json!({"order": rawcode(s.order_id), "x": s.x, "y": s.y});
-            }
-            v
-        })
-        .collect();
+    let orders: Vec<OrderRow> = replay.orders.iter().map(OrderRow::of).collect();
     let pings: Vec<Value> = replay
         .pings
         .iter()
@@ -128,7 +117,7 @@ pub fn json(replay: &Replay, found: Option<&Found>, game: Option<&Game>) -> Valu
             })
             .collect()
     });
-    json!({
+    let rest = json!({
         "kind": KIND,
         "version": replay.header.version_label(),
         "build": replay.header.build,
@@ -137,13 +126,68 @@ pub fn json(replay: &Replay, found: Option<&Found>, game: Option<&Game>) -> Valu
         "map": map_json(replay, found),
         "players": players,
         "observers": replay.players.iter().filter(|p| p.is_observer).map(|p| p.name.clone()).collect::<Vec<_>>(),
-        "orders": orders,
         "pings": pings,
         "builds": builds,
         "expansions": expansions,
         "chat": replay.chat.iter().map(|c| json!({"ms": c.ms, "player": c.player, "text": c.text})).collect::<Vec<_>>(),
         "warnings": replay.warnings,
-    })
+    });
+    // Orders are most of a report (tens of thousands): written from rows,
+    // not built as JSON values first.
+    Json { rest, orders }
+}
+
+/// `replay --json`'s object: its fields, and the orders written after them.
+pub struct Json {
+    rest: Value,
+    orders: Vec<OrderRow>,
+}
+
+impl std::fmt::Display for Json {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let rest = self.rest.to_string();
+        let orders = serde_json::to_string(&self.orders).map_err(|_| std::fmt::Error)?;
+        let open = rest.strip_suffix('}').ok_or(std::fmt::Error)?;
+        write!(f, "{open},\"orders\":{orders}}}")
+    }
+}
+
+/// An order with a target point, as `--json` lists it.
+#[derive(serde::Serialize)]
+struct OrderRow {
+    ms: u32,
+    player: u8,
+    action: u8,
+    order: String,
+    x: f32,
+    y: f32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    second: Option<SecondRow>,
+}
+
+#[derive(serde::Serialize)]
+struct SecondRow {
+    order: String,
+    x: f32,
+    y: f32,
+}
+
+impl OrderRow {
+    fn of(o: &crate::formats::w3g::Order) -> OrderRow {
+        OrderRow {
+            ms: o.ms,
+            player: o.player,
+            action: o.action,
+            order: rawcode(o.order_id),
+            x: o.x,
+            y: o.y,
+            second: o.second.map(|s| SecondRow {
+                order: rawcode(s.order_id),
+                x: s.x,
+                y: s.y,
+            }),
+        }
+    }
 }
 
 /// `replay`'s text: the game, its players, each one's build order with
