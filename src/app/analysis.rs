@@ -276,6 +276,7 @@ mod tests {
         assert_eq!(done.players, (1..=8).collect::<Vec<_>>());
         let [lo, hi] = done.overlay.unwrap().unwrap();
         assert!(lo == 0.0 && hi > 10_000.0, "{lo}..{hi}");
-        assert!(!done.vertices.is_empty());
+        // The field tints the ground and the walks lie on it.
+        assert!(done.ground.tint.is_some() && !done.ground.routes.is_empty());
     }
 }
