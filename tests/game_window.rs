@@ -120,3 +120,69 @@ fn a_replay_opens_on_its_map_and_plays_scrubs_and_filters() {
         "scrubbed back to the start, nothing is placed yet: {at}"
     );
 }
+
+/// A folder of replays opens the map its games were on, top-down, with
+/// the season on it: the mine taken as an expansion ringed in gold.
+#[test]
+fn a_folder_of_replays_opens_its_maps_season() {
+    if !xvfb() || !tool("xdotool") || !tool("xwd") {
+        return;
+    }
+    let dir = scratch("season.d");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("1v1_TwoRivers_v1.0@77.w3x"),
+        mapscope::samples::w3x_archive(0, Default::default()),
+    )
+    .unwrap();
+    let stored = r"maps\W3Champions\77_w3c_251104_0950_TwoRivers_v1.0.w3x";
+    // Bob orders a necropolis at Alice's mine after his first buildings.
+    let mut game = GAME.to_vec();
+    game.push((150_000, 2, *b"unpl", -400.0, 900.0));
+    for name in ["a.w3g", "b.w3g"] {
+        std::fs::write(
+            dir.join(name),
+            write::game(Sample::new(10100, 6115), stored, &game),
+        )
+        .unwrap();
+    }
+    let grab = scratch("season.xwd");
+    let err = scratch("season-stderr.txt");
+    let script = format!(
+        "XDG_CONFIG_HOME={config} {bin} {dir} --size 1280x720 2>{err} & pid=$!; \
+         xdotool search --sync --onlyvisible --name mapscope >/dev/null; sleep 8; \
+         xwd -root -silent > {grab}; kill $pid; wait $pid",
+        config = common::window::config_home().display(),
+        bin = env!("CARGO_BIN_EXE_mapscope"),
+        dir = dir.display(),
+        err = err.display(),
+        grab = grab.display(),
+    );
+    let run = std::process::Command::new("timeout")
+        .args([
+            "120",
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 1280x720x24",
+            "sh",
+            "-c",
+            &script,
+        ])
+        .output()
+        .expect("runs the viewer");
+    assert!(
+        grab.exists(),
+        "no screen grab: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let (w, h, px) = read_xwd(&grab);
+    save_png(&grab.with_extension("png"), w, h, &px);
+    let gold = count(&px, w, [255, 215, 0]);
+    let said = std::fs::read_to_string(&err).unwrap_or_default();
+    assert!(
+        gold >= 10,
+        "the taken mine ringed in gold: {gold} pixels ({}); {said}",
+        grab.display()
+    );
+}

@@ -71,6 +71,7 @@ pub fn start(
                 decode,
                 mesh,
                 game: None,
+                season: None,
             };
             Ok(Box::new(Compared { loaded, diff }))
         })();

@@ -204,6 +204,16 @@ impl App {
             .and_then(|c| crate::kinds::of(&c.map).layer_range());
         super::ui::legend::legend(ui.ctx(), self.overlays, layers, area);
         let chosen = self.analysis_ui(ui.ctx(), area);
+        if let Some(s) = &self.season {
+            let painter = ui.ctx().layer_painter(egui::LayerId::background());
+            super::season_view::marks(&painter.with_clip_rect(area), &self.fly.camera, area, s);
+            super::season_view::window(ui.ctx(), s, area);
+        }
+        if let Some(s) = &self.season {
+            let painter = ui.ctx().layer_painter(egui::LayerId::background());
+            super::season_view::marks(&painter.with_clip_rect(area), &self.fly.camera, area, s);
+            super::season_view::window(ui.ctx(), s, area);
+        }
         if let Some(game) = &mut self.game {
             let painter = ui.ctx().layer_painter(egui::LayerId::background());
             super::game_window::marks(&painter.with_clip_rect(area), &self.fly.camera, area, game);

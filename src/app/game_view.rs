@@ -4,7 +4,6 @@
 //! at 1x-64x and the scrubber and the build list set; nothing else keeps
 //! time beside it.
 
-use super::loader::Source;
 use crate::formats::w3g::Replay;
 use crate::kinds::game::{self, Game};
 use crate::replays::find_map::{Found, Maps};
@@ -51,10 +50,11 @@ impl GameFile {
     }
 }
 
-/// The replay `src` names and the map found for it; `None` where `src`
-/// is no replay, and why where its map cannot be found.
-pub fn replay_of(src: &Source) -> Result<Option<(Replay, Found)>, String> {
-    let Source::File(path) = src else {
+/// The replay at `file` (the file being opened, if any) and the map found
+/// for it; `None` where it is no replay, and why where its map cannot be
+/// found.
+pub fn replay_of(file: Option<&std::path::Path>) -> Result<Option<(Replay, Found)>, String> {
+    let Some(path) = file else {
         return Ok(None);
     };
     if !crate::replays::is_replay_file(path) {

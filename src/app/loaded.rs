@@ -41,6 +41,7 @@ impl App {
                     let Some(g) = &self.gfx else { return };
                     // A replay's game comes with its map; another map ends it.
                     self.game = done.game.take().map(super::game_view::GameView::new);
+                    self.season = done.season.take();
                     // The walker walked the map that goes.
                     if let Some(w) = self.walk.take() {
                         w.restore(&mut self.fly, &mut self.render_options);
@@ -79,7 +80,7 @@ impl App {
                     }
                     self.first_view();
                     // A game is read from above, as on the game's minimap.
-                    if self.game.is_some() {
+                    if self.game.is_some() || self.season.is_some() {
                         self.set_mode(ModeKind::Top, false);
                     }
                     if let (Some(c), Some(g)) = (&self.current, &self.gfx) {

@@ -79,6 +79,8 @@ pub struct Loaded {
     pub mesh: Duration,
     /// A replay opened: the game, put on `map`.
     pub game: Option<Box<super::game_view::GameFile>>,
+    /// A folder of replays opened: the season, put on `map`.
+    pub season: Option<Box<super::season_view::SeasonFile>>,
 }
 
 /// What the loader thread reports.
@@ -166,16 +168,34 @@ fn start_with_flag(
         let _ = tx.send(Progress::Stage("read and decode"));
         let t = Instant::now();
         // A replay opens the map it was played on, with the game on it.
-        let replay = match super::game_view::replay_of(&src) {
+        let file = match &src {
+            Source::File(p) => Some(p.as_path()),
+            _ => None,
+        };
+        let replay = match super::game_view::replay_of(file) {
             Ok(r) => r,
             Err(e) => {
                 let _ = tx.send(Progress::Failed(e));
                 return;
             }
         };
-        let map_source = replay
-            .as_ref()
-            .map_or(src.clone(), |(_, f)| Source::at(f.path.clone()));
+        // A folder of replays opens the map most of its games were on.
+        let folder = match &src {
+            Source::Folder(p) => Some(p.as_path()),
+            _ => None,
+        };
+        let season = match super::season_view::season_of(folder) {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = tx.send(Progress::Failed(e));
+                return;
+            }
+        };
+        let map_source = match (&replay, &season) {
+            (Some((_, f)), _) => Source::at(f.path.clone()),
+            (None, Some((_, map))) => Source::at(map.clone()),
+            (None, None) => src.clone(),
+        };
         let map = match map_source.read(&options) {
             Ok(m) => Arc::new(m),
             Err(e) => {
@@ -184,6 +204,10 @@ fn start_with_flag(
             }
         };
         let game = replay.map(|(r, f)| Box::new(super::game_view::GameFile::new(r, f, &map)));
+        let season = season.and_then(|(s, at)| {
+            let dir = src.path()?.to_path_buf();
+            super::season_view::SeasonFile::new(dir, s, at, &map).map(Box::new)
+        });
         let decode = t.elapsed();
         if stopped("after decoding") {
             return;
@@ -205,6 +229,7 @@ fn start_with_flag(
             decode,
             mesh,
             game,
+            season,
         })));
     });
     Load {

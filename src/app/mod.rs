@@ -31,6 +31,7 @@ pub mod orbit;
 pub mod recent;
 pub mod screenshot;
 mod scripted;
+mod season_view;
 mod selection;
 mod side_panel;
 mod toml_file;
@@ -276,6 +277,8 @@ struct App {
     analysis: analysis::Analysis,
     /// A replay opened: its game on the open map, and the timeline.
     game: Option<game_view::GameView>,
+    /// A folder of replays opened: its season on the open map.
+    season: Option<Box<season_view::SeasonFile>>,
     /// Counts changes to the scene's buffers, so the kept 3D view knows
     /// when to draw again.
     scene_edits: u64,
@@ -347,6 +350,7 @@ impl App {
             shots: screenshot::Shots::new(options.start.screenshot_settings),
             analysis: analysis::Analysis::measuring(options.start.distance.then_some(1)),
             game: None,
+            season: None,
             gfx: None,
             current: None,
             load: None,

@@ -12,6 +12,7 @@ pub mod render;
 pub mod replay;
 pub mod replays;
 pub mod thumbnail;
+pub mod top_view;
 pub mod walk;
 
 use mapscope::formats::{self, LoadOptions};

@@ -3,15 +3,13 @@
 //! text, JSON, or drawn over the map's top view (`-o`).
 
 use anyhow::{anyhow, Result};
-use mapscope::analysis::GroundReport;
 use mapscope::formats::w3g::Replay;
-use mapscope::formats::LoadOptions;
 use mapscope::kinds::game::{self, Game};
 use mapscope::mesh::player_colors::player_color;
-use mapscope::replays::find_map::{Found, Maps};
+use mapscope::replays::collect::{open_map, Opened};
+use mapscope::replays::find_map::Maps;
 use mapscope::replays::picture::{Canvas, Frame};
 use mapscope::replays::{self, report};
-use mapscope::store::Map;
 use std::path::{Path, PathBuf};
 
 /// `replay`'s arguments.
@@ -44,7 +42,7 @@ pub struct Shown {
     pub force: bool,
     /// The picture's longer side in pixels.
     #[arg(long, default_value_t = 1024,
-          value_parser = clap::value_parser!(u32).range(64..=super::thumbnail::MAX_SIZE as i64))]
+          value_parser = clap::value_parser!(u32).range(64..=super::top_view::MAX_SIZE as i64))]
     pub size: u32,
 }
 
@@ -64,27 +62,6 @@ pub fn search_folders(given: &[PathBuf], replay: &Path) -> Vec<PathBuf> {
         }
     }
     dirs
-}
-
-/// A map found for a replay, opened, with its fairness table where it
-/// has one; `None` (and a line on standard error) where it does not open
-/// or is no Warcraft III map.
-pub struct Opened {
-    pub found: Found,
-    pub map: Map,
-    pub ground: Option<GroundReport>,
-}
-
-pub fn open_map(found: Found) -> Result<Opened, String> {
-    let map = super::open(&found.path, &LoadOptions::default()).map_err(|e| format!("{e:#}"))?;
-    if let Err(why) = mapscope::kinds::replay_map(&map) {
-        return Err(format!("{}: {why}", found.path.display()));
-    }
-    let ground = mapscope::kinds::of(&map)
-        .ground_map()
-        .ok()
-        .map(|g| mapscope::analysis::analyze(&g));
-    Ok(Opened { found, map, ground })
 }
 
 pub fn run(a: &Args) -> Result<()> {
@@ -175,7 +152,7 @@ fn draw(
     cpu: bool,
 ) -> Result<()> {
     let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
-    let mut picture = super::thumbnail::top_view(&o.map, size, cpu);
+    let mut picture = super::top_view::top_view(&o.map, size, cpu);
     let frame = Frame::playable(w, picture.width, picture.height);
     let mut c = Canvas {
         rgba: &mut picture.rgba,

@@ -3,20 +3,17 @@
 //! parallel (a progress bar on a terminal); each map is opened and
 //! measured once.
 
-use super::replay::{open_map, search_folders, Opened};
+use super::replay::search_folders;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use mapscope::kinds::game;
 use mapscope::mesh::player_colors::player_color;
+use mapscope::replays::collect::{self, MapCache};
 use mapscope::replays::find_map::Maps;
 use mapscope::replays::picture::{Canvas, Frame};
-use mapscope::replays::season::{self, Counted, Season, Skipped, HEAT_CELL, RACES};
-use mapscope::replays::{self, season_report};
-use rayon::prelude::*;
-use std::collections::HashMap;
+use mapscope::replays::season::{Season, HEAT_CELL, RACES};
+use mapscope::replays::season_report;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, OnceLock};
 
 /// `replays`' arguments.
 #[derive(clap::Args)]
@@ -32,64 +29,6 @@ pub struct Args {
     pub shown: super::replay::Shown,
 }
 
-/// Folders below the one given are read this deep.
-const DEPTH: usize = 4;
-/// At most this many replays: a season, not a whole disk.
-const MOST: usize = 100_000;
-
-fn replay_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        if out.len() >= MOST {
-            return;
-        }
-        if e.file_type().is_ok_and(|t| t.is_dir()) && depth > 0 {
-            replay_files(&p, depth - 1, out);
-        } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("w3g")) {
-            out.push(p);
-        }
-    }
-}
-
-type MapCache = Mutex<HashMap<PathBuf, Arc<OnceLock<Result<Opened, String>>>>>;
-
-/// One replay read, matched, joined and counted.
-fn count(file: &Path, maps: &Maps, cache: &MapCache) -> Counted {
-    let skipped = |why: String| Skipped {
-        file: file.to_path_buf(),
-        why,
-    };
-    let replay = match replays::read(file) {
-        Ok(r) => r,
-        Err(why) => return Counted::Unreadable(skipped(why)),
-    };
-    let Some(found) = maps.find(&replay.map_path) else {
-        return Counted::Unmatched(skipped(replay.map_path.clone()));
-    };
-    let slot = cache
-        .lock()
-        .expect("no thread panics holding it")
-        .entry(found.path.clone())
-        .or_default()
-        .clone();
-    let opened = slot.get_or_init(|| open_map(found.clone()));
-    let o = match opened {
-        Ok(o) => o,
-        Err(why) => return Counted::Unreadable(skipped(why.clone())),
-    };
-    let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
-    let g = game::join(&replay, w, o.ground.as_ref());
-    Counted::Game {
-        result: Box::new(season::result(&replay, &found, &g)),
-        map: found.path,
-        game: Box::new(g),
-        ground: o.ground.clone(),
-    }
-}
-
 pub fn run(a: &Args) -> Result<()> {
     let shown = &a.shown;
     if let Some(out) = &shown.output {
@@ -98,9 +37,7 @@ pub fn run(a: &Args) -> Result<()> {
     if !a.dir.is_dir() {
         bail!("{} is not a folder of replays", a.dir.display());
     }
-    let mut files = Vec::new();
-    replay_files(&a.dir, DEPTH, &mut files);
-    files.sort();
+    let files = collect::replay_files(&a.dir);
     if files.is_empty() {
         bail!("{} holds no replays (.w3g)", a.dir.display());
     }
@@ -116,14 +53,7 @@ pub fn run(a: &Args) -> Result<()> {
         ProgressStyle::with_template("{bar:40} {pos}/{len} replays {elapsed}")
             .expect("a valid template"),
     );
-    let season = files
-        .par_iter()
-        .fold(Season::default, |mut s, f| {
-            s.count(count(f, &maps, &cache));
-            bar.inc(1);
-            s
-        })
-        .reduce(Season::default, Season::merge);
+    let season = collect::season(&files, &maps, &cache, &|| bar.inc(1));
     bar.finish_and_clear();
     match shown.json {
         true => println!("{}", season_report::json(&season)),
@@ -165,7 +95,7 @@ fn draw(season: &Season, cache: &MapCache, out: &Path, size: u32, force: bool) -
         );
     };
     let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
-    let mut picture = super::thumbnail::top_view(&o.map, size, false);
+    let mut picture = super::top_view::top_view(&o.map, size, false);
     let frame = Frame::playable(w, picture.width, picture.height);
     let mut c = Canvas {
         rgba: &mut picture.rgba,

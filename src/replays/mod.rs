@@ -5,6 +5,7 @@
 //! The replay itself is `formats::w3g`'s; the game joined with its map
 //! is the Warcraft III kind's (`kinds::game`).
 
+pub mod collect;
 pub mod find_map;
 pub mod map_name;
 pub mod outcome;

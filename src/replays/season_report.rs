@@ -98,7 +98,7 @@ fn units(d: Option<f32>) -> String {
     d.map_or("-".into(), |d| format!("{d:.0}"))
 }
 
-fn map_text(out: &mut String, path: &std::path::Path, e: &MapEntry) {
+pub fn map_text(out: &mut String, path: &std::path::Path, e: &MapEntry) {
     let s = &e.season;
     let _ = writeln!(
         out,
