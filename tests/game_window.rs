@@ -33,6 +33,23 @@ fn count(px: &[u32], w: u32, colour: [u8; 3]) -> usize {
         .count()
 }
 
+/// Runs a shell script in a 1280 x 720 Xvfb screen, for at most 2 min.
+fn in_screen(script: &str) -> std::process::Output {
+    std::process::Command::new("timeout")
+        .args([
+            "120",
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 1280x720x24",
+            "sh",
+            "-c",
+            script,
+        ])
+        .output()
+        .expect("runs the viewer")
+}
+
 #[test]
 fn a_replay_opens_on_its_map_and_plays_scrubs_and_filters() {
     if !xvfb() {
@@ -72,19 +89,7 @@ fn a_replay_opens_on_its_map_and_plays_scrubs_and_filters() {
         g2 = grab(2),
         g3 = grab(3),
     );
-    let run = std::process::Command::new("timeout")
-        .args([
-            "120",
-            "xvfb-run",
-            "-a",
-            "-s",
-            "-screen 0 1280x720x24",
-            "sh",
-            "-c",
-            &script,
-        ])
-        .output()
-        .expect("runs the viewer");
+    let run = in_screen(&script);
     assert!(
         grabs[3].exists(),
         "no screen grab: {} {}",
@@ -158,19 +163,7 @@ fn a_folder_of_replays_opens_its_maps_season() {
         err = err.display(),
         grab = grab.display(),
     );
-    let run = std::process::Command::new("timeout")
-        .args([
-            "120",
-            "xvfb-run",
-            "-a",
-            "-s",
-            "-screen 0 1280x720x24",
-            "sh",
-            "-c",
-            &script,
-        ])
-        .output()
-        .expect("runs the viewer");
+    let run = in_screen(&script);
     assert!(
         grab.exists(),
         "no screen grab: {}",

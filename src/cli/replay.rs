@@ -8,7 +8,6 @@ use mapscope::kinds::game::{self, Game};
 use mapscope::mesh::player_colors::player_color;
 use mapscope::replays::collect::{open_map, Opened};
 use mapscope::replays::find_map::Maps;
-use mapscope::replays::picture::{Canvas, Frame};
 use mapscope::replays::{self, report};
 use std::path::{Path, PathBuf};
 
@@ -151,14 +150,8 @@ fn draw(
     force: bool,
     cpu: bool,
 ) -> Result<()> {
-    let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
-    let mut picture = super::top_view::top_view(&o.map, size, cpu);
-    let frame = Frame::playable(w, picture.width, picture.height);
-    let mut c = Canvas {
-        rgba: &mut picture.rgba,
-        width: frame.width,
-        height: frame.height,
-    };
+    let (mut picture, frame) = super::top_view::game_picture(&o.map, size, cpu);
+    let mut c = frame.canvas(&mut picture.rgba);
     let cell = (frame.pixels(128.0).round() as u32).max(3);
     for p in replay.players.iter().filter(|p| !p.is_observer) {
         let points: Vec<[f32; 2]> = replay

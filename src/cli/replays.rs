@@ -9,7 +9,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use mapscope::mesh::player_colors::player_color;
 use mapscope::replays::collect::{self, MapCache};
 use mapscope::replays::find_map::Maps;
-use mapscope::replays::picture::{Canvas, Frame};
 use mapscope::replays::season::{Season, HEAT_CELL, RACES};
 use mapscope::replays::season_report;
 use std::io::IsTerminal;
@@ -94,14 +93,8 @@ fn draw(season: &Season, cache: &MapCache, out: &Path, size: u32, force: bool) -
             path.display()
         );
     };
-    let w = mapscope::kinds::replay_map(&o.map).expect("checked when opened");
-    let mut picture = super::top_view::top_view(&o.map, size, false);
-    let frame = Frame::playable(w, picture.width, picture.height);
-    let mut c = Canvas {
-        rgba: &mut picture.rgba,
-        width: frame.width,
-        height: frame.height,
-    };
+    let (mut picture, frame) = super::top_view::game_picture(&o.map, size, false);
+    let mut c = frame.canvas(&mut picture.rgba);
     let cell = (frame.pixels(HEAT_CELL / 2.0).round() as u32).max(3);
     for (r, colour) in RACE_COLOURS.iter().enumerate().take(RACES.len()) {
         let mut points = Vec::new();

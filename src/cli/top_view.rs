@@ -57,3 +57,16 @@ fn on_gpu(gpu: &mut Headless, map: &Map, longest: u32) -> Result<Picture> {
         rgba,
     })
 }
+
+/// A Warcraft III map from above to paint games on, and where world
+/// positions fall in it (`replay -o`, `replays -o`, a replay's thumbnail).
+pub fn game_picture(
+    map: &Map,
+    size: u32,
+    cpu: bool,
+) -> (Picture, mapscope::replays::picture::Frame) {
+    let w = mapscope::kinds::replay_map(map).expect("a replay's map is a Warcraft III map");
+    let picture = top_view(map, size, cpu);
+    let frame = mapscope::replays::picture::Frame::playable(w, picture.width, picture.height);
+    (picture, frame)
+}

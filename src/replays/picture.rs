@@ -51,6 +51,15 @@ impl Frame {
         ]
     }
 
+    /// A canvas over `rgba`, a picture of this frame's size.
+    pub fn canvas<'a>(&self, rgba: &'a mut [u8]) -> Canvas<'a> {
+        Canvas {
+            rgba,
+            width: self.width,
+            height: self.height,
+        }
+    }
+
     /// Pixels for `units` world units.
     pub fn pixels(&self, units: f32) -> f32 {
         units / crate::store::warcraft::TILE * self.scale
