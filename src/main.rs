@@ -3,8 +3,8 @@
 mod cli;
 
 use cli::args::{
-    parse_camera, parse_diff_view, parse_fov, parse_map_size, parse_overlay, parse_size,
-    parse_view, SizeArg,
+    load_options, parse_camera, parse_diff_view, parse_fov, parse_map_size, parse_overlay,
+    parse_size, parse_view, picture_size, SizeArg,
 };
 
 use anyhow::Result;
@@ -41,6 +41,9 @@ struct Cli {
     /// and listed, X flips between the two.
     #[arg(long, value_name = "NEW")]
     compare: Option<PathBuf>,
+    /// Where replays' maps are (remembered for later replays and `replay`).
+    #[arg(long, value_name = "DIR")]
+    maps: Vec<PathBuf>,
     /// With --screenshot: draw this many frames first and print their times
     /// (between frames, and each frame's own work).
     #[arg(long, default_value_t = 0)]
@@ -480,6 +483,9 @@ fn viewer(cli: Cli) -> Result<()> {
         }
         .into());
     }
+    cli.maps
+        .iter()
+        .for_each(|d| mapscope::app::recent::remember_maps_folder(d));
     mapscope::app::run(mapscope::app::Options {
         file: cli.file,
         load: load_options(&cli.size),
@@ -562,24 +568,6 @@ impl MapSize {
             vxl_size: self.size,
         }
     }
-}
-
-/// The last `--size WxLxH` given: a VXL map's size.
-fn load_options(sizes: &[SizeArg]) -> LoadOptions {
-    LoadOptions {
-        vxl_size: sizes.iter().rev().find_map(|s| match s {
-            SizeArg::Map(m) => Some(*m),
-            SizeArg::Picture(_) => None,
-        }),
-    }
-}
-
-/// The last `--size WxH` given: a picture's size.
-fn picture_size(sizes: &[SizeArg]) -> Option<[u32; 2]> {
-    sizes.iter().rev().find_map(|s| match s {
-        SizeArg::Picture(p) => Some(*p),
-        SizeArg::Map(_) => None,
-    })
 }
 
 // mimalloc keeps freed pages for reuse: reloading a map does not fault every

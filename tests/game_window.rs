@@ -70,19 +70,23 @@ fn a_replay_opens_on_its_map_and_plays_scrubs_and_filters() {
         write::game(Sample::new(10100, 6115), stored, &GAME),
     )
     .unwrap();
+    // A folder of maps given with --maps is remembered for later replays.
+    let maps = scratch("maps.d");
+    std::fs::create_dir_all(&maps).unwrap();
     let grabs: Vec<_> = (0..4).map(|i| scratch(&format!("game-{i}.xwd"))).collect();
     let err = scratch("game-stderr.txt");
     let grab = |i: usize| format!("xwd -root -silent > {}", grabs[i].display());
     // K plays at 8x: three seconds are 24 s of game time, past the first
     // four buildings and short of the barracks at 2:00.
     let script = format!(
-        "XDG_CONFIG_HOME={config} {bin} {file} --size 1280x720 2>{err} & pid=$!; \
+        "XDG_CONFIG_HOME={config} {bin} {file} --maps {maps} --size 1280x720 2>{err} & pid=$!; \
          xdotool search --sync --onlyvisible --name mapscope >/dev/null; sleep 8; {FOCUS_WINDOW}; \
          {g0}; xdotool key k; sleep 3; xdotool key k; sleep 1; {g1}; \
          xdotool key 2; sleep 1; {g2}; xdotool key j j j j; sleep 1; {g3}; kill $pid; wait $pid",
         config = common::window::config_home().display(),
         bin = env!("CARGO_BIN_EXE_mapscope"),
         file = replay.display(),
+        maps = maps.display(),
         err = err.display(),
         g0 = grab(0),
         g1 = grab(1),
@@ -104,6 +108,13 @@ fn a_replay_opens_on_its_map_and_plays_scrubs_and_filters() {
             (w, px)
         })
         .collect();
+    let remembered = common::window::config_home().join("mapscope/maps-folders.txt");
+    let remembered = std::fs::read_to_string(remembered).unwrap_or_default();
+    let canonical = std::fs::canonicalize(&maps).unwrap();
+    assert!(
+        remembered.lines().any(|l| l == canonical.to_str().unwrap()),
+        "--maps remembered: {remembered}"
+    );
     let red: Vec<usize> = shots.iter().map(|(w, px)| count(px, *w, RED)).collect();
     let blue: Vec<usize> = shots.iter().map(|(w, px)| count(px, *w, BLUE)).collect();
     let said = std::fs::read_to_string(&err).unwrap_or_default();

@@ -165,7 +165,24 @@ fn the_replays_own_folder_is_looked_in_and_a_missing_map_is_said() {
         j["map"]["used"].as_str().map(PathBuf::from),
         Some(beside.clone())
     );
+    // A folder the viewer was given with --maps is remembered there (in
+    // the config folder) and looked in by `replay` too.
+    let elsewhere = dir.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::copy(&beside, elsewhere.join(MAP_FILE)).unwrap();
+    std::fs::create_dir_all(dir.join("config/mapscope")).unwrap();
+    std::fs::write(
+        dir.join("config/mapscope/maps-folders.txt"),
+        elsewhere.to_str().unwrap(),
+    )
+    .unwrap();
     std::fs::remove_file(&beside).unwrap();
+    let j = json_of(&run(&dir, &[os("replay"), os(&replay), os("--json")]));
+    assert_eq!(
+        j["map"]["used"].as_str().map(PathBuf::from),
+        Some(elsewhere.join(MAP_FILE))
+    );
+    std::fs::remove_file(dir.join("config/mapscope/maps-folders.txt")).unwrap();
     let j = json_of(&run(&dir, &[os("replay"), os(&replay), os("--json")]));
     assert_eq!(j["map"]["used"], Value::Null);
     assert_eq!(j["players"][0]["start_location"], Value::Null);

@@ -63,11 +63,7 @@ pub fn replay_of(file: Option<&std::path::Path>) -> Result<Option<(Replay, Found
     let replay = crate::replays::read(path)?;
     let mut folders: Vec<std::path::PathBuf> =
         path.parent().map(|p| p.to_path_buf()).into_iter().collect();
-    folders.extend(
-        super::recent::list()
-            .iter()
-            .filter_map(|r| r.parent().map(|p| p.to_path_buf())),
-    );
+    folders.extend(super::recent::maps_folders());
     let found = Maps::scan(&folders).find(&replay.map_path).ok_or_else(|| {
         format!(
             "{}: its map ({}) was not found beside it or in the folders maps were opened from; open the map once from its folder, or put it beside the replay",

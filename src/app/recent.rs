@@ -49,6 +49,50 @@ pub fn remember(p: &Path) {
     let _ = std::fs::write(&file, list.join("\n"));
 }
 
+/// Folders of maps given to the viewer with `--maps` (where replays'
+/// maps are), newest first, ten at most.
+fn maps_path() -> Option<PathBuf> {
+    config_dir().map(|d| d.join("maps-folders.txt"))
+}
+
+/// Remembers `dir` as a folder of maps for replays. Failing to save is
+/// not worth bothering the user about.
+pub fn remember_maps_folder(dir: &Path) {
+    let Some(file) = maps_path() else { return };
+    let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    let mut list: Vec<String> = std::fs::read_to_string(&file)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| *l != dir.to_string_lossy())
+        .map(str::to_string)
+        .collect();
+    list.insert(0, dir.to_string_lossy().into_owned());
+    list.truncate(10);
+    if let Some(parent) = file.parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    let _ = std::fs::write(&file, list.join("\n"));
+}
+
+/// Where a replay's map is looked for beyond its own folder: the folders
+/// given with `--maps`, then those recent maps were opened from.
+pub fn maps_folders() -> Vec<PathBuf> {
+    let given = maps_path()
+        .and_then(|f| std::fs::read_to_string(f).ok())
+        .unwrap_or_default();
+    let mut out: Vec<PathBuf> = given
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(PathBuf::from)
+        .collect();
+    out.extend(
+        list()
+            .iter()
+            .filter_map(|r| r.parent().map(Path::to_path_buf)),
+    );
+    out
+}
+
 /// The recent files, newest first.
 pub fn list() -> Vec<PathBuf> {
     let Some(file) = recent_path() else {

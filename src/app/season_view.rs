@@ -41,11 +41,7 @@ pub fn season_of(
         return Ok(None);
     }
     let mut folders = vec![dir.to_path_buf()];
-    folders.extend(
-        super::recent::list()
-            .iter()
-            .filter_map(|r| r.parent().map(|p| p.to_path_buf())),
-    );
+    folders.extend(super::recent::maps_folders());
     let season = collect::season(&files, &Maps::scan(&folders), &MapCache::default(), &|| {});
     let best = season
         .maps

@@ -2,6 +2,7 @@
 //! overlays, the camera and field of view (a bad value is a usage error,
 //! exit status 2, as clap reports it).
 
+use mapscope::formats::LoadOptions;
 use mapscope::kinds::views::View;
 
 /// `--size`: three numbers for a VXL map, two for a picture.
@@ -80,4 +81,22 @@ pub fn parse_camera(s: &str) -> Result<[f32; 5], String> {
         .map_err(|_| format!("{s:?} is not x,y,z,yaw,pitch"))?;
     nums.try_into()
         .map_err(|_| format!("{s:?} is not five numbers x,y,z,yaw,pitch"))
+}
+
+/// The last `--size WxLxH` given: a VXL map's size.
+pub fn load_options(sizes: &[SizeArg]) -> LoadOptions {
+    LoadOptions {
+        vxl_size: sizes.iter().rev().find_map(|s| match s {
+            SizeArg::Map(m) => Some(*m),
+            SizeArg::Picture(_) => None,
+        }),
+    }
+}
+
+/// The last `--size WxH` given: a picture's size.
+pub fn picture_size(sizes: &[SizeArg]) -> Option<[u32; 2]> {
+    sizes.iter().rev().find_map(|s| match s {
+        SizeArg::Picture(p) => Some(*p),
+        SizeArg::Map(_) => None,
+    })
 }

@@ -46,7 +46,8 @@ pub struct Shown {
 }
 
 /// The folders a replay's map is looked for in: those given, the
-/// replay's own, and those the viewer opened maps from.
+/// replay's own, those given to the viewer with `--maps` and those it
+/// opened maps from.
 pub fn search_folders(given: &[PathBuf], replay: &Path) -> Vec<PathBuf> {
     let mut dirs = given.to_vec();
     if let Some(own) = replay.parent() {
@@ -55,11 +56,7 @@ pub fn search_folders(given: &[PathBuf], replay: &Path) -> Vec<PathBuf> {
             false => own.to_path_buf(),
         });
     }
-    for recent in mapscope::app::recent::list() {
-        if let Some(dir) = recent.parent() {
-            dirs.push(dir.to_path_buf());
-        }
-    }
+    dirs.extend(mapscope::app::recent::maps_folders());
     dirs
 }
 
