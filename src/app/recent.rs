@@ -33,9 +33,30 @@ fn recent_path() -> Option<PathBuf> {
 /// Puts `p` at the top of the recent files (ten at most). Failing to save
 /// is not worth bothering the user about.
 pub fn remember(p: &Path) {
-    let Some(file) = recent_path() else { return };
+    if let Some(file) = recent_path() {
+        put_first(&file, p);
+    }
+}
+
+/// Folders of maps given to the viewer with `--maps` (where replays'
+/// maps are), newest first, ten at most.
+fn maps_path() -> Option<PathBuf> {
+    config_dir().map(|d| d.join("maps-folders.txt"))
+}
+
+/// Remembers `dir` as a folder of maps for replays, as [`remember`] does
+/// a file.
+pub fn remember_maps_folder(dir: &Path) {
+    if let Some(file) = maps_path() {
+        put_first(&file, dir);
+    }
+}
+
+/// Puts `p` (made absolute) at the top of the list in `file`, a path a
+/// line, once, ten at most.
+fn put_first(file: &Path, p: &Path) {
     let p = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-    let mut list: Vec<String> = std::fs::read_to_string(&file)
+    let mut list: Vec<String> = std::fs::read_to_string(file)
         .unwrap_or_default()
         .lines()
         .filter(|l| *l != p.to_string_lossy())
@@ -46,32 +67,7 @@ pub fn remember(p: &Path) {
     if let Some(dir) = file.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    let _ = std::fs::write(&file, list.join("\n"));
-}
-
-/// Folders of maps given to the viewer with `--maps` (where replays'
-/// maps are), newest first, ten at most.
-fn maps_path() -> Option<PathBuf> {
-    config_dir().map(|d| d.join("maps-folders.txt"))
-}
-
-/// Remembers `dir` as a folder of maps for replays. Failing to save is
-/// not worth bothering the user about.
-pub fn remember_maps_folder(dir: &Path) {
-    let Some(file) = maps_path() else { return };
-    let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
-    let mut list: Vec<String> = std::fs::read_to_string(&file)
-        .unwrap_or_default()
-        .lines()
-        .filter(|l| *l != dir.to_string_lossy())
-        .map(str::to_string)
-        .collect();
-    list.insert(0, dir.to_string_lossy().into_owned());
-    list.truncate(10);
-    if let Some(parent) = file.parent() {
-        let _ = std::fs::create_dir_all(parent);
-    }
-    let _ = std::fs::write(&file, list.join("\n"));
+    let _ = std::fs::write(file, list.join("\n"));
 }
 
 /// Where a replay's map is looked for beyond its own folder: the folders

@@ -213,7 +213,7 @@ mod tests {
     fn the_frame_puts_the_playable_areas_corners_at_the_pictures_edges() {
         let archive = crate::samples::w3x_archive(0, Default::default());
         let map = crate::formats::w3x::decode(&archive).expect("the sample map decodes");
-        let w = map.warcraft().expect("a Warcraft III map");
+        let w = crate::kinds::replay_map(&map).expect("a Warcraft III map");
         let [x0, y0, x1, y1] = w.playable_tiles().expect("a playable area");
         let f = Frame::playable(w, 400, 400);
         let world = |tx: u32, ty: u32| {

@@ -138,17 +138,17 @@ pub fn json(replay: &Replay, found: Option<&Found>, game: Option<&Game>) -> Json
 }
 
 /// `replay --json`'s object: its fields, and the orders written after them.
+#[derive(serde::Serialize)]
 pub struct Json {
+    #[serde(flatten)]
     rest: Value,
     orders: Vec<OrderRow>,
 }
 
 impl std::fmt::Display for Json {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let rest = self.rest.to_string();
-        let orders = serde_json::to_string(&self.orders).map_err(|_| std::fmt::Error)?;
-        let open = rest.strip_suffix('}').ok_or(std::fmt::Error)?;
-        write!(f, "{open},\"orders\":{orders}}}")
+        let text = serde_json::to_string(self).map_err(|_| std::fmt::Error)?;
+        f.write_str(&text)
     }
 }
 
