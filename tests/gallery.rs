@@ -145,6 +145,12 @@ fn a_folder_of_every_format_gives_a_page_and_pictures_and_a_second_run_skips() {
     // The voxel maps' cards say where each team can go (the hills have
     // the implicit team areas, scaled to 32 x 32: all of it is reached).
     assert!(page.contains("On foot: team 1 (blue) 100.0 %"), "{page}");
+    // With the fairness table's walks, each team's time in seconds.
+    assert!(
+        page.contains("to the other team's spawn: team 1 (blue) ")
+            && page.contains("to the middle: team 1 (blue) "),
+        "{page}"
+    );
 
     let times = |ps: &[PathBuf]| -> Vec<std::time::SystemTime> {
         ps.iter()

@@ -276,6 +276,50 @@ fn diff_says_how_reachability_changed() {
     assert!(fairness.iter().any(|f| f["field"] == "trap columns"), "{v}");
 }
 
+/// `diff` says when a new version makes a team's walk to the other
+/// team's spawn longer: a wall ten blocks high across the middle, open
+/// only at its south end, sends both teams round it.
+#[test]
+fn diff_says_a_walk_got_longer() {
+    let dir = common::scratch_dir("reach", "walk-longer");
+    let flat = dir.join("flat.vxl");
+    let walled = dir.join("walled.vxl");
+    std::fs::write(&flat, common::aos_file(|_, _| (50, 0x7f80_8080))).unwrap();
+    let wall = |x: u32, y: u32| (250..253).contains(&x) && y < 470;
+    std::fs::write(
+        &walled,
+        common::aos_file(|x, y| (if wall(x, y) { 40 } else { 50 }, 0x7f80_8080)),
+    )
+    .unwrap();
+    let out = common::mapscope(&["diff".as_ref(), flat.as_os_str(), walled.as_os_str()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.contains("team 1 (blue) to the other team's spawn:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    // "172.4 s -> 180.1 s, 7.7 s longer": the seconds before and after.
+    let seconds: Vec<f64> = line
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert!(line.ends_with(" s longer"), "{line}");
+    assert!(seconds.len() >= 4 && seconds[2] > seconds[1], "{line}");
+    let out = common::mapscope(&[
+        "diff".as_ref(),
+        flat.as_os_str(),
+        walled.as_os_str(),
+        "--json".as_ref(),
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let walk = v["fairness"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["field"] == "team 2 (green) to the other team's spawn")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert!(walk["new"].as_str().unwrap().ends_with("longer"), "{walk}");
+}
+
 /// The corpus's VXL maps, by name.
 /// On every corpus VXL map, the moves the search keeps are the physics'
 /// own from each place's rest: after both teams' searches (most moves

@@ -86,9 +86,19 @@ pub fn analyze(map: &ReachMap) -> ReachReport {
     analyze_with(map, WITNESSES)
 }
 
-/// The analysis with `witnesses` of each sort a team (0: none, for diffs
-/// and overlays that need only the figures).
+/// The analysis with `witnesses` of each sort a team (0: none, for
+/// overlays that need only the figures, and no fairness walks either).
 pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
+    analysis(map, witnesses, witnesses > 0)
+}
+
+/// The figures and the fairness table's walks, without the highest and
+/// spread witnesses: what a diff and a gallery card show.
+pub fn analyze_fairness(map: &ReachMap) -> ReachReport {
+    analysis(map, 0, true)
+}
+
+fn analysis(map: &ReachMap, witnesses: usize, fairness: bool) -> ReachReport {
     let mut graph = Graph::new(&map.solids);
     let reached: Vec<_> = map
         .teams
@@ -97,7 +107,7 @@ pub fn analyze_with(map: &ReachMap, witnesses: usize) -> ReachReport {
         .collect();
     // Before the places are borrowed: it reads no move not yet worked out
     // (every place a team reaches had its moves worked out by its search).
-    let ways = if witnesses > 0 {
+    let ways = if fairness {
         let middle = fairness::middle(&graph, &reached);
         let back = witness::Back::of(&graph);
         fairness::team_ways(&mut graph, &reached, &back, middle)

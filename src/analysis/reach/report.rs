@@ -178,8 +178,10 @@ pub fn json(r: &ReachReport) -> Value {
 }
 
 /// A gallery card's line: each team's reachable share, what no one reaches
-/// and the traps; flagged where the teams' shares differ by over 5 points
-/// or a team can be trapped. `None` where the map has no teams.
+/// and the traps, then the fairness table's walks where they were worked
+/// out; flagged where the teams' shares differ by over 5 points, a team
+/// can be trapped or a walk's spread is over 5 %. `None` where the map has
+/// no teams.
 pub fn summary(r: &ReachReport) -> Option<(String, bool)> {
     if r.teams.is_empty() {
         return None;
@@ -193,13 +195,18 @@ pub fn summary(r: &ReachReport) -> Option<(String, bool)> {
     let (lo, hi) = r.teams.iter().fold((1.0f64, 0.0f64), |(lo, hi), t| {
         (lo.min(t.share), hi.max(t.share))
     });
-    let flagged = hi - lo > 0.05 || !r.traps.is_empty();
-    let line = format!(
+    let mut flagged = hi - lo > 0.05 || !r.traps.is_empty();
+    let mut line = format!(
         "On foot: {}; {} columns no team reaches; {} trap columns",
         shares.join(", "),
         columns(&r.unreachable),
         columns(&r.traps)
     );
+    // The fairness table's walks, where they were worked out.
+    if let Some((walks, spread)) = super::fairness::summary(&r.teams, &r.fairness, r.dims[2]) {
+        line.push_str(&format!("; {walks}"));
+        flagged |= spread;
+    }
     Some((line, flagged))
 }
 

@@ -97,9 +97,10 @@ fn describe(card: &mut Card, map: &Map) {
     use mapscope::analysis::{self, PlayMap};
     card.fairness = match mapscope::kinds::play_map(map) {
         Ok(PlayMap::Ground(g)) => analysis::report::summary(&analysis::analyze(&g)),
-        // A voxel map: where each team can go (no witnesses on a card).
+        // A voxel map: where each team can go and the fairness table's
+        // walks (no other witnesses on a card).
         Ok(PlayMap::Reach(m)) => {
-            analysis::reach::report::summary(&analysis::reach::analyze_with(&m, 0))
+            analysis::reach::report::summary(&analysis::reach::analyze_fairness(&m))
         }
         Err(_) => None,
     };

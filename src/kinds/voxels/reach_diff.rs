@@ -1,11 +1,15 @@
 //! How where each team can go changed between two versions of a voxel map:
-//! each team's reachable share and highest place, and the columns no one
-//! reaches or that trap a player ("team blue reachable share: 97.2 % ->
-//! 96.1 %"). Worked out only where the voxels or the spawn areas changed.
+//! each team's reachable share and highest place, its fairness walks ("team
+//! 1 (blue) to the other team's spawn: 172.4 s -> 180.1 s, 7.7 s longer"),
+//! and the columns no one reaches or that trap a player ("team 1 (blue)
+//! reachable share: 97.2 % -> 96.1 %"). Worked out only where the voxels or
+//! the spawn areas changed.
 
-use crate::analysis::reach::{analyze_with, ReachReport};
+use crate::analysis::reach::fairness::{ticks, TeamWays};
+use crate::analysis::reach::{analyze_fairness, ReachReport};
 use crate::diff::{field, FieldChange};
 use crate::store::Map;
+use crate::walk::player::TICK;
 use serde_json::Value;
 
 pub fn reach_diff(old: &Map, new: &Map, out: &mut Vec<FieldChange>) {
@@ -16,7 +20,7 @@ pub fn reach_diff(old: &Map, new: &Map, out: &mut Vec<FieldChange>) {
         return;
     };
     // Both versions at once (each search is one thread's work).
-    let (a, b) = rayon::join(|| analyze_with(&a, 0), || analyze_with(&b, 0));
+    let (a, b) = rayon::join(|| analyze_fairness(&a), || analyze_fairness(&b));
     let share = |s: f64| Value::from(format!("{:.1} %", s * 100.0));
     let height = |r: &ReachReport, h: Option<[i32; 3]>| {
         h.map_or(Value::from("none"), |[_, _, z]| {
@@ -40,6 +44,10 @@ pub fn reach_diff(old: &Map, new: &Map, out: &mut Vec<FieldChange>) {
             height(&a, before.highest),
             height(&b, t.highest),
         );
+        // A report's walks are in its teams' order.
+        if let (Some(was), Some(now)) = (team_ways(&a, t.area.team), team_ways(&b, t.area.team)) {
+            walks(out, &name, was, now);
+        }
     }
     let columns =
         |v: &[crate::analysis::reach::Region]| v.iter().map(|r| r.columns as u64).sum::<u64>();
@@ -50,4 +58,39 @@ pub fn reach_diff(old: &Map, new: &Map, out: &mut Vec<FieldChange>) {
         columns(&b.unreachable),
     );
     field(out, "trap columns", columns(&a.traps), columns(&b.traps));
+}
+
+/// Team `team`'s walks in `r` (a report's walks are in its teams' order).
+fn team_ways(r: &ReachReport, team: u8) -> Option<&TeamWays> {
+    let k = r.teams.iter().position(|u| u.area.team == team)?;
+    r.fairness.get(k)
+}
+
+/// A team's fairness walks that changed, the new time saying how much
+/// longer or shorter it is.
+fn walks(out: &mut Vec<FieldChange>, name: &str, was: &TeamWays, now: &TeamWays) {
+    for ((to, before), (_, after)) in was.walks().into_iter().zip(now.walks()) {
+        let (before, after) = (before.map(ticks), after.map(ticks));
+        if before == after {
+            continue;
+        }
+        let seconds = |t: u64| t as f64 * TICK;
+        let time = |t: Option<u64>| {
+            t.map_or("no way found".to_string(), |t| {
+                format!("{:.1} s", seconds(t))
+            })
+        };
+        let mut new = time(after);
+        if let (Some(b), Some(a)) = (before, after) {
+            let d = seconds(a) - seconds(b);
+            let how = if d > 0.0 { "longer" } else { "shorter" };
+            new.push_str(&format!(", {:.1} s {how}", d.abs()));
+        }
+        field(
+            out,
+            &format!("{name} {to}"),
+            Value::from(time(before)),
+            Value::from(new),
+        );
+    }
 }
