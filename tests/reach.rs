@@ -57,8 +57,9 @@ fn walked(map: &Path, script: &str, dir: &Path, name: &str) -> ([f64; 3], i64) {
     ([last[0], last[1], last[2]], damage)
 }
 
+/// Where a witness ends (`position`), or a fairness walk (`end`).
 fn position(w: &Value) -> [f64; 3] {
-    let p = w["position"].as_array().unwrap();
+    let p = w["position"].as_array().or(w["end"].as_array()).unwrap();
     [0, 1, 2].map(|i| p[i].as_f64().unwrap())
 }
 
@@ -95,10 +96,11 @@ fn reference() -> Vec<(String, String, [f64; 3], i64)> {
     out
 }
 
-/// On every corpus VXL map: each team gets at least 10 witnesses, and each
-/// witness's script ends within one voxel of its position replayed through
-/// `mapscope walk` and through the servers' own physics, with the fall
-/// damage it says (the same under both) under a player's 100 health.
+/// On every corpus VXL map: each team gets at least 10 witnesses and both
+/// fairness walks, and each one's script ends within one voxel of its
+/// position replayed through `mapscope walk` and through the servers' own
+/// physics, with the fall damage it says (the same under both) under a
+/// player's 100 health.
 #[test]
 fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
     if common::corpus_dir().is_none() {
@@ -109,7 +111,7 @@ fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
     let dir = common::scratch_dir("reach", "corpus");
     let maps = common::corpus_files("vxl", "vxl");
     assert!(maps.len() >= 8, "the corpus's VXL maps");
-    let mut checked = 0;
+    let (mut checked, mut walks) = (0, 0);
     for map in &maps {
         let stem = map.file_stem().unwrap().to_string_lossy().to_string();
         let v = analyze(map);
@@ -126,57 +128,91 @@ fn corpus_witnesses_end_where_they_say_under_walk_and_the_servers_physics() {
             let share = t["reachable_share"].as_f64().unwrap();
             assert!(share > 0.0 && share <= 1.0, "{stem}: {share}");
             for (k, w) in witnesses.iter().enumerate() {
-                let script = w["script"].as_str().unwrap();
-                let at = position(w);
                 let head = format!("{stem} {team} {k}");
-                let (_, ref_script, ref_end, ref_damage) = reference
-                    .iter()
-                    .find(|(h, _, _, _)| *h == head)
-                    .unwrap_or_else(|| panic!("{head}: not in the reference; remake it"));
-                assert_eq!(
-                    ref_script.trim(),
-                    script.trim(),
-                    "{head}: the witness is not the one the reference replayed; remake it"
-                );
-                assert!(
-                    within_a_voxel(*ref_end, at),
-                    "{head}: the servers' physics ends at {ref_end:?}, the witness says {at:?}"
-                );
-                let (walked, walk_damage) =
-                    walked(map, script, &dir, &format!("{stem}-{team}-{k}"));
-                assert!(
-                    within_a_voxel(walked, at),
-                    "{head}: walk ends at {walked:?}, the witness says {at:?}"
-                );
-                let damage = w["damage"].as_i64().unwrap();
-                assert_eq!(walk_damage, damage, "{head}: walk's fall damage");
-                assert_eq!(*ref_damage, damage, "{head}: the servers' fall damage");
-                let health = w["health_left"].as_i64().unwrap();
-                assert!(
-                    health == 100 - damage && health > 0,
-                    "{head}: {health} health left"
-                );
-                // And it stands on the place the witness names (its middle
-                // may hang over the next column, a corner on the place).
-                let place = w["place"].as_array().unwrap();
-                for i in 0..2 {
-                    let middle = place[i].as_f64().unwrap() + 0.5;
-                    assert!(
-                        (walked[i] - middle).abs() < 1.0,
-                        "{head}: {walked:?} off {place:?}"
-                    );
-                }
-                let feet = walked[2] + 2.25;
-                let floor = place[2].as_f64().unwrap();
-                assert!(
-                    feet < floor && feet > floor - 1.0,
-                    "{head}: feet {feet}, floor {floor}"
-                );
+                check_walk(map, &dir, &reference, &head, w);
                 checked += 1;
             }
         }
+        // The fairness table's walks, likewise; each says its time, the
+        // ticks its script takes (the reference ran as many).
+        for t in v["fairness"]["teams"].as_array().unwrap() {
+            for to in ["to_enemy_spawn", "to_middle"] {
+                let w = &t[to];
+                assert!(w.is_object(), "{stem}: no walk {to}: {t}");
+                let head = format!("{stem} {} {to}", t["team"]);
+                check_walk(map, &dir, &reference, &head, w);
+                let script_ticks: u64 = w["script"]
+                    .as_str()
+                    .unwrap()
+                    .lines()
+                    .skip(1)
+                    .map(|l| l.split_whitespace().next().unwrap().parse::<u64>().unwrap())
+                    .sum();
+                assert_eq!(w["ticks"].as_u64(), Some(script_ticks), "{head}");
+                let seconds = w["seconds"].as_f64().unwrap();
+                assert!(
+                    (seconds * 60.0 - script_ticks as f64).abs() < 1e-6,
+                    "{head}"
+                );
+                walks += 1;
+            }
+        }
     }
+    assert!(walks >= 32, "{walks} fairness walks checked");
     assert!(checked >= 160, "{checked} witnesses checked");
+}
+
+/// A witness or a fairness walk (`head` names it in the reference): the
+/// reference replayed the same script, and it and `mapscope walk` end
+/// within a voxel of where the walk says, with its fall damage, on the
+/// place it names, with health left.
+fn check_walk(
+    map: &Path,
+    dir: &Path,
+    reference: &[(String, String, [f64; 3], i64)],
+    head: &str,
+    w: &Value,
+) {
+    let script = w["script"].as_str().unwrap();
+    let at = position(w);
+    let (_, ref_script, ref_end, ref_damage) = reference
+        .iter()
+        .find(|(h, _, _, _)| *h == head)
+        .unwrap_or_else(|| panic!("{head}: not in the reference; remake it"));
+    assert_eq!(
+        ref_script.trim(),
+        script.trim(),
+        "{head}: the walk is not the one the reference replayed; remake it"
+    );
+    assert!(
+        within_a_voxel(*ref_end, at),
+        "{head}: the servers' physics ends at {ref_end:?}, the walk says {at:?}"
+    );
+    let (walked, walk_damage) = walked(map, script, dir, &head.replace(' ', "-"));
+    assert!(
+        within_a_voxel(walked, at),
+        "{head}: walk ends at {walked:?}, the witness says {at:?}"
+    );
+    let damage = 100 - w["health_left"].as_i64().unwrap();
+    assert_eq!(walk_damage, damage, "{head}: walk's fall damage");
+    assert_eq!(*ref_damage, damage, "{head}: the servers' fall damage");
+    assert!(damage < 100, "{head}: {damage} damage");
+    // And it stands on the place the walk names (its middle may hang over
+    // the next column, a corner on the place).
+    let place = w["place"].as_array().unwrap();
+    for i in 0..2 {
+        let middle = place[i].as_f64().unwrap() + 0.5;
+        assert!(
+            (walked[i] - middle).abs() < 1.0,
+            "{head}: {walked:?} off {place:?}"
+        );
+    }
+    let feet = walked[2] + 2.25;
+    let floor = place[2].as_f64().unwrap();
+    assert!(
+        feet < floor && feet > floor - 1.0,
+        "{head}: feet {feet}, floor {floor}"
+    );
 }
 
 /// Flat ground at z 50 with a pit 8 deep at x 200..206, y 250..256 and a

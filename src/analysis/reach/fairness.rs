@@ -5,9 +5,10 @@
 //! a spread between the teams over 5 % is flagged.
 
 use super::fastest::{quickest, Quickest};
+use super::flow::flowing;
 use super::graph::Graph;
 use super::search::Reached;
-use super::witness::{along, witness, Back, Witness};
+use super::witness::{along, quicker, witness, Back, Witness};
 use super::TeamReach;
 use crate::walk::player::TICK;
 use serde_json::{json, Value};
@@ -60,7 +61,7 @@ pub fn team_ways(
                 .collect();
             let walk = |target: Option<u32>, why| {
                 let target = target?;
-                way_to(graph, &q, target, why)
+                way_to(graph, &q, back, target, why)
                     .or_else(|| witness(graph, &reached[k], back, target, why))
             };
             TeamWays {
@@ -72,10 +73,20 @@ pub fn team_ways(
         .collect()
 }
 
-fn way_to(graph: &Graph, q: &Quickest, target: u32, why: &'static str) -> Option<Witness> {
-    (q.from[target as usize] != super::search::NONE)
-        .then(|| along(graph, &q.way(target), why))
-        .flatten()
+/// The quickest way to `target` walked as a player would (the search's
+/// moves one by one where that is quicker or the other strays).
+fn way_to(
+    graph: &Graph,
+    q: &Quickest,
+    back: &Back,
+    target: u32,
+    why: &'static str,
+) -> Option<Witness> {
+    if q.from[target as usize] == super::search::NONE {
+        return None;
+    }
+    let way = q.way(target);
+    quicker(flowing(graph, back, &way, why), along(graph, &way, why))
 }
 
 /// The place nearest the map's middle column that every team reaches

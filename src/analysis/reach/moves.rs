@@ -69,6 +69,14 @@ pub fn worth(columns: &Windows, m: Move, at: [i32; 3], d: [i32; 2]) -> bool {
     }
 }
 
+/// The number a graph's edge keeps for move `m` toward `d` (see
+/// `Edge::how`).
+pub fn how(m: Move, d: [i32; 2]) -> u8 {
+    let k = MOVES.iter().position(|&n| n == m).unwrap_or(0);
+    let j = DIRECTIONS.iter().position(|&e| e == d).unwrap_or(0);
+    (k * 8 + j) as u8
+}
+
 /// Where the player looks to go in direction `d`: exact in a script.
 pub fn look(d: [i32; 2]) -> [f32; 3] {
     [d[0] as f32, d[1] as f32, 0.0]
