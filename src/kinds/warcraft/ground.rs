@@ -62,7 +62,8 @@ pub fn fairness_diff(old: &WarcraftMap, new: &WarcraftMap, out: &mut Vec<FieldCh
     };
     // The same pathing, start locations and mines give the same table:
     // nothing to work out (most versions of a map change none of them).
-    if a == b {
+    // The mines in any order: a table's figures are each player's.
+    if same_ground(&a, &b) {
         return;
     }
     let (a, b) = rayon::join(|| analyze(&a), || analyze(&b));
@@ -104,4 +105,44 @@ pub fn fairness_diff(old: &WarcraftMap, new: &WarcraftMap, out: &mut Vec<FieldCh
         unreachable(&a),
         unreachable(&b),
     );
+}
+
+/// Whether two versions' grounds give the same fairness table: the same
+/// pathing and start locations, and the same gold mines in any order (a
+/// re-saved units file lists them in another).
+fn same_ground(a: &GroundMap, b: &GroundMap) -> bool {
+    let sorted = |g: &GroundMap| {
+        let mut m: Vec<[u32; 2]> = g.mines.iter().map(|p| p.map(f32::to_bits)).collect();
+        m.sort_unstable();
+        m
+    };
+    a.grid == b.grid && a.starts == b.starts && sorted(a) == sorted(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::WalkGrid;
+
+    fn ground(mines: Vec<[f32; 2]>) -> GroundMap {
+        GroundMap {
+            grid: WalkGrid {
+                width: 4,
+                height: 4,
+                walkable: vec![true; 16],
+                origin: [0.0, 0.0],
+                cell: CELL,
+            },
+            starts: Vec::new(),
+            mines,
+        }
+    }
+
+    #[test]
+    fn mines_listed_in_another_order_are_the_same_ground() {
+        let a = ground(vec![[1.0, 2.0], [3.0, 4.0]]);
+        assert!(same_ground(&a, &ground(vec![[3.0, 4.0], [1.0, 2.0]])));
+        assert!(!same_ground(&a, &ground(vec![[3.0, 4.0], [1.0, 2.5]])));
+        assert!(!same_ground(&a, &ground(vec![[3.0, 4.0]])));
+    }
 }
