@@ -265,3 +265,61 @@ fn coasts_to(drive: &Drive, aim: [f32; 2], look: [f32; 3]) -> bool {
     let along = past(0) * look[0] + past(1) * look[1];
     along >= -SHORT
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::reach::fairness::ticks;
+    use crate::analysis::reach::witness::along;
+    use crate::walk::Solids;
+
+    fn ground() -> Solids {
+        Solids::flat(64, 64, 64, 40)
+    }
+
+    /// A way of plain walks from (4, 20) east to (24, 20), then south
+    /// east to (28, 24) and south to (28, 30).
+    fn way(graph: &Graph) -> Vec<(u32, u8)> {
+        let place = |x, y| graph.places.at(x, y, 40).unwrap();
+        let mut way = vec![(place(4, 20), 0)];
+        let mut go = |from: (i32, i32), d: [i32; 2], n: i32| {
+            for k in 1..=n {
+                let at = place(from.0 + d[0] * k, from.1 + d[1] * k);
+                way.push((at, moves::how(Move::Walk, d)));
+            }
+        };
+        go((4, 20), [1, 0], 20);
+        go((24, 20), [1, 1], 4);
+        go((28, 24), [0, 1], 6);
+        way
+    }
+
+    /// The walk goes on without stopping: in far fewer ticks and lines
+    /// than the search's stop-start chain, and its script, replayed as
+    /// `mapscope walk` replays it, ends where it says, on the way's end.
+    #[test]
+    fn plain_walks_are_walked_in_one_go() {
+        let map = ground();
+        let graph = Graph::new(&map);
+        let back = Back::of(&graph);
+        let way = way(&graph);
+        let flowing = flowing(&graph, &back, &way, "test").expect("a flowing walk");
+        let stopping = along(&graph, &way, "test").expect("the stop-start walk");
+        assert!(
+            ticks(&flowing) * 2 < ticks(&stopping),
+            "{} against {} ticks",
+            ticks(&flowing),
+            ticks(&stopping)
+        );
+        assert!(
+            flowing.script.stretches.len() * 2 < stopping.script.stretches.len(),
+            "{} lines against {}",
+            flowing.script.stretches.len(),
+            stopping.script.stretches.len()
+        );
+        let end = flowing.script.replay(&map, |_, _, _| {});
+        assert_eq!(end.p, flowing.position);
+        assert_eq!(flowing.place, [28, 30, 40]);
+        assert_eq!(flowing.damage, 0);
+    }
+}

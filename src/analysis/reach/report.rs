@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use std::fmt::Write as _;
 
 /// What the search counts as a move, and what it leaves out, said with it.
-pub const REACH_NOTE: &str = "on foot under the Ace of Spades servers' player physics (piqueserver's world_c.cpp): walking, the automatic one-block climb, jumping, and walking off edges with or without a jump, each move run through the physics from rest in the middle of a column; no digging, building, crouching or grenades; a place counts as reached only by a way whose falls add up to less than a player's 100 health";
+pub const REACH_NOTE: &str = "on foot under the Ace of Spades servers' player physics (piqueserver's world_c.cpp): walking, the automatic one-block climb, jumping, and walking off edges with or without a jump, each move run through the physics from rest in the middle of a column; no digging, building, crouching or grenades; a place counts as reached only by a way whose falls add up to less than a player's 100 health; witnesses and fairness walks are walked as a player would, without stopping between plain walks, and their times are those of these walks";
 
 /// Regions listed in the text; the JSON lists them all.
 const LISTED: usize = 5;
