@@ -80,6 +80,9 @@ pub fn pairs(old: &[Placed], new: &[Placed], limit: f32) -> Vec<Pair> {
     for pair in by_player {
         take((&mut old_taken, &mut new_taken), pair, &mut out);
     }
+    for pair in stayed(old, new, &old_taken, &new_taken) {
+        take((&mut old_taken, &mut new_taken), pair, &mut out);
+    }
     for (i, j) in nearest(old, new, limit, &old_taken, &new_taken) {
         if !old_taken[i] && !new_taken[j] {
             take((&mut old_taken, &mut new_taken), (i, j), &mut out);
@@ -96,6 +99,46 @@ pub fn pairs(old: &[Placed], new: &[Placed], limit: f32) -> Vec<Pair> {
             .filter(|&j| !new_taken[j])
             .map(|j| (None, Some(j))),
     );
+    out
+}
+
+/// Objects that stayed where they were (the same type under 1/128 unit
+/// apart) where neither side has another of that type within 1/64 unit:
+/// the pairs the greedy pass would take first, as its only candidates at
+/// that distance, found without listing every candidate within the limit
+/// (a forest gives hundreds a tree, and most of a map stays put).
+fn stayed(
+    old: &[Placed],
+    new: &[Placed],
+    old_taken: &[bool],
+    new_taken: &[bool],
+) -> Vec<(usize, usize)> {
+    type Key = (&'static str, [u8; 4], i64, i64);
+    let key = |p: &Placed, dx: i64, dy: i64| -> Key {
+        let q = |v: f32| (v * 64.0).floor() as i64;
+        (p.kind, p.id, q(p.position[0]) + dx, q(p.position[1]) + dy)
+    };
+    // Each 1/64-unit cell's objects of a type: how many a side, and one.
+    let mut cells: rustc_hash::FxHashMap<Key, [(u32, usize); 2]> = Default::default();
+    for (side, list, taken) in [(0, old, old_taken), (1, new, new_taken)] {
+        for (i, p) in list.iter().enumerate().filter(|(i, _)| !taken[*i]) {
+            let e = cells.entry(key(p, 0, 0)).or_insert([(0, 0); 2]);
+            e[side] = (e[side].0 + 1, i);
+        }
+    }
+    let alone = |p: &Placed| {
+        (-1..=1)
+            .flat_map(|dx| (-1..=1).map(move |dy| (dx, dy)))
+            .filter(|&d| d != (0, 0))
+            .all(|(dx, dy)| !cells.contains_key(&key(p, dx, dy)))
+    };
+    let mut out: Vec<(usize, usize)> = cells
+        .values()
+        .filter(|[(a, _), (b, _)]| *a == 1 && *b == 1)
+        .map(|[(_, i), (_, j)]| (*i, *j))
+        .filter(|&(i, j)| (old[i].distance(&new[j]) * 64.0).round() == 0.0 && alone(&old[i]))
+        .collect();
+    out.sort_unstable();
     out
 }
 
