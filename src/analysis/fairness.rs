@@ -4,7 +4,7 @@
 //! no player's main: on a 4v4 map a teammate's main may lie nearer) and
 //! its nearest opponent, with how far apart the players are in each.
 
-use super::ground::WalkGrid;
+use super::ground::{Field, WalkGrid};
 
 /// A player's start location.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,21 +95,21 @@ pub fn analyze(map: &GroundMap) -> GroundReport {
         }
     }
     let steps = g.steps();
-    let fields: Vec<Option<Vec<f32>>> = start_cells
-        .iter()
-        .map(|c| c.map(|c| g.distances_with(&steps, c)))
-        .collect();
-    let to = |field: &Option<Vec<f32>>, cell: &Option<(u32, u32)>| -> Option<f32> {
-        g.at(field.as_ref()?, (*cell)?)
-    };
-    let start_to_mine: Vec<Vec<Option<f32>>> = fields
-        .iter()
-        .map(|f| mine_cells.iter().map(|c| to(f, c)).collect())
-        .collect();
-    let start_to_start: Vec<Vec<Option<f32>>> = fields
-        .iter()
-        .map(|f| start_cells.iter().map(|c| to(f, c)).collect())
-        .collect();
+    // Each start's field in turn, in the same buffers, read at the mines
+    // and the starts.
+    let mut field = Field::default();
+    let (mut start_to_mine, mut start_to_start) = (Vec::new(), Vec::new());
+    for c in &start_cells {
+        if let Some(c) = c {
+            g.distances_in(&steps, *c, &mut field);
+        }
+        let to = |cell: &Option<(u32, u32)>| -> Option<f32> {
+            c.as_ref()?;
+            g.at(&field.dist, (*cell)?)
+        };
+        start_to_mine.push(mine_cells.iter().map(to).collect::<Vec<_>>());
+        start_to_start.push(start_cells.iter().map(to).collect::<Vec<_>>());
+    }
     // Each player's main mine first: a natural is no one's main.
     let mains: Vec<Option<usize>> = start_to_mine.iter().map(|m| nearest(m, &[])).collect();
     let taken: Vec<usize> = mains.iter().flatten().copied().collect();

@@ -15,6 +15,18 @@ pub struct WalkGrid {
     pub cell: f32,
 }
 
+/// A distance field and the buffers that work it out, kept from one
+/// start to the next.
+#[derive(Debug, Default)]
+pub struct Field {
+    /// Distances in world units from the start to every cell (infinite
+    /// where it cannot be reached).
+    pub dist: Vec<f32>,
+    done: Vec<bool>,
+    ring: [Vec<u32>; 3],
+    work: Vec<u32>,
+}
+
 impl WalkGrid {
     fn index(&self, x: u32, y: u32) -> usize {
         y as usize * self.width as usize + x as usize
@@ -90,9 +102,28 @@ impl WalkGrid {
     /// cost; three buckets in a ring hold all there is (a diagonal is
     /// under two widths).
     pub fn distances_with(&self, steps: &[u8], from: (u32, u32)) -> Vec<f32> {
+        let mut field = Field::default();
+        self.distances_in(steps, from, &mut field);
+        field.dist
+    }
+
+    /// [`Self::distances_with`] into `field`, whose buffers are reused (a
+    /// fresh field a start was a tenth of the analysis in page faults).
+    pub fn distances_in(&self, steps: &[u8], from: (u32, u32), field: &mut Field) {
         let n = self.walkable.len();
-        let mut dist = vec![f32::INFINITY; n];
-        let mut done = vec![false; n];
+        let Field {
+            dist,
+            done,
+            ring,
+            work,
+        } = field;
+        dist.clear();
+        dist.resize(n, f32::INFINITY);
+        done.clear();
+        done.resize(n, false);
+        for r in ring.iter_mut() {
+            r.clear();
+        }
         let w = self.width as isize;
         let offsets = STEPS.map(|(dx, dy)| dy as isize * w + dx as isize);
         let (straight, diagonal) = (self.cell, self.cell * std::f32::consts::SQRT_2);
@@ -107,8 +138,6 @@ impl WalkGrid {
         // Three buckets' lists and the one being worked, kept and cleared
         // rather than dropped: a fresh list a bucket was a twentieth of
         // the work in page faults.
-        let mut ring: [Vec<u32>; 3] = Default::default();
-        let mut work: Vec<u32> = Vec::new();
         let start = self.index(from.0, from.1);
         dist[start] = 0.0;
         ring[0].push(start as u32);
@@ -118,12 +147,12 @@ impl WalkGrid {
             // Cells pushed into the bucket being worked (a rounding at its
             // edge) are worked before it is left.
             loop {
-                std::mem::swap(&mut work, &mut ring[slot]);
+                std::mem::swap(work, &mut ring[slot]);
                 if work.is_empty() {
                     break;
                 }
                 pending -= work.len();
-                for &i in &work {
+                for &i in work.iter() {
                     let i = i as usize;
                     let d = dist[i];
                     if done[i] || bucket(d) != k {
@@ -147,7 +176,6 @@ impl WalkGrid {
             }
             k += 1;
         }
-        dist
     }
 
     /// The shortest walk from the field's start to `to`, start first, as
