@@ -73,6 +73,7 @@ fn voxels(n: u32, d: u32, edited: bool) -> Side {
             bytes,
         },
         map,
+        unpacked: Vec::new(),
     }
 }
 

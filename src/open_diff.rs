@@ -1,5 +1,6 @@
-//! Two maps on disk compared: each read once (its bytes kept for the
-//! file-by-file comparison), both at once.
+//! Two maps on disk compared: each read once (its bytes, and the files
+//! decoding unpacked from an archive, kept for the file-by-file
+//! comparison), both at once.
 
 use crate::diff::files::{self, Source};
 use crate::diff::{Change, MapDiff};
@@ -11,6 +12,8 @@ use std::path::Path;
 pub struct Side {
     pub source: Source,
     pub map: Map,
+    /// The files decoding unpacked from an archive, by name.
+    pub unpacked: crate::formats::w3x::Unpacked,
 }
 
 impl Side {
@@ -18,12 +21,16 @@ impl Side {
     pub fn load(path: &Path, options: &LoadOptions) -> Result<Side, String> {
         let source =
             Source::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let map = match &source {
-            Source::File { bytes, .. } => formats::load_bytes(path, bytes, options),
-            Source::Folder(_) => formats::load_folder(path),
+        let (map, unpacked) = match &source {
+            Source::File { bytes, .. } => formats::load_bytes_keeping(path, bytes, options),
+            Source::Folder(_) => formats::load_folder(path).map(|m| (m, Vec::new())),
         }
         .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        Ok(Side { source, map })
+        Ok(Side {
+            source,
+            map,
+            unpacked,
+        })
     }
 }
 
@@ -34,7 +41,9 @@ pub fn compare(old: &Side, new: &Side) -> Result<MapDiff, String> {
     // The files' bytes are compared beside the kinds' model.
     let (model, files) = std::thread::scope(|s| {
         let files = s.spawn(|| match bytes_differ {
-            true => files::compare(&old.source, &new.source),
+            true => {
+                files::compare_unpacked([&old.source, &new.source], [&old.unpacked, &new.unpacked])
+            }
             false => Vec::new(),
         });
         let model = crate::kinds::diff(&old.map, &new.map);

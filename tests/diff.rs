@@ -153,6 +153,34 @@ fn differing_files(old: &[u8], new: &[u8]) -> BTreeSet<String> {
         .collect()
 }
 
+/// The files a diff's decoding unpacked are compared as they were
+/// unpacked, not unpacked again: on every pair of versions, the same file
+/// differences as unpacking every file anew.
+#[test]
+fn files_compared_from_what_decoding_unpacked_are_those_unpacked_anew() {
+    let Some(dir) = corpus_dir() else { return };
+    let pairs = version_pairs(&dir);
+    assert!(pairs.len() >= 9, "{pairs:?}");
+    for (old, new) in &pairs {
+        let (a, b) = (
+            Side::load(old, &LoadOptions::default()).unwrap(),
+            Side::load(new, &LoadOptions::default()).unwrap(),
+        );
+        assert!(
+            a.unpacked.iter().any(|(n, _)| n == "war3map.w3e"),
+            "{}: the terrain was unpacked",
+            old.display()
+        );
+        let anew = mapscope::diff::files::compare(&a.source, &b.source);
+        let kept = mapscope::diff::files::compare_unpacked(
+            [&a.source, &b.source],
+            [&a.unpacked, &b.unpacked],
+        );
+        assert!(!anew.is_empty());
+        assert_eq!(anew, kept, "{} -> {}", old.display(), new.display());
+    }
+}
+
 #[test]
 fn every_pair_of_versions_agrees_with_independent_counts() {
     let Some(dir) = corpus_dir() else { return };

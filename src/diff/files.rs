@@ -131,19 +131,25 @@ fn hashes(name: &str) -> (u32, u32) {
 fn archive_items<'a>(
     a: &'a Archive<'a>,
     candidates: &BTreeSet<String>,
+    unpacked: &'a [(String, Vec<u8>)],
 ) -> BTreeMap<String, Item<'a>> {
+    let unpacked: BTreeMap<String, &[u8]> = unpacked
+        .iter()
+        .map(|(n, b)| (key(n), b.as_slice()))
+        .collect();
     let mut items = BTreeMap::new();
     let mut named = BTreeSet::new();
     for name in candidates {
         if let Some(b) = a.find(name) {
             named.insert(hashes(name));
+            let k = key(name);
             items.insert(
-                key(name),
+                k.clone(),
                 Item {
                     name: name.clone(),
                     stored: Some((*b, a.stored(b))),
                     archive: Some(a),
-                    plain: None,
+                    plain: unpacked.get(&k).copied(),
                 },
             );
         }
@@ -254,6 +260,15 @@ fn differs(old: Option<&Item>, new: Option<&Item>) -> Option<FileDiff> {
 /// The files whose bytes differ. A single-file map is one file, named as
 /// the new side names it; an archive or folder, its files by name.
 pub fn compare(old: &Source, new: &Source) -> Vec<FileDiff> {
+    compare_unpacked([old, new], [&[], &[]])
+}
+
+/// [`compare`], given the files already unpacked from each side's archive
+/// (by name), which are not unpacked again.
+pub fn compare_unpacked(
+    [old, new]: [&Source; 2],
+    [old_unpacked, new_unpacked]: [&[(String, Vec<u8>)]; 2],
+) -> Vec<FileDiff> {
     fn opened(s: &Source) -> Option<Archive<'_>> {
         match s {
             Source::File { bytes, .. } if mpq::sniff(bytes).is_ok() => Archive::open(bytes).ok(),
@@ -282,12 +297,12 @@ pub fn compare(old: &Source, new: &Source) -> Vec<FileDiff> {
         .collect();
     let names = candidates(&archives, &folders);
     let old_items = match (&old_archive, old) {
-        (Some(a), _) => archive_items(a, &names),
+        (Some(a), _) => archive_items(a, &names, old_unpacked),
         (None, Source::Folder(f)) => folder_items(f),
         _ => BTreeMap::new(),
     };
     let new_items = match (&new_archive, new) {
-        (Some(a), _) => archive_items(a, &names),
+        (Some(a), _) => archive_items(a, &names, new_unpacked),
         (None, Source::Folder(f)) => folder_items(f),
         _ => BTreeMap::new(),
     };

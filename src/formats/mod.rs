@@ -214,6 +214,23 @@ fn load_bytes_releasing(
     Ok(map)
 }
 
+/// [`load_bytes`], keeping the files unpacked from a Warcraft III archive
+/// (name and bytes; none for other formats): a diff compares them file by
+/// file after, and need not unpack them again.
+pub fn load_bytes_keeping(
+    path: &Path,
+    bytes: &[u8],
+    options: &LoadOptions,
+) -> Result<(Map, w3x::Unpacked), LoadError> {
+    if detect(bytes)? != Format::W3x {
+        return Ok((load_bytes(path, bytes, options)?, Vec::new()));
+    }
+    let side = sidecar::read_beside(path);
+    let (mut map, kept) = w3x::decode_keeping(bytes)?;
+    side.apply(&mut map);
+    Ok((map, kept))
+}
+
 /// Reads a Warcraft III map folder: the files mapscope knows, then decodes
 /// them as an archive's would be.
 pub fn load_folder(dir: &Path) -> Result<Map, LoadError> {

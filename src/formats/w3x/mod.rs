@@ -105,7 +105,48 @@ fn start_areas(map: &WarcraftMap) -> Vec<Spawn> {
 /// Decodes a map archive from its bytes.
 pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
     let archive = Archive::open(bytes)?;
-    let mut map = decode_files(&archive)?;
+    let map = decode_files(&archive)?;
+    Ok(with_archive(map, &archive))
+}
+
+/// [`decode`], keeping the files it unpacked, by name: a diff compares
+/// them file by file after, and need not unpack them again.
+pub fn decode_keeping(bytes: &[u8]) -> Result<(Map, Unpacked), DecodeError> {
+    let kept = Kept {
+        archive: Archive::open(bytes)?,
+        read: Default::default(),
+    };
+    let map = decode_files(&kept)?;
+    let map = with_archive(map, &kept.archive);
+    Ok((map, kept.read.into_inner()))
+}
+
+/// Files unpacked from an archive: each name, and its bytes.
+pub type Unpacked = Vec<(String, Vec<u8>)>;
+
+/// An archive whose files are kept as they are read.
+struct Kept<'a> {
+    archive: Archive<'a>,
+    read: std::cell::RefCell<Unpacked>,
+}
+
+impl MapFiles for Kept<'_> {
+    fn container(&self) -> Container {
+        Container::Mpq
+    }
+
+    fn get(&self, name: &str) -> Result<Option<Vec<u8>>, DecodeError> {
+        let bytes = self.archive.read(name)?;
+        if let Some(b) = &bytes {
+            self.read.borrow_mut().push((name.to_string(), b.clone()));
+        }
+        Ok(bytes)
+    }
+}
+
+/// What the archive adds to the map decoded from its files: the name in
+/// its header where the map info has none, and its notes.
+fn with_archive(mut map: Map, archive: &Archive) -> Map {
     if let Some(h) = &archive.map_header {
         if map.meta.name.is_none() && !h.name.is_empty() {
             map.meta.name = Some(h.name.clone());
@@ -114,7 +155,7 @@ pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
     map.meta
         .warnings
         .splice(0..0, archive.notes.iter().cloned());
-    Ok(map)
+    map
 }
 
 /// `Ok` if a whole map archive holds what opening it needs, as far as can
