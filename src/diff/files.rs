@@ -8,6 +8,7 @@ use super::{bytes, Change, FileDiff};
 use crate::formats::mpq::crypto::{hash, HashKind};
 use crate::formats::mpq::{self, Archive, Block};
 use crate::formats::w3x::names;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -103,12 +104,13 @@ impl Item<'_> {
         }
     }
 
-    /// Its plain bytes, or why they cannot be had.
-    fn read(&self) -> Result<Vec<u8>, String> {
+    /// Its plain bytes (borrowed where they are at hand), or why they
+    /// cannot be had.
+    fn read(&self) -> Result<Cow<'_, [u8]>, String> {
         match (self.plain, self.archive) {
-            (Some(p), _) => Ok(p.to_vec()),
+            (Some(p), _) => Ok(Cow::Borrowed(p)),
             (None, Some(a)) => match a.read(&self.name) {
-                Ok(Some(b)) => Ok(b),
+                Ok(Some(b)) => Ok(Cow::Owned(b)),
                 Ok(None) => Err("not found".into()),
                 Err(e) => Err(e.to_string()),
             },
