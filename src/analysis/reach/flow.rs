@@ -12,12 +12,10 @@
 //! walked in one go and the trouble move by move, so the result is always
 //! a route the physics makes, driven whole from the spawn.
 
-use super::drive::{Drive, Push};
+use super::drive::Drive;
 use super::graph::{Graph, DEADLY};
 use super::moves::{self, Move, DIRECTIONS, MOVES};
-use super::witness::{best_first, centre, spawned, Back, Witness};
-use crate::walk::player::Keys;
-use crate::walk::Script;
+use super::witness::{arrived, best_first, centre, spawned, Back, Witness};
 
 /// How many places ahead along the way the walker looks.
 const AHEAD: usize = 2;
@@ -95,20 +93,7 @@ pub fn flowing(
         (drive, i, one_by_one) = (d, j, Some(j));
     }
     let (end, _) = *way.last()?;
-    if on(&drive) != Some(end) || drive.damage >= DEADLY {
-        return None;
-    }
-    let (x, y) = places.column_of(end);
-    Some(Witness {
-        why,
-        place: [x, y, places.floors[end as usize] as i32],
-        position: drive.player.p,
-        damage: drive.damage,
-        script: Script {
-            start,
-            stretches: drive.stretches,
-        },
-    })
+    arrived(graph, drive, start, end, why)
 }
 
 /// How many places on along the way a rejoining search may aim for, and
@@ -162,15 +147,7 @@ fn one_move<'a>(drive: &Drive<'a>, graph: &Graph, from: u32, to: (u32, u8)) -> O
         let mut d = base.clone();
         if k > 0 {
             let look = moves::look(DIRECTIONS[k - 1]);
-            let keys = Keys {
-                forward: true,
-                ..Keys::default()
-            };
-            d.tick(Push {
-                keys,
-                jump: false,
-                look,
-            });
+            d.tick(moves::forward(look, false));
             d.settle(look, 400);
         }
         let ran = on(&d) == Some(from) && moves::run(&mut d, m, dir);
@@ -229,15 +206,7 @@ fn walk_along<'a>(from: &Drive<'a>, graph: &Graph, way: &[(u32, u8)]) -> Result<
             let q = |v: f32| (v * 1024.0).round() / 1024.0;
             (angle, look) = (Some(a), [q(r.cos()), q(r.sin()), 0.0]);
         }
-        let keys = Keys {
-            forward: true,
-            ..Keys::default()
-        };
-        drive.tick(Push {
-            keys,
-            jump: false,
-            look,
-        });
+        drive.tick(moves::forward(look, false));
         stalled += 1;
     }
     if drive.damage >= DEADLY || stalled > STALLED {

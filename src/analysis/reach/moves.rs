@@ -82,7 +82,8 @@ pub fn look(d: [i32; 2]) -> [f32; 3] {
     [d[0] as f32, d[1] as f32, 0.0]
 }
 
-fn forward(look: [f32; 3], jump: bool) -> Push {
+/// Forward held toward `look`, with a jump asked or not.
+pub fn forward(look: [f32; 3], jump: bool) -> Push {
     Push {
         keys: Keys {
             forward: true,

@@ -307,13 +307,26 @@ pub fn along(graph: &Graph, way: &[(u32, u8)], why: &'static str) -> Option<Witn
         }
         at = next;
     }
-    if on(&drive) != Some(at) || drive.damage >= DEADLY {
+    arrived(graph, drive, start, at, why)
+}
+
+/// The witness of a drive from `start` that has come to place `end`:
+/// `None` where the player does not stand on it, or not alive.
+pub(super) fn arrived(
+    graph: &Graph,
+    drive: Drive,
+    start: [f32; 3],
+    end: u32,
+    why: &'static str,
+) -> Option<Witness> {
+    let places = &graph.places;
+    if places.under(drive.player.p, drive.player.feet()) != Some(end) || drive.damage >= DEADLY {
         return None;
     }
-    let (x, y) = places.column_of(at);
+    let (x, y) = places.column_of(end);
     Some(Witness {
         why,
-        place: [x, y, places.floors[at as usize] as i32],
+        place: [x, y, places.floors[end as usize] as i32],
         position: drive.player.p,
         damage: drive.damage,
         script: Script {
