@@ -21,7 +21,7 @@ use crate::formats::w3x::info::decode_info_spans;
 use crate::formats::w3x::pathing::decode_pathing;
 use crate::formats::w3x::strings::Strings;
 use crate::store::terrain::id_string;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// `name`'s differing bytes under the changes in `d` that name them, and
 /// those none names; `None` for a file not accounted for byte by byte, or
@@ -288,13 +288,26 @@ fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Coverage>
     // The note `explain` added for a file saved in another format.
     let format = format_note(if units { UNITS_FILE } else { DOODADS_FILE }, old, new)
         .and_then(|note| d.notes.iter().find(|n| **n == note));
-    let listed = |r: &Record, new_side: bool| {
-        d.objects.iter().find(|o| {
+    // The report's objects by kind, id and x, y, each side's (the first
+    // listed where several are the same): a record looks its own up, as
+    // scanning the list a record was most of a diff of a redrawn forest.
+    let index = |new_side: bool| {
+        let mut by: HashMap<(&str, &str, [u32; 2]), &ObjectChange> = HashMap::new();
+        for o in &d.objects {
             let p = if new_side { o.new } else { o.old };
-            o.kind == r.kind
-                && o.id == id_string(&r.id)
-                && p.is_some_and(|p| p[0] == r.at[0] && p[1] == r.at[1])
-        })
+            if let Some(at) = p.and_then(place_key) {
+                by.entry((o.kind, o.id.as_str(), at)).or_insert(o);
+            }
+        }
+        by
+    };
+    let by_side = [index(false), index(true)];
+    let listed = |r: &Record, new_side: bool| {
+        let at = place_key(r.at)?;
+        let id = id_string(&r.id);
+        by_side[new_side as usize]
+            .get(&(r.kind, id.as_str(), at))
+            .copied()
     };
     let mut c = Coverage::default();
     for (side, other, new_side) in [(&b, &a, true), (&a, &b, false)] {
@@ -344,6 +357,17 @@ fn objects(old: &[u8], new: &[u8], d: &MapDiff, units: bool) -> Option<Coverage>
         }
     }
     Some(c.finish())
+}
+
+/// A position's x and y as a key that is equal where they compare equal
+/// (0 and -0 alike); none where either is not a number.
+fn place_key(p: [f32; 3]) -> Option<[u32; 2]> {
+    let bits = |v: f32| match v {
+        v if v.is_nan() => None,
+        0.0 => Some(0),
+        v => Some(v.to_bits()),
+    };
+    Some([bits(p[0])?, bits(p[1])?])
 }
 
 #[cfg(test)]
