@@ -39,7 +39,7 @@ impl TeamWays {
 
 /// The ticks a witness's script takes.
 pub fn ticks(w: &Witness) -> u64 {
-    w.script.stretches.iter().map(|s| s.ticks as u64).sum()
+    w.ticks()
 }
 
 /// Each team's quickest walks to the nearest other team's spawn place and

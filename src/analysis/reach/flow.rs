@@ -13,9 +13,9 @@
 //! a route the physics makes, driven whole from the spawn.
 
 use super::drive::Drive;
+use super::driven::{arrived, best_first, centre, spawned, Back, Witness};
 use super::graph::{Graph, DEADLY};
 use super::moves::{self, Move, DIRECTIONS, MOVES};
-use super::witness::{arrived, best_first, centre, spawned, Back, Witness};
 
 /// How many places ahead along the way the walker looks.
 const AHEAD: usize = 2;
@@ -238,7 +238,6 @@ fn coasts_to(drive: &Drive, aim: [f32; 2], look: [f32; 3]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::reach::fairness::ticks;
     use crate::analysis::reach::witness::along;
     use crate::walk::Solids;
 
@@ -275,10 +274,10 @@ mod tests {
         let flowing = flowing(&graph, &back, &way, "test").expect("a flowing walk");
         let stopping = along(&graph, &way, "test").expect("the stop-start walk");
         assert!(
-            ticks(&flowing) * 2 < ticks(&stopping),
+            flowing.ticks() * 2 < stopping.ticks(),
             "{} against {} ticks",
-            ticks(&flowing),
-            ticks(&stopping)
+            flowing.ticks(),
+            stopping.ticks()
         );
         assert!(
             flowing.script.stretches.len() * 2 < stopping.script.stretches.len(),

@@ -4,12 +4,14 @@
 //! between them that the physics lets a player make (`moves.rs`, run from
 //! each place by `graph.rs`), what each team reaches from its spawn area
 //! (`search.rs`), the regions that says something about (`regions.rs`),
-//! and witnesses, scripts that take a player to a place (`witness.rs`),
+//! and witnesses, scripts that take a player to a place (`witness.rs`, on
+//! the players driven along moves of `driven.rs`),
 //! walked as a player would, without stopping between plain walks
 //! (`flow.rs`).
 
 pub mod coast;
 pub mod drive;
+pub mod driven;
 pub mod exact;
 pub mod fairness;
 pub mod fastest;
