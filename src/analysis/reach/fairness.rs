@@ -137,7 +137,9 @@ pub fn summary(teams: &[TeamReach], ways: &[TeamWays], depth: u32) -> Option<(St
     let first = ways.first()?;
     let figures = figures(teams, ways, depth);
     let mut parts = Vec::new();
-    for (k, (to, _)) in first.walks().iter().enumerate() {
+    // A map of one team has no other team's spawn to walk to.
+    let skip = if ways.len() < 2 { 1 } else { 0 };
+    for (k, (to, _)) in first.walks().iter().enumerate().skip(skip) {
         let each: Vec<String> = teams
             .iter()
             .zip(ways)
@@ -166,13 +168,18 @@ pub fn text(out: &mut String, teams: &[TeamReach], ways: &[TeamWays], depth: u32
         Some(w) => format!("{:.1} s ({} ticks)", ticks(w) as f64 * TICK, ticks(w)),
         None => "no way found".to_string(),
     };
+    // A map of one team has no other team's spawn to walk to.
+    let enemy = |w: &Option<Witness>| match teams.len() {
+        0 | 1 => "none (no other team)".to_string(),
+        _ => time(w),
+    };
     for (t, w) in teams.iter().zip(ways) {
         let high = t.highest.map_or(0, |h| depth as i32 - h[2]);
         let _ = writeln!(
             out,
             "  {}: to the other team's spawn {}, to the middle {}, reaches {:.1} %, high ground height {high}",
             t.area.name(),
-            time(&w.to_enemy_spawn),
+            enemy(&w.to_enemy_spawn),
             time(&w.to_middle),
             t.share * 100.0
         );
