@@ -99,14 +99,9 @@ fn reach(
     ui.separator();
     // The fairness table's fastest walks, each to be walked.
     for w in r.map_or(&[][..], |r| &r.fairness) {
-        let ways = [
-            ("to the other team's spawn", &w.to_enemy_spawn),
-            ("to the middle", &w.to_middle),
-        ];
-        for (to, way) in ways {
+        for (to, way) in w.walks() {
             if let Some(way) = way {
-                let secs =
-                    crate::analysis::reach::fairness::ticks(way) as f64 * crate::walk::player::TICK;
+                let secs = way.seconds();
                 if ui
                     .button(format!("Team {}: walk {to} ({secs:.1} s)", w.team))
                     .clicked()

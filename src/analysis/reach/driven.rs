@@ -37,6 +37,11 @@ impl Witness {
     pub fn ticks(&self) -> u64 {
         self.script.stretches.iter().map(|s| s.ticks as u64).sum()
     }
+
+    /// The seconds its script takes, at the servers' tick.
+    pub fn seconds(&self) -> f64 {
+        self.ticks() as f64 * crate::walk::player::TICK
+    }
 }
 
 /// How many moves farther from its target than its spawn a witness's

@@ -10,7 +10,6 @@ use super::graph::Graph;
 use super::search::Reached;
 use super::witness::{along, quicker, witness, Back, Witness};
 use super::TeamReach;
-use crate::walk::player::TICK;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -35,11 +34,6 @@ impl TeamWays {
             ("to the middle", self.to_middle.as_ref()),
         ]
     }
-}
-
-/// The ticks a witness's script takes.
-pub fn ticks(w: &Witness) -> u64 {
-    w.ticks()
 }
 
 /// Each team's quickest walks to the nearest other team's spawn place and
@@ -115,7 +109,7 @@ fn spread(values: &[f64]) -> Option<f64> {
 
 /// Each figure's name and value for each team, the order of the table.
 fn figures(teams: &[TeamReach], ways: &[TeamWays], depth: u32) -> Vec<(&'static str, Vec<f64>)> {
-    let secs = |w: &Option<Witness>| w.as_ref().map(|w| ticks(w) as f64 * TICK);
+    let secs = |w: &Option<Witness>| w.as_ref().map(Witness::seconds);
     let all = |f: &dyn Fn(&TeamWays) -> Option<f64>| ways.iter().map(f).collect::<Option<Vec<_>>>();
     let mut out = Vec::new();
     if let Some(v) = all(&|w| secs(&w.to_enemy_spawn)) {
@@ -144,7 +138,7 @@ pub fn summary(teams: &[TeamReach], ways: &[TeamWays], depth: u32) -> Option<(St
             .iter()
             .zip(ways)
             .map(|(t, w)| match w.walks()[k].1 {
-                Some(w) => format!("{} {:.1} s", t.area.name(), ticks(w) as f64 * TICK),
+                Some(w) => format!("{} {:.1} s", t.area.name(), w.seconds()),
                 None => format!("{} no way found", t.area.name()),
             })
             .collect();
@@ -165,7 +159,7 @@ pub fn summary(teams: &[TeamReach], ways: &[TeamWays], depth: u32) -> Option<(St
 pub fn text(out: &mut String, teams: &[TeamReach], ways: &[TeamWays], depth: u32) {
     let _ = writeln!(out, "\nFairness (each team from its spawn area):");
     let time = |w: &Option<Witness>| match w {
-        Some(w) => format!("{:.1} s ({} ticks)", ticks(w) as f64 * TICK, ticks(w)),
+        Some(w) => format!("{:.1} s ({} ticks)", w.seconds(), w.ticks()),
         None => "no way found".to_string(),
     };
     // A map of one team has no other team's spawn to walk to.
@@ -197,8 +191,8 @@ pub fn json(teams: &[TeamReach], ways: &[TeamWays], depth: u32) -> Value {
     let walk = |w: &Option<Witness>| {
         w.as_ref().map(|w| {
             json!({
-                "seconds": ticks(w) as f64 * TICK,
-                "ticks": ticks(w),
+                "seconds": w.seconds(),
+                "ticks": w.ticks(),
                 "script": super::drive::script_text(&w.script),
                 "end": w.position,
                 "place": w.place,

@@ -5,11 +5,11 @@
 //! reachable share: 97.2 % -> 96.1 %"). Worked out only where the voxels or
 //! the spawn areas changed.
 
-use crate::analysis::reach::fairness::{ticks, TeamWays};
+use crate::analysis::reach::fairness::TeamWays;
+use crate::analysis::reach::Witness;
 use crate::analysis::reach::{analyze_fairness, ReachReport};
 use crate::diff::{field, FieldChange};
 use crate::store::Map;
-use crate::walk::player::TICK;
 use serde_json::Value;
 
 pub fn reach_diff(old: &Map, new: &Map, out: &mut Vec<FieldChange>) {
@@ -70,19 +70,17 @@ fn team_ways(r: &ReachReport, team: u8) -> Option<&TeamWays> {
 /// longer or shorter it is.
 fn walks(out: &mut Vec<FieldChange>, name: &str, was: &TeamWays, now: &TeamWays) {
     for ((to, before), (_, after)) in was.walks().into_iter().zip(now.walks()) {
-        let (before, after) = (before.map(ticks), after.map(ticks));
-        if before == after {
+        if before.map(Witness::ticks) == after.map(Witness::ticks) {
             continue;
         }
-        let seconds = |t: u64| t as f64 * TICK;
-        let time = |t: Option<u64>| {
-            t.map_or("no way found".to_string(), |t| {
-                format!("{:.1} s", seconds(t))
+        let time = |w: Option<&Witness>| {
+            w.map_or("no way found".to_string(), |w| {
+                format!("{:.1} s", w.seconds())
             })
         };
         let mut new = time(after);
         if let (Some(b), Some(a)) = (before, after) {
-            let d = seconds(a) - seconds(b);
+            let d = a.seconds() - b.seconds();
             let how = if d > 0.0 { "longer" } else { "shorter" };
             new.push_str(&format!(", {:.1} s {how}", d.abs()));
         }
