@@ -22,7 +22,6 @@ pub struct Field {
     /// Distances in world units from the start to every cell (infinite
     /// where it cannot be reached).
     pub dist: Vec<f32>,
-    done: Vec<bool>,
     ring: [Vec<u32>; 3],
     work: Vec<u32>,
 }
@@ -75,19 +74,48 @@ impl WalkGrid {
     }
 
     /// Each cell's open steps, a bit for each of [`STEPS`]: worked out once
-    /// for all the fields of a grid ([`Self::distances_with`]).
+    /// for all the fields of a grid ([`Self::distances_with`]). Read off
+    /// three rows at a time of the walkable cells with a blocked border
+    /// around them, so no step is asked whether it leaves the grid.
     pub fn steps(&self) -> Vec<u8> {
-        let (w, h) = (self.width as i64, self.height as i64);
+        let (w, h) = (self.width as usize, self.height as usize);
         let mut masks = vec![0u8; self.walkable.len()];
-        for y in 0..h {
-            for x in 0..w {
-                let i = (y * w + x) as usize;
-                if !self.walkable[i] {
+        if w == 0 || h == 0 || self.walkable.len() != w * h {
+            return masks;
+        }
+        let mut padded = vec![false; (w + 2) * (h + 2)];
+        for (row, cells) in padded
+            .chunks_exact_mut(w + 2)
+            .skip(1)
+            .zip(self.walkable.chunks_exact(w))
+        {
+            row[1..=w].copy_from_slice(cells);
+        }
+        let rows: Vec<&[bool]> = padded.chunks_exact(w + 2).collect();
+        for (y, out) in masks.chunks_exact_mut(w).enumerate() {
+            // Rows y - 1, y and y + 1 of the grid.
+            let (below, here, above) = (rows[y], rows[y + 1], rows[y + 2]);
+            let cells = below.windows(3).zip(here.windows(3)).zip(above.windows(3));
+            for (m, ((b, c), a)) in out.iter_mut().zip(cells) {
+                if !c[1] {
                     continue;
                 }
-                for (k, &(dx, dy)) in STEPS.iter().enumerate() {
-                    masks[i] |= (self.step_open(x, y, dx, dy) as u8) << k;
-                }
+                // In `STEPS`' order: +x, -x, +y, -y, then the diagonals,
+                // each only between two walkable cells.
+                let open = [
+                    c[2],
+                    c[0],
+                    a[1],
+                    b[1],
+                    a[2] && c[2] && a[1],
+                    b[2] && c[2] && b[1],
+                    a[0] && c[0] && a[1],
+                    b[0] && c[0] && b[1],
+                ];
+                *m = open
+                    .iter()
+                    .enumerate()
+                    .fold(0, |m, (k, &o)| m | (o as u8) << k);
             }
         }
         masks
@@ -111,21 +139,21 @@ impl WalkGrid {
     /// fresh field a start was a tenth of the analysis in page faults).
     pub fn distances_in(&self, steps: &[u8], from: (u32, u32), field: &mut Field) {
         let n = self.walkable.len();
-        let Field {
-            dist,
-            done,
-            ring,
-            work,
-        } = field;
+        let Field { dist, ring, work } = field;
         dist.clear();
         dist.resize(n, f32::INFINITY);
-        done.clear();
-        done.resize(n, false);
         for r in ring.iter_mut() {
             r.clear();
         }
-        let w = self.width as isize;
-        let offsets = STEPS.map(|(dx, dy)| dy as isize * w + dx as isize);
+        if steps.len() != n {
+            return;
+        }
+        let w = self.width as usize;
+        // A cell's neighbours lie in the window from one row and one cell
+        // before it to one row and one cell after it: each step's place in
+        // that window, so that one bounds check covers a cell's eight.
+        let span = 2 * w + 3;
+        let at = STEPS.map(|(dx, dy)| (dy + 1) as usize * w + (dx + 1) as usize);
         let (straight, diagonal) = (self.cell, self.cell * std::f32::consts::SQRT_2);
         let lengths = STEPS.map(|(dx, dy)| {
             if dx != 0 && dy != 0 {
@@ -134,46 +162,67 @@ impl WalkGrid {
                 straight
             }
         });
-        let bucket = |d: f32| (d / straight) as u64;
-        // Three buckets' lists and the one being worked, kept and cleared
-        // rather than dropped: a fresh list a bucket was a twentieth of
-        // the work in page faults.
+        // Bucket k holds distances from edge(k) up to edge(k + 1): compared
+        // with the same floats on both sides, never divided into.
+        let edge = |k: u32| k as f32 * straight;
         let start = self.index(from.0, from.1);
         dist[start] = 0.0;
         ring[0].push(start as u32);
-        let (mut k, mut pending) = (0u64, 1usize);
-        while pending > 0 {
-            let slot = (k % 3) as usize;
+        // Which list holds bucket k, k + 1 and k + 2.
+        let mut slots = [0usize, 1, 2];
+        let mut k = 0u32;
+        while ring.iter().any(|r| !r.is_empty()) {
+            let (low, next, after) = (edge(k), edge(k + 1), edge(k + 2));
             // Cells pushed into the bucket being worked (a rounding at its
             // edge) are worked before it is left.
             loop {
-                std::mem::swap(work, &mut ring[slot]);
+                std::mem::swap(work, &mut ring[slots[0]]);
                 if work.is_empty() {
                     break;
                 }
-                pending -= work.len();
                 for &i in work.iter() {
                     let i = i as usize;
                     let d = dist[i];
-                    if done[i] || bucket(d) != k {
+                    // Pushed again since, by a shorter way: worked where
+                    // that put it.
+                    if d < low || d >= next {
                         continue;
                     }
-                    done[i] = true;
-                    let mut open = steps[i];
-                    while open != 0 {
-                        let s = open.trailing_zeros() as usize;
-                        open &= open - 1;
-                        let j = (i as isize + offsets[s]) as usize;
+                    let open = steps[i];
+                    let first = i.wrapping_sub(w + 1);
+                    let Some(around) = dist.get_mut(first..first.wrapping_add(span)) else {
+                        // The grid's first and last rows: each step on its
+                        // own (an open one never leaves the grid).
+                        for (s, &place) in at.iter().enumerate() {
+                            if open >> s & 1 == 0 {
+                                continue;
+                            }
+                            let j = first.wrapping_add(place);
+                            let nd = d + lengths[s];
+                            if nd < dist[j] {
+                                dist[j] = nd;
+                                let b = (nd >= next) as usize + (nd >= after) as usize;
+                                ring[slots[b]].push(j as u32);
+                            }
+                        }
+                        continue;
+                    };
+                    for (s, &place) in at.iter().enumerate() {
+                        if open >> s & 1 == 0 {
+                            continue;
+                        }
                         let nd = d + lengths[s];
-                        if nd < dist[j] {
-                            dist[j] = nd;
-                            ring[(bucket(nd) % 3) as usize].push(j as u32);
-                            pending += 1;
+                        let there = &mut around[place];
+                        if nd < *there {
+                            *there = nd;
+                            let b = (nd >= next) as usize + (nd >= after) as usize;
+                            ring[slots[b]].push((first + place) as u32);
                         }
                     }
                 }
                 work.clear();
             }
+            slots.rotate_left(1);
             k += 1;
         }
     }
@@ -322,6 +371,32 @@ mod tests {
                 let (a, b) = (g.distances_with(&steps, from), by_heap(&g, from));
                 let same = a.iter().zip(&b).all(|(x, y)| x.to_bits() == y.to_bits());
                 assert!(same, "{w} x {h} from {from:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_cells_steps_are_the_ones_step_open_allows() {
+        let mut rng = crate::test_numbers::test_numbers(11);
+        for (w, h) in [(1, 1), (1, 5), (6, 1), (17, 9), (64, 48)] {
+            let walkable: Vec<bool> = (0..w * h).map(|_| rng() % 100 < 65).collect();
+            let g = WalkGrid {
+                width: w,
+                height: h,
+                walkable,
+                origin: [0.0, 0.0],
+                cell: 32.0,
+            };
+            let steps = g.steps();
+            for y in 0..h as i64 {
+                for x in 0..w as i64 {
+                    let i = (y * w as i64 + x) as usize;
+                    let want = STEPS.iter().enumerate().fold(0u8, |m, (k, &(dx, dy))| {
+                        let open = g.walkable[i] && g.step_open(x, y, dx, dy);
+                        m | (open as u8) << k
+                    });
+                    assert_eq!(steps[i], want, "{w} x {h} at ({x}, {y})");
+                }
             }
         }
     }

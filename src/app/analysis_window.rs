@@ -26,6 +26,7 @@ pub(super) fn show(
 ) -> (Option<Option<u32>>, Option<crate::walk::Script>) {
     let mut chosen = None;
     let mut play = None;
+    let tallest = (area.height() - 24.0).max(160.0);
     egui::Window::new("Analysis")
         .open(open)
         // At the 3D view's top right, clear of the side panels: placed by
@@ -34,6 +35,13 @@ pub(super) fn show(
         .default_pos(area.right_top() + egui::vec2(-WIDTH - 24.0, 8.0))
         .min_width(WIDTH)
         .resizable(false)
+        // Inside the 3D view, scrolled where taller: a long witness list
+        // or a 24-player table ran off the bottom of the window, out of
+        // reach.
+        .constrain_to(area)
+        .default_height(tallest)
+        .max_height(tallest)
+        .vscroll(true)
         .show(ctx, |ui| {
             // The last answer for this map, even while another start is
             // measured from: the table does not change with it.
@@ -200,6 +208,9 @@ impl super::App {
         let map = map.filter(|_| self.panels.analysis)?.clone();
         let (chosen, play) = show(ctx, &mut self.panels.analysis, a, &map, area);
         if let Some(script) = play {
+            // The walk takes the view: the window stood over the HUD's
+            // progress line and half the route (G brings it back).
+            self.panels.analysis = false;
             self.play_witness(script);
         }
         chosen

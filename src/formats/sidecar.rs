@@ -39,16 +39,27 @@ pub fn read_beside(map_path: &Path) -> Sidecars {
                 continue;
             }
         };
+        // Each file on its own first: one that says nothing a sidecar says
+        // (another program's JSON beside the map, `analyze --json`'s say)
+        // is not named as read.
+        let mut one = Sidecars::default();
         let result = match ext {
-            "json" => parse_json(&text, &label, &mut out),
-            "toml" => parse_toml(&text, &label, &mut out),
+            "json" => parse_json(&text, &label, &mut one),
+            "toml" => parse_toml(&text, &label, &mut one),
             _ => {
-                parse_python(&text, &mut out);
+                parse_python(&text, &mut one);
                 Ok(())
             }
         };
         match result {
-            Ok(()) => out.sources.push(format!("sidecar {label}")),
+            Ok(()) if one.is_empty() => out.warnings.push(format!(
+                "sidecar {label}: not used, it holds none of a sidecar's fields \
+                 (name, author, description, spawn boxes, map size)"
+            )),
+            Ok(()) => {
+                one.sources.push(format!("sidecar {label}"));
+                out.add(one);
+            }
             Err(e) => out.warnings.push(format!("sidecar {label}: {e}")),
         }
     }
@@ -77,6 +88,26 @@ fn merge_repeated(spawns: Vec<Spawn>) -> Vec<Spawn> {
 }
 
 impl Sidecars {
+    /// Whether nothing was read.
+    fn is_empty(&self) -> bool {
+        self.name.is_none()
+            && self.author.is_none()
+            && self.description.is_none()
+            && self.spawns.is_empty()
+            && self.map_size.is_none()
+    }
+
+    /// Adds a later file's sidecar: the first file to name a field wins.
+    fn add(&mut self, later: Sidecars) {
+        set(&mut self.name, later.name.as_deref());
+        set(&mut self.author, later.author.as_deref());
+        set(&mut self.description, later.description.as_deref());
+        self.spawns.extend(later.spawns);
+        self.map_size = self.map_size.or(later.map_size);
+        self.sources.extend(later.sources);
+        self.warnings.extend(later.warnings);
+    }
+
     /// Adds what the sidecars say to the map; the map's own header wins.
     pub fn apply(self, map: &mut Map) {
         let m = &mut map.meta;
@@ -258,6 +289,26 @@ mod tests {
         s.apply(&mut map);
         let labels: Vec<&str> = map.meta.spawns.iter().map(|s| s.label.as_str()).collect();
         assert_eq!(labels, ["team 1"]);
+    }
+
+    #[test]
+    fn a_json_beside_the_map_that_is_no_sidecar_is_not_read_as_one() {
+        let dir = std::env::temp_dir().join(format!("mapscope-sidecar-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let map = dir.join("m.vxl");
+        std::fs::write(dir.join("m.json"), r#"{"kind": "reach", "teams": []}"#).unwrap();
+        std::fs::write(dir.join("m.txt"), "name = 'M'\n").unwrap();
+        let s = read_beside(&map);
+        assert_eq!(s.sources, ["sidecar m.txt"]);
+        assert_eq!(s.name.as_deref(), Some("M"));
+        assert!(
+            s.warnings
+                .iter()
+                .any(|w| w.starts_with("sidecar m.json: not used")),
+            "{:?}",
+            s.warnings
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
