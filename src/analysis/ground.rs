@@ -207,16 +207,18 @@ impl WalkGrid {
                         }
                         continue;
                     };
-                    for (s, &place) in at.iter().enumerate() {
+                    // By index over the fixed eight, which the compiler
+                    // unrolls (an iterator here it did not: 1.3x slower).
+                    for s in 0..8 {
                         if open >> s & 1 == 0 {
                             continue;
                         }
                         let nd = d + lengths[s];
-                        let there = &mut around[place];
+                        let there = &mut around[at[s]];
                         if nd < *there {
                             *there = nd;
                             let b = (nd >= next) as usize + (nd >= after) as usize;
-                            ring[slots[b]].push((first + place) as u32);
+                            ring[slots[b]].push((first + at[s]) as u32);
                         }
                     }
                 }
