@@ -566,6 +566,7 @@ impl MapSize {
     fn load_options(&self) -> LoadOptions {
         LoadOptions {
             vxl_size: self.size,
+            ..Default::default()
         }
     }
 }

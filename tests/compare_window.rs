@@ -16,6 +16,7 @@ fn two_versions(dir: &Path) -> (std::path::PathBuf, std::path::PathBuf) {
     let demo = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/demo.vxl");
     let options = LoadOptions {
         vxl_size: Some([128, 128, 64]),
+        ..Default::default()
     };
     let mut map = formats::load_path(&demo, &options).unwrap();
     let (old, new) = (dir.join("old.vxl"), dir.join("new.vxl"));

@@ -240,6 +240,7 @@ fn aos_vxl_of_other_sizes_round_trip() {
                 .unwrap();
         let options = LoadOptions {
             vxl_size: Some([w, l, d]),
+            ..Default::default()
         };
         let map = formats::decode(&bytes, &options).unwrap();
         assert_eq!(map.voxels().unwrap(), &store, "{w}x{l}x{d}");
@@ -256,6 +257,7 @@ fn a_wrong_size_is_an_error_that_says_so() {
     let bytes = mapscope::kinds::encode(&voxel_map(Format::AosVxl, store), Format::AosVxl).unwrap();
     let options = LoadOptions {
         vxl_size: Some([16, 17, 64]),
+        ..Default::default()
     };
     let err = formats::decode(&bytes, &options).unwrap_err().to_string();
     assert!(
@@ -264,6 +266,7 @@ fn a_wrong_size_is_an_error_that_says_so() {
     );
     let options = LoadOptions {
         vxl_size: Some([16, 16, 16]),
+        ..Default::default()
     };
     let err = formats::decode(&bytes, &options).unwrap_err().to_string();
     assert!(err.contains("past the map depth 16"), "{err}");

@@ -57,6 +57,7 @@ impl Source {
                 DEMO,
                 &LoadOptions {
                     vxl_size: Some(DEMO_SIZE),
+                    ..Default::default()
                 },
             ),
         };

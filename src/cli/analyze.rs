@@ -9,7 +9,12 @@ use std::path::Path;
 /// pathing map, another kind) is an error saying why (standard error,
 /// exit status 1), so that a script never takes it for a report.
 pub fn analyze(file: &Path, json: bool, options: &LoadOptions) -> Result<()> {
-    let map = formats::load_path(file, options)
+    // The ground needs neither the doodads nor the pictures.
+    let options = LoadOptions {
+        ground_only: true,
+        ..options.clone()
+    };
+    let map = formats::load_path(file, &options)
         .with_context(|| format!("cannot open {}", file.display()))?;
     let play = match mapscope::kinds::play_map(&map) {
         Ok(play) => play,

@@ -90,6 +90,7 @@ pub fn load_options(sizes: &[SizeArg]) -> LoadOptions {
             SizeArg::Map(m) => Some(*m),
             SizeArg::Picture(_) => None,
         }),
+        ..Default::default()
     }
 }
 

@@ -104,8 +104,23 @@ fn start_areas(map: &WarcraftMap) -> Vec<Spawn> {
 
 /// Decodes a map archive from its bytes.
 pub fn decode(bytes: &[u8]) -> Result<Map, DecodeError> {
+    decode_parts(bytes, Parts::All)
+}
+
+/// Which of a map's files to decode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parts {
+    All,
+    /// What ground distances need: the terrain, the map info and its
+    /// strings, the units and the pathing map; no doodads, icons or
+    /// pictures.
+    Ground,
+}
+
+/// [`decode`], of only the files `parts` names.
+pub fn decode_parts(bytes: &[u8], parts: Parts) -> Result<Map, DecodeError> {
     let archive = Archive::open(bytes)?;
-    let map = decode_files(&archive)?;
+    let map = decode_files_of(&archive, parts)?;
     Ok(with_archive(map, &archive))
 }
 
@@ -182,6 +197,12 @@ pub fn check_archive(bytes: &[u8]) -> Result<(), String> {
 /// is required: a file that is missing is left out, and one that does not
 /// decode is a warning.
 pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
+    decode_files_of(files, Parts::All)
+}
+
+/// [`decode_files`], of only the files `parts` names.
+pub fn decode_files_of(files: &dyn MapFiles, parts: Parts) -> Result<Map, DecodeError> {
+    let all = parts == Parts::All;
     let container = files.container().id();
     let w3e_bytes = files.get(TERRAIN)?.ok_or_else(|| {
         DecodeError::new(
@@ -212,17 +233,23 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
             units
         })
         .unwrap_or_default();
-    let (doodads, special_doodads) = read
-        .decoded(DOODADS, |b| doo::decode_doodads(b, None))
+    let (doodads, special_doodads) = all
+        .then(|| read.decoded(DOODADS, |b| doo::decode_doodads(b, None)))
+        .flatten()
         .map(|(doodads, special, notes)| {
             read.warnings.extend(notes);
             (doodads, special)
         })
         .unwrap_or_default();
     let pathing = read.decoded(PATHING, pathing::decode_pathing);
-    let icons = read.decoded(ICONS, icons::decode_icons).unwrap_or_default();
-    let minimap = read.minimap();
-    let preview = read.decoded(PREVIEW, |b| pictures::decode_tga(b, PREVIEW));
+    let icons = all
+        .then(|| read.decoded(ICONS, icons::decode_icons))
+        .flatten()
+        .unwrap_or_default();
+    let minimap = all.then(|| read.minimap()).flatten();
+    let preview = all
+        .then(|| read.decoded(PREVIEW, |b| pictures::decode_tga(b, PREVIEW)))
+        .flatten();
     let mut meta = Metadata {
         sources: read
             .found
@@ -327,4 +354,28 @@ impl Reading<'_> {
 #[cfg(test)]
 pub(crate) fn test_corpus() -> Option<std::path::PathBuf> {
     crate::test_corpus::corpus_dir()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ground_parts_are_decoded_as_in_the_whole_map() {
+        let bytes = crate::samples::w3x_archive(40, Default::default());
+        let whole = decode(&bytes).unwrap();
+        let ground = decode_parts(&bytes, Parts::Ground).unwrap();
+        let (Some(w), Some(g)) = (whole.warcraft(), ground.warcraft()) else {
+            panic!("a Warcraft III map");
+        };
+        assert!(!w.doodads.is_empty(), "the sample has doodads");
+        assert!(g.doodads.is_empty() && g.minimap.is_none() && g.preview.is_none());
+        assert_eq!(
+            (&g.terrain, &g.info, &g.units),
+            (&w.terrain, &w.info, &w.units)
+        );
+        assert_eq!(g.pathing, w.pathing);
+        let of = |m: &Map| crate::kinds::of(m).ground_map().unwrap();
+        assert_eq!(of(&ground), of(&whole));
+    }
 }
