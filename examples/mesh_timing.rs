@@ -162,6 +162,7 @@ fn files(only: &str) -> (Vec<(String, VoxelStore)>, usize) {
         let bytes = std::fs::read(path).unwrap();
         let load = LoadOptions {
             vxl_size: Some([dims[0], dims[1], dims[2]]),
+            ..Default::default()
         };
         let map = formats::decode(&bytes, &load).unwrap();
         maps.push((path.to_string(), map.voxels().unwrap().clone()));
