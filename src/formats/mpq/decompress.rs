@@ -104,8 +104,53 @@ fn capped(mut r: impl Read, limit: usize) -> Result<Vec<u8>, Problem> {
     Ok(out)
 }
 
+/// One zlib stream, at most `limit` bytes out. The inflater is kept from
+/// one call to the next on each thread and reset: a fresh one a sector
+/// (its state and a 32 KiB read buffer, made and cleared for every 4 KiB
+/// sector) was a tenth of a map's decoding.
 pub fn zlib(data: &[u8], limit: usize) -> Result<Vec<u8>, Problem> {
-    capped(flate2::read::ZlibDecoder::new(data), limit)
+    use flate2::{Decompress, FlushDecompress, Status};
+    thread_local! {
+        static INFLATER: std::cell::RefCell<Decompress> =
+            std::cell::RefCell::new(Decompress::new(true));
+    }
+    INFLATER.with(|inflater| {
+        let mut z = inflater.borrow_mut();
+        z.reset(true);
+        // A byte of room past the limit tells a stream that goes on from
+        // one that ends there; the room grows as it fills, never past it.
+        let most = limit.saturating_add(1);
+        let mut out = Vec::with_capacity(most.min(1 << 20));
+        // Where all the room is there from the start (every sector), in one
+        // go straight into it; else through the inflater's window, which
+        // can stop where the room ends and go on (`Finish` cannot).
+        let flush = match out.capacity() >= most {
+            true => FlushDecompress::Finish,
+            false => FlushDecompress::None,
+        };
+        loop {
+            let read = z.total_in() as usize;
+            let status = z
+                .decompress_vec(&data[read.min(data.len())..], &mut out, flush)
+                .map_err(|e| Problem::Corrupt(e.to_string()))?;
+            if out.len() > limit {
+                return Err(Problem::TooLarge { limit });
+            }
+            match status {
+                Status::StreamEnd => return Ok(out),
+                _ if out.len() == out.capacity() => {
+                    out.reserve_exact((out.capacity() * 2).min(most) - out.len());
+                }
+                // Room left and nothing more comes: the data ends early.
+                _ if z.total_in() as usize >= data.len() || status == Status::BufError => {
+                    return Err(Problem::Corrupt(
+                        "the zlib stream ends before its end".into(),
+                    ));
+                }
+                _ => {}
+            }
+        }
+    })
 }
 
 pub fn bzip2(data: &[u8], limit: usize) -> Result<Vec<u8>, Problem> {
@@ -179,6 +224,28 @@ mod tests {
             Err(Problem::TooSmall {
                 got: 100_000,
                 want: 200_000
+            })
+        );
+    }
+
+    #[test]
+    fn the_kept_inflater_reads_stream_after_stream() {
+        // Past the first allocation, then a small one, then a cut one, then
+        // a whole one again: each read as if by a fresh inflater.
+        let big: Vec<u8> = (0..3_000_000u32).map(|i| (i % 253) as u8).collect();
+        let small = b"mapscope".repeat(100);
+        assert_eq!(zlib(&zlib_of(&big), big.len()).unwrap(), big);
+        assert_eq!(zlib(&zlib_of(&small), small.len()).unwrap(), small);
+        let cut = zlib_of(&big);
+        assert!(matches!(
+            zlib(&cut[..cut.len() / 2], big.len()),
+            Err(Problem::Corrupt(_))
+        ));
+        assert_eq!(zlib(&zlib_of(&small), 10_000).unwrap(), small);
+        assert_eq!(
+            zlib(&zlib_of(&big), big.len() - 1),
+            Err(Problem::TooLarge {
+                limit: big.len() - 1
             })
         );
     }

@@ -303,9 +303,10 @@ impl<'a> Archive<'a> {
                 )
             })?;
             let plain = self.sector_size.min(size - out.len());
-            let mut data = data.to_vec();
+            // Copied only to be decrypted.
+            let mut data = std::borrow::Cow::Borrowed(data);
             if let Some(k) = key {
-                decrypt(&mut data, k.wrapping_add(s as u32));
+                decrypt(data.to_mut(), k.wrapping_add(s as u32));
             }
             let bytes = unpack(&data, plain, b.flags)
                 .map_err(|p| err(sector_field, offset + from as u64, p.to_string()))?;
