@@ -26,7 +26,10 @@ pub(super) fn show(
 ) -> (Option<Option<u32>>, Option<crate::walk::Script>) {
     let mut chosen = None;
     let mut play = None;
-    let tallest = (area.height() - 24.0).max(160.0);
+    // The window's content at most this tall, the title bar and margins
+    // beside it inside the 3D view: a long witness list or a 24-player
+    // table ran off the bottom of the window, out of reach.
+    let tallest = (area.height() - 72.0).max(120.0);
     egui::Window::new("Analysis")
         .open(open)
         // At the 3D view's top right, clear of the side panels: placed by
@@ -35,46 +38,59 @@ pub(super) fn show(
         .default_pos(area.right_top() + egui::vec2(-WIDTH - 24.0, 8.0))
         .min_width(WIDTH)
         .resizable(false)
-        // Inside the 3D view, scrolled where taller: a long witness list
-        // or a 24-player table ran off the bottom of the window, out of
-        // reach.
         .constrain_to(area)
-        .default_height(tallest)
-        .max_height(tallest)
-        .vscroll(true)
+        // Room for it all (egui's default leaves a window's content 420
+        // points at most); the scroll area below shrinks to the content.
+        .default_height(tallest + 48.0)
         .show(ctx, |ui| {
-            // The last answer for this map, even while another start is
-            // measured from: the table does not change with it.
-            let Some(done) = a.done.as_ref().filter(|d| d.is_of(map)) else {
+            // As tall as what it shows, up to `tallest`, then scrolled.
+            egui::ScrollArea::vertical()
+                .id_salt("analysis")
+                .max_height(tallest)
+                .show(ui, |ui| (chosen, play) = contents(ui, a, map));
+        });
+    (chosen, play)
+}
+
+/// What the window shows: the table and the start to measure from, or the
+/// reach report and its walks; what was chosen in it.
+fn contents(
+    ui: &mut egui::Ui,
+    a: &Analysis,
+    map: &Arc<Map>,
+) -> (Option<Option<u32>>, Option<crate::walk::Script>) {
+    let (mut chosen, mut play) = (None, None);
+    // The last answer for this map, even while another start is
+    // measured from: the table does not change with it.
+    let Some(done) = a.done.as_ref().filter(|d| d.is_of(map)) else {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("computing…");
+        });
+        return (chosen, play);
+    };
+    match &done.figures {
+        Err(why) => {
+            ui.label(why);
+        }
+        Ok(lines) if done.reach.is_some() => {
+            play = reach(ui, lines, done.reach.as_ref());
+        }
+        Ok(lines) => {
+            ui.label(format!("Ground distances in game units: {GROUND_NOTE}."));
+            table(ui, lines);
+            ui.separator();
+            chosen = from(ui, a, &done.players);
+            if a.from.is_some() && a.busy() {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label("computing…");
                 });
-                return;
-            };
-            match &done.figures {
-                Err(why) => {
-                    ui.label(why);
-                }
-                Ok(lines) if done.reach.is_some() => {
-                    play = reach(ui, lines, done.reach.as_ref());
-                }
-                Ok(lines) => {
-                    ui.label(format!("Ground distances in game units: {GROUND_NOTE}."));
-                    table(ui, lines);
-                    ui.separator();
-                    chosen = from(ui, a, &done.players);
-                    if a.from.is_some() && a.busy() {
-                        ui.horizontal(|ui| {
-                            ui.spinner();
-                            ui.label("computing…");
-                        });
-                    } else if let Some(Err(why)) = &done.overlay {
-                        ui.label(why);
-                    }
-                }
+            } else if let Some(Err(why)) = &done.overlay {
+                ui.label(why);
             }
-        });
+        }
+    }
     (chosen, play)
 }
 
