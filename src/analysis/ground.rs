@@ -189,36 +189,35 @@ impl WalkGrid {
                         continue;
                     }
                     let open = steps[i];
-                    let first = i.wrapping_sub(w + 1);
-                    let Some(around) = dist.get_mut(first..first.wrapping_add(span)) else {
-                        // The grid's first and last rows: each step on its
-                        // own (an open one never leaves the grid).
-                        for (s, &place) in at.iter().enumerate() {
-                            if open >> s & 1 == 0 {
-                                continue;
-                            }
-                            let j = first.wrapping_add(place);
-                            let nd = d + lengths[s];
-                            if nd < dist[j] {
-                                dist[j] = nd;
-                                let b = (nd >= next) as usize + (nd >= after) as usize;
-                                ring[slots[b]].push(j as u32);
-                            }
-                        }
-                        continue;
-                    };
-                    // By index over the fixed eight, which the compiler
-                    // unrolls (an iterator here it did not: 1.3x slower).
-                    for s in 0..8 {
-                        if open >> s & 1 == 0 {
-                            continue;
-                        }
+                    // Step s onto cell j, whose distance is `there`.
+                    let mut relax = |there: &mut f32, s: usize, j: usize| {
                         let nd = d + lengths[s];
-                        let there = &mut around[at[s]];
                         if nd < *there {
                             *there = nd;
                             let b = (nd >= next) as usize + (nd >= after) as usize;
-                            ring[slots[b]].push((first + at[s]) as u32);
+                            ring[slots[b]].push(j as u32);
+                        }
+                    };
+                    let first = i.wrapping_sub(w + 1);
+                    match dist.get_mut(first..first.wrapping_add(span)) {
+                        // By index over the fixed eight, which the compiler
+                        // unrolls (an iterator here it did not: 1.3x slower).
+                        Some(around) => {
+                            for s in 0..8 {
+                                if open >> s & 1 != 0 {
+                                    relax(&mut around[at[s]], s, first + at[s]);
+                                }
+                            }
+                        }
+                        // The grid's first and last rows: each step on its
+                        // own (an open one never leaves the grid).
+                        None => {
+                            for s in 0..8 {
+                                if open >> s & 1 != 0 {
+                                    let j = first.wrapping_add(at[s]);
+                                    relax(&mut dist[j], s, j);
+                                }
+                            }
                         }
                     }
                 }

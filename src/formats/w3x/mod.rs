@@ -117,6 +117,16 @@ pub enum Parts {
     Ground,
 }
 
+impl Parts {
+    /// Whether file `name` is one of these parts.
+    fn has(self, name: &str) -> bool {
+        match self {
+            Parts::All => true,
+            Parts::Ground => [TERRAIN, INFO, STRINGS, UNITS, PATHING].contains(&name),
+        }
+    }
+}
+
 /// [`decode`], of only the files `parts` names.
 pub fn decode_parts(bytes: &[u8], parts: Parts) -> Result<Map, DecodeError> {
     let archive = Archive::open(bytes)?;
@@ -202,7 +212,6 @@ pub fn decode_files(files: &dyn MapFiles) -> Result<Map, DecodeError> {
 
 /// [`decode_files`], of only the files `parts` names.
 pub fn decode_files_of(files: &dyn MapFiles, parts: Parts) -> Result<Map, DecodeError> {
-    let all = parts == Parts::All;
     let container = files.container().id();
     let w3e_bytes = files.get(TERRAIN)?.ok_or_else(|| {
         DecodeError::new(
@@ -222,6 +231,7 @@ pub fn decode_files_of(files: &dyn MapFiles, parts: Parts) -> Result<Map, Decode
     })?;
     let mut read = Reading {
         files,
+        parts,
         found: vec![TERRAIN.to_string()],
         warnings,
     };
@@ -233,23 +243,17 @@ pub fn decode_files_of(files: &dyn MapFiles, parts: Parts) -> Result<Map, Decode
             units
         })
         .unwrap_or_default();
-    let (doodads, special_doodads) = all
-        .then(|| read.decoded(DOODADS, |b| doo::decode_doodads(b, None)))
-        .flatten()
+    let (doodads, special_doodads) = read
+        .decoded(DOODADS, |b| doo::decode_doodads(b, None))
         .map(|(doodads, special, notes)| {
             read.warnings.extend(notes);
             (doodads, special)
         })
         .unwrap_or_default();
     let pathing = read.decoded(PATHING, pathing::decode_pathing);
-    let icons = all
-        .then(|| read.decoded(ICONS, icons::decode_icons))
-        .flatten()
-        .unwrap_or_default();
-    let minimap = all.then(|| read.minimap()).flatten();
-    let preview = all
-        .then(|| read.decoded(PREVIEW, |b| pictures::decode_tga(b, PREVIEW)))
-        .flatten();
+    let icons = read.decoded(ICONS, icons::decode_icons).unwrap_or_default();
+    let minimap = read.minimap();
+    let preview = read.decoded(PREVIEW, |b| pictures::decode_tga(b, PREVIEW));
     let mut meta = Metadata {
         sources: read
             .found
@@ -289,6 +293,8 @@ pub fn decode_files_of(files: &dyn MapFiles, parts: Parts) -> Result<Map, Decode
 /// A map's files as they are read: which were found, and the warnings.
 struct Reading<'a> {
     files: &'a dyn MapFiles,
+    /// Files outside these are left unread, as if missing.
+    parts: Parts,
     found: Vec<String>,
     warnings: Vec<String>,
 }
@@ -296,6 +302,9 @@ struct Reading<'a> {
 impl Reading<'_> {
     /// Any file but the terrain: its bytes, or a warning and nothing.
     fn optional(&mut self, name: &str) -> Option<Vec<u8>> {
+        if !self.parts.has(name) {
+            return None;
+        }
         match self.files.get(name) {
             Ok(Some(bytes)) => {
                 self.found.push(name.to_string());
@@ -354,28 +363,4 @@ impl Reading<'_> {
 #[cfg(test)]
 pub(crate) fn test_corpus() -> Option<std::path::PathBuf> {
     crate::test_corpus::corpus_dir()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_ground_parts_are_decoded_as_in_the_whole_map() {
-        let bytes = crate::samples::w3x_archive(40, Default::default());
-        let whole = decode(&bytes).unwrap();
-        let ground = decode_parts(&bytes, Parts::Ground).unwrap();
-        let (Some(w), Some(g)) = (whole.warcraft(), ground.warcraft()) else {
-            panic!("a Warcraft III map");
-        };
-        assert!(!w.doodads.is_empty(), "the sample has doodads");
-        assert!(g.doodads.is_empty() && g.minimap.is_none() && g.preview.is_none());
-        assert_eq!(
-            (&g.terrain, &g.info, &g.units),
-            (&w.terrain, &w.info, &w.units)
-        );
-        assert_eq!(g.pathing, w.pathing);
-        let of = |m: &Map| crate::kinds::of(m).ground_map().unwrap();
-        assert_eq!(of(&ground), of(&whole));
-    }
 }

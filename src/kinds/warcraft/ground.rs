@@ -139,6 +139,26 @@ mod tests {
     }
 
     #[test]
+    fn the_ground_parts_of_an_archive_give_the_whole_maps_ground() {
+        use crate::formats::w3x::{decode, decode_parts, Parts};
+        let bytes = crate::samples::w3x_archive(40, Default::default());
+        let (whole, ground) = (
+            decode(&bytes).unwrap(),
+            decode_parts(&bytes, Parts::Ground).unwrap(),
+        );
+        let (Some(w), Some(g)) = (whole.warcraft(), ground.warcraft()) else {
+            panic!("a Warcraft III map");
+        };
+        assert!(!w.doodads.is_empty(), "the sample has doodads");
+        assert!(g.doodads.is_empty() && g.minimap.is_none() && g.preview.is_none());
+        assert_eq!(
+            (&g.terrain, &g.info, &g.units, &g.pathing),
+            (&w.terrain, &w.info, &w.units, &w.pathing)
+        );
+        assert_eq!(ground_map(g), ground_map(w));
+    }
+
+    #[test]
     fn mines_listed_in_another_order_are_the_same_ground() {
         let a = ground(vec![[1.0, 2.0], [3.0, 4.0]]);
         assert!(same_ground(&a, &ground(vec![[3.0, 4.0], [1.0, 2.0]])));
