@@ -212,9 +212,9 @@ impl WalkGrid {
                         // The grid's first and last rows: each step on its
                         // own (an open one never leaves the grid).
                         None => {
-                            for s in 0..8 {
+                            for (s, &place) in at.iter().enumerate() {
                                 if open >> s & 1 != 0 {
-                                    let j = first.wrapping_add(at[s]);
+                                    let j = first.wrapping_add(place);
                                     relax(&mut dist[j], s, j);
                                 }
                             }
